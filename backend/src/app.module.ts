@@ -1,0 +1,35 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AuthModule } from './auth/auth.module.js';
+import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { createValidationPipe } from './common/validation.pipe.js';
+import { CompaniesModule } from './companies/companies.module.js';
+import type { AppConfig } from './config/config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HealthModule } from './health/health.module.js';
+import { MediaModule } from './media/media.module.js';
+import { SeoModule } from './seo/seo.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        AuthModule,
+        MediaModule,
+        HealthModule,
+        CompaniesModule,
+        // Last: its catch-all page route must be registered after every API route.
+        SeoModule,
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
+    };
+  }
+}

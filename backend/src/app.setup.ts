@@ -1,0 +1,84 @@
+import { Logger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { join } from 'node:path';
+import passport from 'passport';
+import { SITE_NAME } from '../../common/constants.js';
+import { MSG } from '../../common/messages.js';
+import { ApiError } from './common/api-error.js';
+import { AppModule } from './app.module.js';
+import { SessionMiddleware } from './auth/session.middleware.js';
+import type { AppConfig } from './config/config.js';
+
+const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+
+/** Builds the whole app exactly as production runs it; the tests use this too. */
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
+    bufferLogs: false,
+  });
+  app.enableShutdownHooks();
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  // Image fields may carry a 5 MB picture as a base64 data URL (about 6.7 MB of text).
+  app.useBodyParser('json', { limit: '8mb' });
+  app.use(bodyParserErrors);
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'https:'],
+          'connect-src': ["'self'"],
+          'upgrade-insecure-requests': config.publicSiteUrl.startsWith('https://') ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // Partner firms may credit referrals by origin, so say where a visitor came from (not the full URL).
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: config.publicSiteUrl.startsWith('https://'),
+    }),
+  );
+  app.useStaticAssets(join(config.frontendDir, 'assets'), {
+    prefix: '/assets',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    fallthrough: false,
+  });
+  app.useStaticAssets(config.frontendDir, { index: false, maxAge: '1h' });
+
+  app.use(app.get(SessionMiddleware).handler);
+  app.use(passport.initialize());
+  app.use(passport.session());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle(`${SITE_NAME} API`)
+      .setDescription('Public calls under /_api, admin calls under /_api/admin (admin session cookie required).')
+      .setVersion('1')
+      .addCookieAuth('vtf.sid')
+      .build(),
+  );
+  SwaggerModule.setup('_api/docs', app, document, { jsonDocumentUrl: '_api/docs-json' });
+  return app;
+}
+
+/** body-parser's own errors, turned into the API's words before Nest's handler sees them. */
+function bodyParserErrors(err: { type?: string } | undefined, _req: Request, _res: Response, next: NextFunction) {
+  if (err?.type === 'entity.parse.failed') return next(new ApiError(400, MSG.invalidJson));
+  if (err?.type === 'entity.too.large') return next(new ApiError(413, MSG.bodyTooLarge));
+  next(err);
+}
+
+export async function startServer(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await createApp(config);
+  await app.listen(config.port);
+  new Logger('Server').log(`Listening on ${config.publicSiteUrl} (port ${config.port})`);
+  return app;
+}

@@ -1,0 +1,38 @@
+import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { loginSchema } from '../../../common/schemas.js';
+import { ApiError } from '../common/api-error.js';
+import { LoginLimiter } from './login-limiter.service.js';
+
+/**
+ * Checks the body (SPEC's login messages), the rate limits, then the password
+ * through passport-local, and finally starts the session (passport regenerates its id).
+ */
+@Injectable()
+export class LoginGuard extends AuthGuard('local') {
+  constructor(private readonly limiter: LoginLimiter) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const parsed = loginSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+      throw new ApiError(400, parsed.error.issues[0].message, errors);
+    }
+    req.body = parsed.data;
+    const ip = req.ip ?? 'unknown';
+    await this.limiter.assertAllowed(ip, parsed.data.email);
+    try {
+      await super.canActivate(context);
+    } catch (error) {
+      await this.limiter.recordFailure(ip, parsed.data.email);
+      throw error;
+    }
+    await super.logIn(req);
+    await this.limiter.recordSuccess(parsed.data.email);
+    return true;
+  }
+}

@@ -1,0 +1,60 @@
+import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { ApiErrorBody } from '../../../common/api-types.js';
+import { MSG } from '../../../common/messages.js';
+import { isDatabaseUnavailable } from './database-errors.js';
+
+/**
+ * The one error shape of DESIGN §3 for every failure, whatever threw it.
+ * Unexpected errors are logged here with their stack; clients only ever see the text.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const req = host.switchToHttp().getRequest<Request>();
+    const body = this.toBody(exception, req);
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (body.statusCode === 503) res.setHeader('Retry-After', '5');
+    res.status(body.statusCode).json(body);
+  }
+
+  private toBody(exception: unknown, req: Request): ApiErrorBody {
+    if (exception instanceof HttpException) return fromHttpException(exception);
+    const e = exception as { type?: string; status?: number };
+    // body-parser errors reach us as plain errors carrying a status.
+    if (e?.type === 'entity.parse.failed') return shape(400, MSG.invalidJson);
+    if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+      return shape(e.status, (exception as Error).message || MSG.unknownError);
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`Database unavailable during ${req.method} ${req.originalUrl}: ${(exception as Error).message}`);
+      return shape(503, MSG.serviceUnavailable);
+    }
+    if (exception instanceof UniqueConstraintViolationException) return shape(409, 'This record already exists.');
+    if (exception instanceof ForeignKeyConstraintViolationException) {
+      return shape(409, 'This record is still referenced by other records.');
+    }
+    this.logger.error(`${req.method} ${req.originalUrl} failed`, (exception as Error)?.stack ?? String(exception));
+    return shape(500, MSG.internalError);
+  }
+}
+
+function fromHttpException(exception: HttpException): ApiErrorBody {
+  const status = exception.getStatus();
+  const response = exception.getResponse();
+  if (typeof response === 'string') return shape(status, response);
+  const r = response as { message?: unknown; errors?: Record<string, string> };
+  const message = Array.isArray(r.message) ? String(r.message[0]) : typeof r.message === 'string' ? r.message : exception.message;
+  return shape(status, status === HttpStatus.NOT_FOUND && message.startsWith('Cannot ') ? MSG.routeNotFound : message, r.errors);
+}
+
+function shape(statusCode: number, message: string, errors?: Record<string, string>): ApiErrorBody {
+  return errors ? { statusCode, error: message, message, errors } : { statusCode, error: message, message };
+}

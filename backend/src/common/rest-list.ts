@@ -1,0 +1,85 @@
+/**
+ * The ra-data-simple-rest dialect of DESIGN §3: `sort=["f","ASC"]`, `range=[0,24]`,
+ * `filter={...}` in, an array plus `Content-Range` out. Parsing and checking live
+ * here once; each service turns `filter` into its own SQL conditions.
+ */
+import type { Response } from 'express';
+import { MSG } from '../../../common/messages.js';
+import { ApiError } from './api-error.js';
+
+export interface ListQuery {
+  sort?: string;
+  range?: string;
+  filter?: string;
+}
+
+export interface ListParams<F extends string = string> {
+  sort: { field: F; order: 'ASC' | 'DESC' } | null;
+  /** null: the whole list (SPEC's own calls send no range). */
+  page: { offset: number; limit: number } | null;
+  filter: Record<string, unknown>;
+}
+
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+}
+
+const MAX_PAGE = 1000;
+
+export function parseListQuery<F extends string>(query: ListQuery, sortable: readonly F[]): ListParams<F> {
+  const sort = parseJson<unknown[]>(query.sort, 'sort');
+  const range = parseJson<unknown[]>(query.range, 'range');
+  const filter = parseJson<Record<string, unknown>>(query.filter, 'filter') ?? {};
+  if (typeof filter !== 'object' || Array.isArray(filter)) throw new ApiError(400, MSG.invalidListParam('filter'));
+
+  let sortParam: ListParams<F>['sort'] = null;
+  if (sort) {
+    const [field, order] = sort;
+    if (!sortable.includes(field as F) || (order !== 'ASC' && order !== 'DESC')) {
+      throw new ApiError(400, MSG.invalidListParam('sort'));
+    }
+    sortParam = { field: field as F, order };
+  }
+
+  let page: ListParams<F>['page'] = null;
+  if (range) {
+    const [start, end] = range;
+    if (!Number.isInteger(start) || !Number.isInteger(end) || (start as number) < 0 || (end as number) < (start as number)) {
+      throw new ApiError(400, MSG.invalidListParam('range'));
+    }
+    page = { offset: start as number, limit: Math.min((end as number) - (start as number) + 1, MAX_PAGE) };
+  }
+  return { sort: sortParam, page, filter };
+}
+
+/** Sets the header react-admin reads for the total, e.g. `companies 0-24/319`. */
+export function sendContentRange(res: Response, resource: string, params: ListParams, result: ListResult<unknown>): void {
+  const start = params.page?.offset ?? 0;
+  const end = result.items.length ? start + result.items.length - 1 : start;
+  res.setHeader('Content-Range', `${resource} ${start}-${end}/${result.total}`);
+  res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+}
+
+/** The `id` filter of getMany: one id or a list of them. */
+export function idsFilter(filter: Record<string, unknown>): number[] | undefined {
+  if (filter.id === undefined) return undefined;
+  const ids = (Array.isArray(filter.id) ? filter.id : [filter.id]).map(Number);
+  if (ids.some((id) => !Number.isInteger(id))) throw new ApiError(400, MSG.invalidListParam('filter'));
+  return ids;
+}
+
+/** The `q` filter: a trimmed search text, or undefined. Escaped for LIKE. */
+export function searchPattern(filter: Record<string, unknown>): string | undefined {
+  const q = typeof filter.q === 'string' ? filter.q.trim() : '';
+  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+}
+
+function parseJson<T>(value: string | undefined, name: string): T | undefined {
+  if (value === undefined || value === '') return undefined;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    throw new ApiError(400, MSG.invalidListParam(name));
+  }
+}

@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { CompanyDto } from '../../../common/api-types.js';
+import { IdDto } from '../common/id.dto.js';
+import { idParam } from '../common/id.param.js';
+import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
+import { COMPANY_SORTABLE, CompaniesService } from './companies.service.js';
+import { CreateCompanyDto, ReplaceCompanyDto, UpdateCompanyDto } from './dto/company.dto.js';
+
+@ApiTags('companies')
+@Controller('_api/companies')
+export class CompaniesController {
+  constructor(private readonly companies: CompaniesService) {}
+
+  @Get()
+  list(): Promise<CompanyDto[]> {
+    return this.companies.listPublic();
+  }
+}
+
+/** Both admin faces of DESIGN §3: SPEC's POST calls and the ra-data-simple-rest routes. */
+@ApiTags('admin: companies')
+@Controller('_api/admin/companies')
+export class AdminCompaniesController {
+  constructor(private readonly companies: CompaniesService) {}
+
+  @Get()
+  async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<CompanyDto[]> {
+    const params = parseListQuery(query, COMPANY_SORTABLE);
+    const result = await this.companies.list(params);
+    sendContentRange(res, 'companies', params, result);
+    return result.items;
+  }
+
+  @Post()
+  create(@Body() body: CreateCompanyDto): Promise<CompanyDto> {
+    return this.companies.create(body);
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  update(@Body() { id, ...changes }: UpdateCompanyDto): Promise<CompanyDto> {
+    return this.companies.update(id, changes);
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  remove(@Body() { id }: IdDto): Promise<CompanyDto> {
+    return this.companies.remove(id);
+  }
+
+  @Get(':id')
+  get(@Param('id', idParam) id: number): Promise<CompanyDto> {
+    return this.companies.get(id);
+  }
+
+  @Put(':id')
+  replace(@Param('id', idParam) id: number, @Body() body: ReplaceCompanyDto): Promise<CompanyDto> {
+    return this.companies.update(id, body);
+  }
+
+  @Delete(':id')
+  delete(@Param('id', idParam) id: number): Promise<CompanyDto> {
+    return this.companies.remove(id);
+  }
+}

@@ -1,0 +1,52 @@
+import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
+import { Allow, IsBoolean, IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { COMPANY_RATING_MAX, COMPANY_RATING_MIN } from '../../../../common/constants.js';
+import { MSG } from '../../../../common/messages.js';
+import { IdDto } from '../../common/id.dto.js';
+import { OptionalImage, OptionalText, OptionalUrl, RequiredText, RequiredTextIfPresent } from '../../common/validators.js';
+
+/** SPEC §5 "Company create". Declaration order is the order errors are reported in. */
+export class CreateCompanyDto {
+  @ApiProperty() @RequiredText(MSG.companyNameRequired, 200)
+  name!: string;
+
+  @ApiPropertyOptional({ nullable: true }) @OptionalText(5000)
+  description?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, description: 'http(s) URL or data: image' }) @OptionalImage('Logo')
+  logoUrl?: string | null;
+
+  @ApiPropertyOptional({ nullable: true }) @OptionalUrl('Website URL')
+  websiteUrl?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, minimum: 0, maximum: 5, multipleOf: 0.1 })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 1, allowNaN: false, allowInfinity: false }, { message: MSG.ratingRange })
+  @Min(COMPANY_RATING_MIN, { message: MSG.ratingRange })
+  @Max(COMPANY_RATING_MAX, { message: MSG.ratingRange })
+  rating?: number | null;
+
+  @ApiPropertyOptional({ nullable: true }) @OptionalText(5000)
+  whyChooseUs?: string | null;
+
+  @ApiPropertyOptional({ description: "The '#1 CHOICE' firm; only one at a time" })
+  @IsOptional()
+  @IsBoolean({ message: 'Featured must be true or false' })
+  featured?: boolean;
+}
+
+/** PATCH semantics: absent fields stay; a present name must still be non-empty. */
+export class CompanyChangesDto extends PartialType(OmitType(CreateCompanyDto, ['name'])) {
+  @ApiPropertyOptional() @RequiredTextIfPresent(MSG.companyNameRequired, 200)
+  name?: string;
+}
+
+/** SPEC face: POST /_api/admin/companies/update */
+export class UpdateCompanyDto extends IntersectionType(IdDto, CompanyChangesDto) {}
+
+/** REST face: PUT /:id receives the whole record react-admin holds; read-only fields are ignored. */
+export class ReplaceCompanyDto extends CompanyChangesDto {
+  @Allow() id?: unknown;
+  @Allow() createdAt?: unknown;
+  @Allow() updatedAt?: unknown;
+}

@@ -1,0 +1,106 @@
+/**
+ * The only place that reads process.env. Everything else receives an AppConfig.
+ * Invalid values stop the start with a message naming the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL'),
+  DATA_DIR: z.string().trim().min(1).default('.data'),
+  SESSION_SECRET: z.string().optional().transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+  ADMIN_EMAIL: z.string().trim().optional().transform((v) => (v ? v.toLowerCase() : undefined))
+    .refine((v) => v === undefined || z.email().safeParse(v).success, 'must be an email address'),
+  ADMIN_PASSWORD: z.string().optional().transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
+  PUBLIC_SITE_URL: z.string().trim().optional().transform((v) => (v ? v.replace(/\/+$/, '') : undefined))
+    .refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), 'must be an http(s) URL'),
+  TRUST_PROXY: z.string().optional().transform((v) => (v ? v : undefined)),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
+  SEED_DEMO_CONTENT: z.enum(['true', 'false']).optional(),
+});
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  /** Undefined means: start the embedded PostgreSQL. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sessionSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  publicSiteUrl: string;
+  /** Express "trust proxy" setting: hop count, or a list of addresses. */
+  trustProxy: number | string | false;
+  logLevel: 'error' | 'warn' | 'log' | 'debug';
+  /** Fill empty tables with demo content at start (default: on outside production). */
+  seedDemoContent: boolean;
+  /** Where the built front end lives (index.html and assets/). */
+  frontendDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration: SESSION_SECRET is required when NODE_ENV=production');
+  }
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    publicSiteUrl: e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    seedDemoContent: e.SEED_DEMO_CONTENT ? e.SEED_DEMO_CONTENT === 'true' : !isProduction,
+    frontendDir: resolve('dist/frontend'),
+  };
+}
+
+/**
+ * Outside production a secret is made once and kept in DATA_DIR, so sessions
+ * survive restarts without anyone having to configure one.
+ */
+function localSessionSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function parseTrustProxy(value: string | undefined): number | string | false {
+  if (!value || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,77 @@
+import { MikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import {
+  Global, Inject, Injectable, Logger, Module,
+  type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit,
+} from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { ormConfig } from './mikro-orm.config.js';
+import { seedDemoContent } from './seeders/demo.seeder.js';
+
+export const DATABASE = Symbol('DATABASE');
+
+/** Where the database is, and how to stop it when the app stops (embedded only). */
+export interface DatabaseConnection {
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+@Injectable()
+class DatabaseLifecycle implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Database');
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(DATABASE) private readonly db: DatabaseConnection,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit() {
+    const applied = await this.orm.getMigrator().up();
+    if (applied.length) this.logger.log(`Applied ${applied.length} migration(s)`);
+  }
+
+  async onApplicationBootstrap() {
+    if (this.config.seedDemoContent) await seedDemoContent(this.orm.em.fork(), this.logger);
+  }
+
+  async onApplicationShutdown() {
+    await this.orm.close(true);
+    await this.db.stop();
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: DATABASE,
+      inject: [APP_CONFIG],
+      useFactory: async (config: AppConfig): Promise<DatabaseConnection> => {
+        if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => {} };
+        const logger = new Logger('EmbeddedPostgres');
+        const db = await startEmbeddedPostgres(config.dataDir, (m) => logger.log(m));
+        logger.log(`Embedded PostgreSQL running, data in ${config.dataDir}`);
+        return { url: db.url, embedded: true, stop: db.stop };
+      },
+    },
+  ],
+  exports: [DATABASE],
+})
+class DatabaseConnectionModule {}
+
+@Global()
+@Module({
+  imports: [
+    DatabaseConnectionModule,
+    MikroOrmModule.forRootAsync({
+      driver: PostgreSqlDriver,
+      inject: [DATABASE],
+      useFactory: (db: DatabaseConnection) => ormConfig(db.url),
+    }),
+  ],
+  providers: [DatabaseLifecycle],
+  exports: [DatabaseConnectionModule],
+})
+export class DatabaseModule {}

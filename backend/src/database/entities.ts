@@ -1,0 +1,11 @@
+/** Every entity, listed once; the ORM config and migrations read this list. */
+import { SessionRecord } from '../auth/session.entity.js';
+import { BlogPost } from '../blog-posts/blog-post.entity.js';
+import { Company } from '../companies/company.entity.js';
+import { Discount } from '../discounts/discount.entity.js';
+import { MediaAsset } from '../media/media-asset.entity.js';
+import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity.js';
+import { RateLimitCounter } from '../rate-limit/rate-limit.entity.js';
+import { User } from '../users/user.entity.js';
+
+export const ENTITIES = [User, SessionRecord, RateLimitCounter, Company, Discount, BlogPost, NewsletterSubscriber, MediaAsset];

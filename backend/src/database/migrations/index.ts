@@ -1,0 +1,4 @@
+/** Applied in this order at start. Add new migrations at the end. */
+import { Migration20261121200143 } from './Migration20261121200143.js';
+
+export const MIGRATIONS = [Migration20261121200143];

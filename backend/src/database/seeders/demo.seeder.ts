@@ -1,0 +1,18 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LoggerService } from '@nestjs/common';
+import { seedCompanies } from './companies.seed.js';
+
+/**
+ * Each step fills its own table only when that table is empty, so a restart or
+ * an admin's real content is never touched. Later modules append their step.
+ */
+const STEPS: Array<{ name: string; run: (em: EntityManager) => Promise<number> }> = [
+  { name: 'companies', run: seedCompanies },
+];
+
+export async function seedDemoContent(em: EntityManager, logger: LoggerService): Promise<void> {
+  for (const step of STEPS) {
+    const created = await em.transactional((tx) => step.run(tx));
+    if (created) logger.log(`Seeded ${created} demo ${step.name}`);
+  }
+}

@@ -1,0 +1,47 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
+export interface RateLimitState {
+  hits: number;
+  resetAt: Date;
+}
+
+/**
+ * Fixed-window counters in PostgreSQL: every instance of the app sees the same
+ * counts, and one atomic upsert per hit means concurrent requests cannot race past a limit.
+ */
+@Injectable()
+export class RateLimitService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Counts one hit against `key` and returns the count within the current window. */
+  async hit(key: string, windowSeconds: number): Promise<RateLimitState> {
+    const [row] = await this.em.getConnection().execute<{ hits: number; reset_at: Date }[]>(
+      `insert into rate_limits (key, hits, reset_at) values (?, 1, now() + make_interval(secs => ?))
+       on conflict (key) do update set
+         hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+         reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+       returning hits, reset_at`,
+      [key, windowSeconds],
+    );
+    if (Math.random() < 0.01) void this.purgeExpired();
+    return { hits: row.hits, resetAt: new Date(row.reset_at) };
+  }
+
+  /** The current window's count without adding to it (0 when none is open). */
+  async peek(key: string): Promise<RateLimitState | null> {
+    const [row] = await this.em.getConnection().execute<{ hits: number; reset_at: Date }[]>(
+      'select hits, reset_at from rate_limits where key = ? and reset_at > now()',
+      [key],
+    );
+    return row ? { hits: row.hits, resetAt: new Date(row.reset_at) } : null;
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.em.getConnection().execute('delete from rate_limits where key = ?', [key]);
+  }
+
+  private async purgeExpired(): Promise<void> {
+    await this.em.getConnection().execute('delete from rate_limits where reset_at <= now()').catch(() => undefined);
+  }
+}

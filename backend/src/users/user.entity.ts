@@ -1,0 +1,35 @@
+import { Entity, Enum, Property, Unique, type Opt } from '@mikro-orm/core';
+import { USER_ROLES, type UserRole } from '../../../common/enums.js';
+import type { PublicUser } from '../../../common/api-types.js';
+import { BaseEntity } from '../database/base.entity.js';
+
+@Entity({ tableName: 'users' })
+export class User extends BaseEntity {
+  @Property({ type: 'string', length: 120 })
+  displayName!: string;
+
+  /** Stored trimmed and lower-cased, so uniqueness is case-insensitive. */
+  @Unique()
+  @Property({ type: 'string', length: 254 })
+  email!: string;
+
+  @Enum({ items: [...USER_ROLES], default: 'user' })
+  role: UserRole & Opt = 'user';
+
+  @Property({ type: 'text', nullable: true })
+  avatarUrl: string | null = null;
+
+  /** argon2id hash; hidden so it is never serialised. */
+  @Property({ type: 'string', hidden: true, lazy: true })
+  passwordHash!: string;
+}
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    displayName: user.displayName,
+    email: user.email,
+    role: user.role,
+    avatarUrl: user.avatarUrl,
+  };
+}

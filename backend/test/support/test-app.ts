@@ -1,0 +1,95 @@
+/**
+ * Starts the real app (createApp, as production does) on a fresh database of
+ * its own, so every suite begins from an empty, fully migrated schema.
+ */
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { createApp } from '../../src/app.setup.js';
+import { loadConfig, type AppConfig } from '../../src/config/config.js';
+import { UsersService } from '../../src/users/users.service.js';
+
+export const ADMIN = { email: 'admin@test.example', password: 'admin-password-1' };
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  databaseUrl: string;
+  /** A plain client without cookies. */
+  http(): TestAgent;
+  /** A cookie-keeping client signed in as the given user (default: the admin). */
+  signedIn(user?: { email: string; password: string }): Promise<TestAgent>;
+  createUser(email: string, password: string, role: 'admin' | 'user'): Promise<void>;
+  sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_ADMIN_URL is not set (jest globalSetup starts PostgreSQL)');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'vtf-data-')), PORT: '0' }),
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    seedDemoContent: false,
+    logLevel: 'error',
+    ...overrides,
+  };
+}
+
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const db = overrides.databaseUrl ? undefined : await createDatabase();
+  const config = testConfig({ databaseUrl: db?.url, ...overrides });
+  const app = await createApp(config);
+  await app.init();
+  const server = app.getHttpServer();
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
+
+  return {
+    app,
+    config,
+    databaseUrl: config.databaseUrl!,
+    http: () => request(server) as unknown as TestAgent,
+    async signedIn(user = ADMIN) {
+      const agent = request.agent(server);
+      const res = await agent.post('/_api/auth/login_with_password').send(user);
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return agent as unknown as TestAgent;
+    },
+    async createUser(email, password, role) {
+      await app.get(UsersService).upsert({ email, password, role });
+    },
+    async sql(text, params) {
+      return (await pool.query(text, params)).rows;
+    },
+    async close() {
+      await pool.end();
+      await app.close();
+      await db?.drop();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/** Business constants and limits of SPEC §9. */
+export const BRAND_COLOR = '#0099ff';
+export const SITE_NAME = 'Verified Trader Funding';
+export const SITE_FOUNDING_YEAR = 2023;
+export const SITE_DESCRIPTION =
+  'We test prop firms so you don\u2019t have to: verified discounts, honest reviews and payout protection for funded traders.';
+
+export const COMPANY_RATING_MIN = 0;
+export const COMPANY_RATING_MAX = 5;
+export const COMPANY_RATING_STEP = 0.1;
+export const DISCOUNT_PERCENTAGE_MIN = 0;
+export const DISCOUNT_PERCENTAGE_MAX = 100;
+
+export const BLOG_DEFAULT_PAGE = 1;
+export const BLOG_DEFAULT_LIMIT = 10;
+export const BLOG_LIST_PAGE_SIZE = 9;
+export const BLOG_RELATED_COUNT = 3;
+
+export const URGENCY_CRITICAL_DAYS = 3;
+export const URGENCY_WARNING_DAYS = 7;
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_QUALITY = 0.8;
+export const IMAGE_BOX = {
+  default: { width: 1920, height: 1080 },
+  logo: { width: 800, height: 800 },
+  discount: { width: 1200, height: 800 },
+  featured: { width: 1200, height: 800 },
+} as const;
+
+export const NEWSLETTER_ADMIN_PAGE_SIZE = 20;
+export const NEWSLETTER_NEW_DAYS = 7;
+
+export const LOGIN_REDIRECT_DELAY_MS = 200;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const SCROLL_THRESHOLD_PX = 300;
+export const TOAST_DURATION_MS = 4000;
+export const TOAST_VISIBLE_MAX = 3;
+
+/** Failed sign-ins allowed per window before the server answers 429. */
+export const LOGIN_LIMITS = {
+  windowSeconds: 15 * 60,
+  perEmail: 5,
+  perIp: 20,
+} as const;

@@ -1,0 +1,69 @@
+/**
+ * Every user-visible message of SPEC §5 and §8, word for word, plus the few
+ * server messages SPEC leaves to us. Both sides import from here so a text
+ * is written once.
+ */
+export const MSG = {
+  // SPEC §5 validation
+  companyNameRequired: 'Company name is required',
+  titleRequired: 'Title is required',
+  slugRequired: 'Slug is required',
+  slugFormat: 'Slug must be lowercase with dashes',
+  contentRequired: 'Content is required',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  newsletterEmailInvalid: 'Please enter a valid email address.',
+  newsletterEmailInvalidShort: 'Please enter a valid email.',
+  uploadOneImage: 'Please upload only one image.',
+  uploadInvalidType: 'Invalid file type. Please upload an image.',
+  uploadTooLarge: 'File is too large. Maximum size is 5MB.',
+  uploadReadFailed: 'Failed to read the file.',
+  uploadLoadFailed: 'Failed to load image for processing.',
+  required: 'Required',
+
+  // SPEC §8 errors
+  sessionCheckFailed: 'Session check failed',
+  unknownError: 'Unknown error',
+  subscribeUnknownError: 'An unknown error occurred',
+  loginFailed: 'Login failed',
+  loginFailedRetry: 'Login failed. Please try again.',
+
+  // Server messages SPEC does not word (ours)
+  invalidCredentials: 'Invalid email or password',
+  notAuthenticated: 'Not authenticated',
+  accessDenied: (role: string) => `Access denied. Your role (${role}) lacks required permissions.`,
+  tooManyLoginAttempts: (minutes: number) =>
+    `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyRequests: 'Too many requests. Please try again later.',
+  unknownProperties: (names: string[]) =>
+    `Unknown propert${names.length === 1 ? 'y' : 'ies'}: ${names.join(', ')}`,
+  invalidUrl: (label: string) => `${label} must be a valid URL`,
+  invalidImage: (label: string) => `${label} must be a valid URL or an uploaded image`,
+  ratingRange: 'Rating must be a number from 0 to 5 in steps of 0.1',
+  idRequired: 'id is required',
+  idInteger: 'id must be a positive integer',
+  notFound: (thing: string) => `${thing} not found`,
+  routeNotFound: 'Not found',
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  internalError: 'Something went wrong on our side. Please try again.',
+  invalidJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request is too large.',
+  invalidListParam: (name: string) => `Invalid ${name} parameter`,
+  crossOrigin: 'Cross-origin requests are not allowed.',
+  jsonRequired: 'Requests that change data must be sent as application/json.',
+} as const;
+
+/** SPEC §8 success toasts and the failure toast prefixes. */
+export const TOAST = {
+  companyCreated: 'Company created successfully!',
+  companyUpdated: 'Company updated successfully!',
+  companyDeleted: 'Company deleted successfully!',
+  discountCreated: 'Discount created successfully!',
+  discountUpdated: 'Discount updated successfully!',
+  discountDeleted: 'Discount deleted successfully!',
+  postCreated: 'Blog post created successfully!',
+  postUpdated: 'Blog post updated successfully!',
+  postDeleted: 'Blog post deleted successfully!',
+  failed: (action: string, message: string) => `Failed to ${action}: ${message}`,
+  subscriptionFailed: (message: string) => `Subscription failed: ${message}`,
+} as const;

@@ -1,0 +1,39 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicUser, SessionResponse } from '../../../common/api-types.js';
+import { MSG } from '../../../common/messages.js';
+import { apiFetch, apiPost } from './api.js';
+
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'authenticated'; user: PublicUser }
+  | { status: 'unauthenticated'; error?: string };
+
+export const SESSION_KEY = ['session'] as const;
+
+/** SPEC §4: fetched once, never stale, retried once. */
+export function useSession(): AuthState {
+  const { data, error, isPending } = useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: () => apiFetch<SessionResponse>('/_api/auth/session', {}, MSG.sessionCheckFailed),
+    staleTime: Infinity,
+    retry: 1,
+  });
+  if (isPending) return { status: 'loading' };
+  if (error) return { status: 'unauthenticated', error: error.message || MSG.sessionCheckFailed };
+  if (data && 'user' in data) return { status: 'authenticated', user: data.user };
+  return { status: 'unauthenticated', error: data?.error };
+}
+
+/** Clears the cached user, calls logout, then resets cached data; a failure is only logged (SPEC §4). */
+export function useLogout() {
+  const client = useQueryClient();
+  return async () => {
+    client.setQueryData(SESSION_KEY, { error: MSG.notAuthenticated });
+    try {
+      await apiPost('/_api/auth/logout');
+    } catch (error) {
+      console.warn('Logout failed', error);
+    }
+    await client.resetQueries();
+  };
+}

@@ -1,0 +1,36 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, Suspense, lazy } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { TOAST_DURATION_MS, TOAST_VISIBLE_MAX } from '../../common/constants.js';
+import { queryClient } from './lib/query-client.js';
+import { SiteLayout } from './site/layout/SiteLayout.js';
+import { HomePage } from './site/pages/HomePage.js';
+import { NotFoundPage } from './site/pages/NotFoundPage.js';
+import './site/site.css';
+
+// The admin area is its own chunk: visitors never download it.
+const AdminApp = lazy(() => import('./admin/AdminApp.js'));
+// The sign-in form brings zod and react-hook-form; public pages do not need them.
+const LoginPage = lazy(() => import('./site/pages/LoginPage.js').then((m) => ({ default: m.LoginPage })));
+
+document.documentElement.classList.add('dark');
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <Routes>
+          <Route path="/admin/*" element={<Suspense fallback={null}><AdminApp /></Suspense>} />
+          <Route element={<SiteLayout />}>
+            <Route index element={<HomePage />} />
+            <Route path="login" element={<Suspense fallback={null}><LoginPage /></Suspense>} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </BrowserRouter>
+      <Toaster theme="dark" duration={TOAST_DURATION_MS} visibleToasts={TOAST_VISIBLE_MAX} richColors />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,30 @@
+import type { CompanyDto } from '../../../../common/api-types.js';
+
+export function CompanyCard({ company }: { company: CompanyDto }) {
+  return (
+    <article className={`card company-card${company.featured ? ' featured' : ''}`}>
+      {company.featured && <span className="badge">#1 CHOICE</span>}
+      <div className="company-head">
+        {company.logoUrl ? (
+          <img className="logo-img" src={company.logoUrl} alt="" width="48" height="48" loading="lazy" />
+        ) : (
+          <span className="logo-placeholder" aria-hidden="true">{company.name.slice(0, 2).toUpperCase()}</span>
+        )}
+        <div>
+          <h3>{company.name}</h3>
+          {company.rating !== null && (
+            <p className="rating" aria-label={`Rated ${company.rating} out of 5`}>
+              <span aria-hidden="true">&#9733;</span> {company.rating.toFixed(1)} / 5
+            </p>
+          )}
+        </div>
+      </div>
+      {company.description && <p>{company.description}</p>}
+      {company.websiteUrl && (
+        <a className="button" href={company.websiteUrl} target="_blank" rel="noopener noreferrer sponsored">
+          Visit {company.name}
+        </a>
+      )}
+    </article>
+  );
+}

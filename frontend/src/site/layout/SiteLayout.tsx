@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { SITE_NAME } from '../../../../common/constants.js';
+import { useSession } from '../../lib/session.js';
+
+const NAV = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/discounts', label: 'Discounts' },
+  { to: '/blog', label: 'Blog' },
+];
+
+export function SiteLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const session = useSession();
+  const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
+  const links = isAdmin ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV;
+
+  return (
+    <div className="site">
+      <header className="site-header">
+        <div className="container header-row">
+          <Link to="/" className="logo" aria-label={`${SITE_NAME} home`}>
+            <img src="/favicon.svg" alt="" width="28" height="28" />
+            <span>{SITE_NAME}</span>
+          </Link>
+          <nav className="nav-desktop" aria-label="Main">
+            {links.map((l) => (
+              <NavLink key={l.to} to={l.to} end={l.to === '/'}>{l.label}</NavLink>
+            ))}
+          </nav>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <span aria-hidden="true">{menuOpen ? '\u2715' : '\u2630'}</span>
+          </button>
+        </div>
+        {menuOpen && (
+          <nav id="mobile-menu" className="nav-mobile" aria-label="Mobile">
+            {links.map((l) => (
+              <NavLink key={l.to} to={l.to} end={l.to === '/'} onClick={() => setMenuOpen(false)}>{l.label}</NavLink>
+            ))}
+          </nav>
+        )}
+      </header>
+      <main id="main" className="site-main">
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <div className="container footer-grid">
+          <div>
+            <p className="footer-brand">{SITE_NAME}</p>
+            <p>Your trusted source for verified trader funding opportunities and exclusive discounts.</p>
+          </div>
+          <nav aria-label="Footer">
+            <Link to="/about">About</Link>
+            <Link to="/discounts">Discounts</Link>
+            <Link to="/blog">Blog</Link>
+          </nav>
+        </div>
+        <div className="container footer-legal">
+          <p>
+            Affiliate disclosure: some links on this site are affiliate links. We may earn a commission from qualifying
+            purchases, at no extra cost to you.
+          </p>
+          <p>&copy; {new Date().getFullYear()} {SITE_NAME}. All rights reserved.</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import type { PublicUser } from '../../../../common/api-types.js';
+import { LOGIN_REDIRECT_DELAY_MS } from '../../../../common/constants.js';
+import { MSG } from '../../../../common/messages.js';
+import { loginSchema, type LoginInput } from '../../../../common/schemas.js';
+import { apiPost } from '../../lib/api.js';
+import { SESSION_KEY } from '../../lib/session.js';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [formError, setFormError] = useState<string>();
+  const { register, handleSubmit, formState } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    mode: 'onBlur',
+  });
+
+  useEffect(() => {
+    document.title = 'Admin Login';
+  }, []);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      const user = await apiPost<PublicUser>('/_api/auth/login_with_password', values, MSG.loginFailedRetry);
+      client.setQueryData(SESSION_KEY, { user });
+      setTimeout(() => navigate('/'), LOGIN_REDIRECT_DELAY_MS);
+    } catch (error) {
+      setFormError(error instanceof Error && error.message ? error.message : MSG.loginFailed);
+    }
+  });
+
+  const { errors, isSubmitting } = formState;
+  return (
+    <section className="container section narrow">
+      <h1>Admin sign in</h1>
+      <form className="card form" onSubmit={onSubmit} noValidate>
+        {formError && <p role="alert" className="error">{formError}</p>}
+        <label htmlFor="email">Email</label>
+        <input id="email" type="email" autoComplete="username" aria-invalid={!!errors.email} {...register('email')} />
+        {errors.email && <p className="field-error">{errors.email.message}</p>}
+        <label htmlFor="password">Password</label>
+        <input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...register('password')} />
+        {errors.password && <p className="field-error">{errors.password.message}</p>}
+        <button className="button" type="submit" disabled={isSubmitting}>{isSubmitting ? 'Signing in...' : 'Sign in'}</button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+// Jest runs TypeScript through SWC with decorator metadata (NestJS DI needs it) as native ESM.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const base = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.tsx?$': swc },
+  testEnvironment: 'node',
+};
+
+export default {
+  reporters: process.env.CI ? ['default', ['summary', {}]] : ['default'],
+  projects: [
+    {
+      ...base,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/common/**/*.spec.ts', '<rootDir>/backend/src/**/*.spec.ts'],
+    },
+    {
+      ...base,
+      displayName: 'api',
+      testMatch: ['<rootDir>/backend/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/backend/test/support/global-setup.mjs',
+      globalTeardown: '<rootDir>/backend/test/support/global-teardown.mjs',
+      testTimeout: 60_000,
+    },
+  ],
+};
