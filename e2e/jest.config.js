@@ -1,0 +1,15 @@
+import base from '../jest.config.js';
+
+// The browser suite: the built site in Debian's Chromium. Run after `npm run build`.
+const unit = base.projects[0];
+export default {
+  rootDir: '..',
+  reporters: base.reporters,
+  extensionsToTreatAsEsm: unit.extensionsToTreatAsEsm,
+  moduleNameMapper: unit.moduleNameMapper,
+  transform: unit.transform,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
+  testTimeout: 90_000,
+  maxWorkers: 1,
+};

@@ -1,0 +1,87 @@
+/**
+ * Starts the built site (node dist/backend/src/main.js) on a free port with a
+ * fresh DATA_DIR (embedded PostgreSQL, demo content), exactly as `npm start` does.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'e2e-admin-password' };
+
+export interface Site {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vtf-e2e-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/backend/src/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO_CONTENT: 'true',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child, () => output);
+  return {
+    baseUrl,
+    stop: async () => {
+      await stopProcess(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The site exited (${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/_api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`The site did not become healthy in 60 s:\n${output()}`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
