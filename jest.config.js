@@ -19,6 +19,8 @@ const base = {
 };
 
 export default {
+  // Per-project testTimeout is ignored by Jest; the API suites start real databases.
+  testTimeout: 60_000,
   reporters: process.env.CI ? ['default', ['summary', {}]] : ['default'],
   projects: [
     {
@@ -32,7 +34,6 @@ export default {
       testMatch: ['<rootDir>/backend/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/backend/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/backend/test/support/global-teardown.mjs',
-      testTimeout: 60_000,
     },
   ],
 };

@@ -17,6 +17,11 @@ const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose']
 
 /** Builds the whole app exactly as production runs it; the tests use this too. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  // passport keeps (de)serializers on a process-wide singleton; an app created after
+  // another one in the same process (tests, restarts) must not inherit the old ones.
+  const authenticator = passport as unknown as { _serializers: unknown[]; _deserializers: unknown[] };
+  authenticator._serializers = [];
+  authenticator._deserializers = [];
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
     bufferLogs: false,

@@ -22,7 +22,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     if (body.statusCode === 503) res.setHeader('Retry-After', '5');
-    res.status(body.statusCode).json(body);
+    // Set explicitly: a handler may already have declared another type (e.g. text/html) before failing.
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(body.statusCode).send(JSON.stringify(body));
   }
 
   private toBody(exception: unknown, req: Request): ApiErrorBody {

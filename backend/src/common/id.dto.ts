@@ -5,7 +5,8 @@ import { MSG } from '../../../common/messages.js';
 /** Body of SPEC's `/delete` calls, and the id part of `/update`. */
 export class IdDto {
   @ApiProperty()
-  @IsInt({ message: MSG.idRequired })
+  // Property decorators apply bottom-up: IsInt runs first, so a missing id reads 'id is required'.
   @Min(1, { message: MSG.idInteger })
+  @IsInt({ message: MSG.idRequired })
   id!: number;
 }

@@ -20,7 +20,11 @@ export interface EmbeddedDatabase {
 
 const DB_NAME = 'app';
 
-export async function startEmbeddedPostgres(dataDir: string, log: (m: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (m: string) => void = () => {},
+  port?: number,
+): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
   // The server runs as the `postgres` user when we are root; it must be able to reach its folder.
   chmodSync(dataDir, 0o755);
@@ -29,12 +33,12 @@ export async function startEmbeddedPostgres(dataDir: string, log: (m: string) =>
   if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(passwordFile, 'utf8').trim();
   clearStalePid(pgDir);
+  const pgPort = port ?? (await freePort());
 
-  const port = await freePort();
   const output: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
-    port,
+    port: pgPort,
     user: 'postgres',
     password,
     persistent: true,
@@ -56,7 +60,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (m: string) =>
   } catch (error) {
     throw new Error(`The embedded PostgreSQL did not start:\n${output.join('').slice(-2000)}`, { cause: error });
   }
-  const adminUrl = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const adminUrl = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`;
   await ensureDatabase(adminUrl, DB_NAME);
   return {
     url: adminUrl.replace(/\/postgres$/, `/${DB_NAME}`),

@@ -52,7 +52,7 @@ export async function createDatabase(): Promise<{ url: string; drop(): Promise<v
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'vtf-data-')), PORT: '0' }),
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'vtf-data-')), PORT: '0' }),
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     seedDemoContent: false,
@@ -61,18 +61,20 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+/** `databaseUrl: undefined` in overrides means: use the embedded PostgreSQL in `dataDir`, as `npm start` does. */
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const db = overrides.databaseUrl ? undefined : await createDatabase();
+  const db = 'databaseUrl' in overrides ? undefined : await createDatabase();
   const config = testConfig({ databaseUrl: db?.url, ...overrides });
   const app = await createApp(config);
   await app.init();
   const server = app.getHttpServer();
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
+  const pool = new pg.Pool({ connectionString: config.databaseUrl ?? db?.url, max: 2 });
+  pool.on('error', () => undefined);
 
   return {
     app,
     config,
-    databaseUrl: config.databaseUrl!,
+    databaseUrl: config.databaseUrl ?? '',
     http: () => request(server) as unknown as TestAgent,
     async signedIn(user = ADMIN) {
       const agent = request.agent(server);

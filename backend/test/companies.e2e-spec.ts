@@ -1,0 +1,190 @@
+import type TestAgent from 'supertest/lib/agent.js';
+import { MSG } from '../../common/messages.js';
+import { seedCompanies, DEMO_COMPANIES } from '../src/database/seeders/companies.seed.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { EntityManager } from '@mikro-orm/postgresql';
+
+const ADMIN_PATH = '/_api/admin/companies';
+
+describe('companies', () => {
+  let t: TestApp;
+  let admin: TestAgent;
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.signedIn();
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.sql('delete from companies'));
+
+  const create = (body: object) => admin.post(ADMIN_PATH).send(body);
+  const count = async () => (await t.sql<{ n: number }>('select count(*)::int as n from companies'))[0].n;
+
+  describe('SPEC face', () => {
+    it('creates a company with every field and answers it back', async () => {
+      const res = await create({
+        name: '  Acme Funding ',
+        description: 'Desc',
+        logoUrl: 'https://cdn.example.com/acme.png',
+        websiteUrl: 'https://acme.example',
+        rating: 4.5,
+        whyChooseUs: 'Fast payouts',
+      }).expect(201);
+      expect(res.body).toMatchObject({
+        id: expect.any(Number),
+        name: 'Acme Funding',
+        description: 'Desc',
+        logoUrl: 'https://cdn.example.com/acme.png',
+        websiteUrl: 'https://acme.example',
+        rating: 4.5,
+        whyChooseUs: 'Fast payouts',
+        featured: false,
+      });
+      const list = await t.http().get('/_api/companies').expect(200);
+      expect(list.body.map((c: { name: string }) => c.name)).toEqual(['Acme Funding']);
+    });
+
+    it('stores empty optional fields as null', async () => {
+      const res = await create({ name: 'Blank', description: '', logoUrl: '', websiteUrl: '  ', rating: null, whyChooseUs: '' }).expect(201);
+      expect(res.body).toMatchObject({ description: null, logoUrl: null, websiteUrl: null, rating: null, whyChooseUs: null });
+      const [row] = await t.sql('select description, logo_url, website_url, rating, why_choose_us from companies');
+      expect(Object.values(row)).toEqual([null, null, null, null, null]);
+    });
+
+    it.each([
+      [{}, 'name', MSG.companyNameRequired],
+      [{ name: '' }, 'name', MSG.companyNameRequired],
+      [{ name: '   ' }, 'name', MSG.companyNameRequired],
+      [{ name: 42 }, 'name', MSG.companyNameRequired],
+      [{ name: 'X', websiteUrl: 'not a url' }, 'websiteUrl', MSG.invalidUrl('Website URL')],
+      [{ name: 'X', websiteUrl: 'javascript:alert(1)' }, 'websiteUrl', MSG.invalidUrl('Website URL')],
+      [{ name: 'X', logoUrl: 'ftp://x/y.png' }, 'logoUrl', MSG.invalidImage('Logo')],
+      [{ name: 'X', rating: 5.1 }, 'rating', MSG.ratingRange],
+      [{ name: 'X', rating: -0.1 }, 'rating', MSG.ratingRange],
+      [{ name: 'X', rating: 4.55 }, 'rating', MSG.ratingRange],
+      [{ name: 'X', rating: '4' }, 'rating', MSG.ratingRange],
+    ])('refuses %j with 400 on %s and stores nothing', async (body, field, message) => {
+      const res = await create(body).expect(400);
+      expect(res.body).toEqual({ statusCode: 400, error: message, message, errors: expect.objectContaining({ [field]: message }) });
+      expect(await count()).toBe(0);
+    });
+
+    it('accepts the rating bounds and steps of 0.1', async () => {
+      for (const rating of [0, 0.1, 2.5, 4.9, 5]) {
+        const res = await create({ name: `R${rating}`, rating }).expect(201);
+        expect(res.body.rating).toBe(rating);
+      }
+    });
+
+    it('rejects unknown properties and names them', async () => {
+      const res = await create({ name: 'X', colour: 'red', hack: true }).expect(400);
+      expect(res.body.message).toBe('Unknown properties: colour, hack');
+      expect(res.body.errors).toMatchObject({ colour: 'Unknown property: colour', hack: 'Unknown property: hack' });
+      expect(await count()).toBe(0);
+    });
+
+    it('updates only the fields sent, and refuses an empty name', async () => {
+      const { body: c } = await create({ name: 'Before', description: 'Keep me', rating: 3 }).expect(201);
+      const res = await admin.post(`${ADMIN_PATH}/update`).send({ id: c.id, name: 'After', rating: 3.5 }).expect(200);
+      expect(res.body).toMatchObject({ id: c.id, name: 'After', description: 'Keep me', rating: 3.5 });
+      const bad = await admin.post(`${ADMIN_PATH}/update`).send({ id: c.id, name: '' }).expect(400);
+      expect(bad.body.message).toBe(MSG.companyNameRequired);
+      await admin.post(`${ADMIN_PATH}/update`).send({ id: c.id, name: null }).expect(400);
+      const [row] = await t.sql<{ name: string }>('select name from companies');
+      expect(row.name).toBe('After');
+    });
+
+    it('update and delete need an id, and unknown ids are 404', async () => {
+      expect((await admin.post(`${ADMIN_PATH}/update`).send({ name: 'X' }).expect(400)).body.message).toBe(MSG.idRequired);
+      expect((await admin.post(`${ADMIN_PATH}/delete`).send({}).expect(400)).body.message).toBe(MSG.idRequired);
+      expect((await admin.post(`${ADMIN_PATH}/update`).send({ id: 99999, name: 'X' }).expect(404)).body.message).toBe(MSG.notFound('Company'));
+      expect((await admin.post(`${ADMIN_PATH}/delete`).send({ id: 99999 }).expect(404)).body.error).toBe(MSG.notFound('Company'));
+    });
+
+    it('deletes a company', async () => {
+      const { body: c } = await create({ name: 'Gone' }).expect(201);
+      await admin.post(`${ADMIN_PATH}/delete`).send({ id: c.id }).expect(200);
+      expect(await count()).toBe(0);
+    });
+
+    it('keeps one featured firm, and lists it first, then by rating', async () => {
+      await create({ name: 'Low', rating: 3 });
+      await create({ name: 'High', rating: 4.9 });
+      const { body: first } = await create({ name: 'Star', rating: 2, featured: true });
+      const { body: second } = await create({ name: 'New Star', rating: 1, featured: true });
+      let list = (await t.http().get('/_api/companies').expect(200)).body;
+      expect(list.map((c: { name: string }) => c.name)).toEqual(['New Star', 'High', 'Low', 'Star']);
+      await admin.post(`${ADMIN_PATH}/update`).send({ id: first.id, featured: true }).expect(200);
+      list = (await t.http().get('/_api/companies').expect(200)).body;
+      expect(list.filter((c: { featured: boolean }) => c.featured).map((c: { id: number }) => c.id)).toEqual([first.id]);
+      expect(second.id).not.toBe(first.id);
+    });
+  });
+
+  describe('ra-data-simple-rest face', () => {
+    beforeEach(async () => {
+      for (const [i, name] of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'].entries()) {
+        await create({ name, rating: i, description: name === 'Delta' ? 'futures specialist' : null });
+      }
+    });
+
+    it('sorts, pages and reports the total in Content-Range', async () => {
+      const res = await admin
+        .get(ADMIN_PATH)
+        .query({ sort: JSON.stringify(['name', 'DESC']), range: JSON.stringify([1, 2]), filter: '{}' })
+        .expect(200);
+      expect(res.body.map((c: { name: string }) => c.name)).toEqual(['Delta', 'Charlie']);
+      expect(res.headers['content-range']).toBe('companies 1-2/5');
+      expect(res.headers['access-control-expose-headers']).toBe('Content-Range');
+    });
+
+    it('answers the whole list without range', async () => {
+      const res = await admin.get(ADMIN_PATH).expect(200);
+      expect(res.body).toHaveLength(5);
+      expect(res.headers['content-range']).toBe('companies 0-4/5');
+    });
+
+    it('searches with q (name or description, case-insensitive, wildcards literal) and fetches many by id', async () => {
+      const q = await admin.get(ADMIN_PATH).query({ filter: JSON.stringify({ q: 'FUTURES' }) }).expect(200);
+      expect(q.body.map((c: { name: string }) => c.name)).toEqual(['Delta']);
+      const wild = await admin.get(ADMIN_PATH).query({ filter: JSON.stringify({ q: '%' }) }).expect(200);
+      expect(wild.body).toHaveLength(0);
+      const ids = q.body.map((c: { id: number }) => c.id);
+      const all = (await admin.get(ADMIN_PATH).expect(200)).body as Array<{ id: number; name: string }>;
+      const many = await admin.get(ADMIN_PATH).query({ filter: JSON.stringify({ id: [all[0].id, all[1].id] }) }).expect(200);
+      expect(many.body.map((c: { id: number }) => c.id).sort()).toEqual([all[0].id, all[1].id].sort());
+      expect(ids).toHaveLength(1);
+    });
+
+    it('refuses malformed sort, range and filter with 400', async () => {
+      for (const query of [{ sort: 'name' }, { sort: '["password","ASC"]' }, { range: '[5,1]' }, { range: '[0,"a"]' }, { filter: '[' }, { filter: '{"id":["x"]}' }]) {
+        const res = await admin.get(ADMIN_PATH).query(query).expect(400);
+        expect(res.body.message).toMatch(/^Invalid (sort|range|filter) parameter$/);
+      }
+    });
+
+    it('gets, replaces and deletes by id, ignoring the read-only fields react-admin sends back', async () => {
+      const list = (await admin.get(ADMIN_PATH).expect(200)).body;
+      const one = list[0];
+      expect((await admin.get(`${ADMIN_PATH}/${one.id}`).expect(200)).body).toEqual(one);
+      const put = await admin.put(`${ADMIN_PATH}/${one.id}`).send({ ...one, name: 'Renamed', id: 12345, createdAt: 'x' }).expect(200);
+      expect(put.body).toMatchObject({ id: one.id, name: 'Renamed' });
+      expect((await admin.put(`${ADMIN_PATH}/${one.id}`).send({ ...one, name: '' }).expect(400)).body.message).toBe(MSG.companyNameRequired);
+      await admin.delete(`${ADMIN_PATH}/${one.id}`).expect(200);
+      await admin.get(`${ADMIN_PATH}/${one.id}`).expect(404);
+      expect((await admin.get(`${ADMIN_PATH}/abc`).expect(400)).body.message).toBe(MSG.idInteger);
+    });
+  });
+
+  describe('demo seed', () => {
+    it('fills an empty table with the 8 partner firms, one featured, and never touches a non-empty one', async () => {
+      const em = t.app.get(EntityManager).fork();
+      expect(await seedCompanies(em)).toBe(8);
+      const list = (await t.http().get('/_api/companies').expect(200)).body;
+      expect(list).toHaveLength(DEMO_COMPANIES.length);
+      expect(list[0]).toMatchObject({ name: 'FundedNext', featured: true });
+      expect(list.filter((c: { featured: boolean }) => c.featured)).toHaveLength(1);
+      expect(await seedCompanies(t.app.get(EntityManager).fork())).toBe(0);
+      expect(await count()).toBe(8);
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { MSG } from '../../common/messages.js';
+import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
+import { ADMIN, startTestApp, type TestApp } from './support/test-app.js';
+
+describe('platform: errors, health, docs, static files and the page shell', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const frontendDir = mkdtempSync(join(tmpdir(), 'vtf-front-'));
+    mkdirSync(join(frontendDir, 'assets'));
+    writeFileSync(join(frontendDir, 'index.html'), '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(join(frontendDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await startTestApp({ frontendDir });
+  });
+  afterAll(() => t.close());
+
+  it('reports health of the process and the database', async () => {
+    const res = await t.http().get('/_api/health').expect(200);
+    expect(res.body).toEqual({ status: 'ok', uptimeSeconds: expect.any(Number), database: 'up' });
+  });
+
+  it('publishes an OpenAPI document generated from the code', async () => {
+    const res = await t.http().get('/_api/docs-json').expect(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    for (const path of ['/_api/companies', '/_api/admin/companies', '/_api/admin/companies/update', '/_api/auth/login_with_password']) {
+      expect(Object.keys(res.body.paths)).toContain(path);
+    }
+    expect(res.body.components.schemas.CreateCompanyDto.properties).toHaveProperty('name');
+    await t.http().get('/_api/docs').expect(200).expect('Content-Type', /html/);
+  });
+
+  it('answers unknown /_api paths with a JSON 404 in the one error shape', async () => {
+    for (const [method, path] of [['get', '/_api/nope'], ['post', '/_api/nope'], ['get', '/_api'], ['delete', '/_api/companies/1']] as const) {
+      const res = await t.http()[method](path).set('Content-Type', 'application/json').expect(404);
+      expect({ method, path, body: res.body }).toEqual({ method, path, body: { statusCode: 404, error: MSG.routeNotFound, message: MSG.routeNotFound } });
+    }
+  });
+
+  it('answers malformed JSON with 400, a non-JSON write with 415 and a cross-origin write with 403', async () => {
+    const admin = await t.signedIn();
+    const bad = await admin.post('/_api/admin/companies').set('Content-Type', 'application/json').send('{"name":').expect(400);
+    expect(bad.body).toEqual({ statusCode: 400, error: MSG.invalidJson, message: MSG.invalidJson });
+    const form = await admin.post('/_api/admin/companies').type('form').send({ name: 'X' }).expect(415);
+    expect(form.body.error).toBe(MSG.jsonRequired);
+    const cross = await admin.post('/_api/admin/companies').set('Origin', 'https://evil.example').send({ name: 'X' }).expect(403);
+    expect(cross.body.error).toBe(MSG.crossOrigin);
+    const login = await t.http().post('/_api/auth/login_with_password').set('Origin', 'https://evil.example').send(ADMIN).expect(403);
+    expect(login.headers['set-cookie']).toBeUndefined();
+    expect(await t.sql('select * from companies')).toEqual([]);
+  });
+
+  it('serves built assets with immutable caching, and a missing asset as 404 (not the page shell)', async () => {
+    const res = await t.http().get('/assets/app-abc123.js').expect(200);
+    expect(res.headers['cache-control']).toMatch(/immutable/);
+    expect(res.headers['cache-control']).toMatch(/max-age=31536000/);
+    await t.http().get('/assets/missing.js').expect(404);
+  });
+
+  it('answers every other GET with the page shell', async () => {
+    for (const path of ['/', '/about', '/blog/some-post', '/admin/companies']) {
+      const res = await t.http().get(path).expect(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('sends security headers and no framework banner', async () => {
+    const res = await t.http().get('/');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+  });
+});
+
+describe('platform: database outage', () => {
+  it('answers 503 {error} without a stack trace while the database is down, and recovers by itself', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vtf-outage-'));
+    let db = await startEmbeddedPostgres(dir);
+    const port = Number(new URL(db.url).port);
+    const t = await startTestApp({ databaseUrl: db.url });
+    try {
+      const admin = await t.signedIn();
+      await t.http().get('/_api/companies').expect(200);
+      await db.stop();
+
+      for (const path of ['/_api/companies', '/_api/health']) {
+        const res = await t.http().get(path).expect(503);
+        expect(JSON.stringify(res.body)).not.toMatch(/at .*\.js|Error:|ECONNREFUSED|stack/);
+      }
+      const down = await t.http().get('/_api/companies').expect(503);
+      expect(down.body).toEqual({ statusCode: 503, error: MSG.serviceUnavailable, message: MSG.serviceUnavailable });
+      const write = await admin.post('/_api/admin/companies').send({ name: 'During outage' }).expect(503);
+      expect(write.body.error).toBe(MSG.serviceUnavailable);
+
+      db = await startEmbeddedPostgres(dir, undefined, port);
+      await t.http().get('/_api/health').expect(200);
+      await t.http().get('/_api/companies').expect(200);
+      await admin.post('/_api/admin/companies').send({ name: 'After outage' }).expect(201);
+    } finally {
+      await t.close();
+      await db.stop();
+    }
+  });
+});
+
+describe('platform: restart persistence on the embedded database', () => {
+  it('keeps data and sessions across a stop and start with the same DATA_DIR', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vtf-restart-'));
+    const first = await startTestApp({ dataDir, databaseUrl: undefined, seedDemoContent: true });
+    const admin = await first.signedIn();
+    const created = await admin.post('/_api/admin/companies').send({ name: 'Survivor' }).expect(201);
+    const cookie = (await admin.get('/_api/auth/session')).request.cookies;
+    await first.app.close();
+
+    const second = await startTestApp({ dataDir, databaseUrl: undefined, seedDemoContent: true });
+    try {
+      const server = second.app.getHttpServer();
+      const list = (await request(server).get('/_api/companies').expect(200)).body as Array<{ id: number; name: string }>;
+      expect(list).toHaveLength(9);
+      expect(list.find((c) => c.id === created.body.id)?.name).toBe('Survivor');
+      const session = await request(server).get('/_api/auth/session').set('Cookie', cookie).expect(200);
+      expect(session.body.user.email).toBe(ADMIN.email);
+    } finally {
+      await second.app.close();
+    }
+  });
+});
