@@ -1,5 +1,5 @@
 /** Shapes the API answers with; both sides type against these. */
-import type { UserRole } from './enums.js';
+import type { DiscountStatus, UserRole } from './enums.js';
 
 export interface PublicUser {
   id: number;
@@ -22,6 +22,41 @@ export interface CompanyDto {
   featured: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A discount as the API answers it (SPEC §3). Money and percentages are numbers; dates are strings. */
+export interface DiscountDto {
+  id: number;
+  companyId: number;
+  title: string;
+  description: string | null;
+  discountCode: string | null;
+  affiliateLink: string | null;
+  status: DiscountStatus;
+  discountAmount: number | null;
+  discountPercentage: number | null;
+  originalPrice: number | null;
+  discountedPrice: number | null;
+  termsAndConditions: string | null;
+  /** A calendar date, 'YYYY-MM-DD'. */
+  validFrom: string | null;
+  /** An instant, ISO 8601 in UTC. */
+  validUntil: string | null;
+  mediaUrl: string | null;
+  /** Follows of the affiliate link through /go/:id. */
+  clicks: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /_api/discounts: each discount with its whole public company. */
+export interface PublicDiscountDto extends DiscountDto {
+  company: CompanyDto;
+}
+
+/** Admin answers (both faces): the company's id and name only. */
+export interface AdminDiscountDto extends DiscountDto {
+  company: { id: number; name: string };
 }
 
 /** The one error body of every non-2xx answer (DESIGN §3). */

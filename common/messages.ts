@@ -51,6 +51,29 @@ export const MSG = {
   invalidListParam: (name: string) => `Invalid ${name} parameter`,
   crossOrigin: 'Cross-origin requests are not allowed.',
   jsonRequired: 'Requests that change data must be sent as application/json.',
+
+  // Discounts: server messages SPEC does not word (ours)
+  companyRequired: 'Company is required',
+  companyMissing: (id: number) => `Company ${id} does not exist`,
+  discountStatusInvalid: 'Status must be one of: active, coming_soon, expired',
+  discountPercentageRange: 'Discount percentage must be a number from 0 to 100',
+  amountInvalid: (label: string) => `${label} must be a number of at least 0`,
+  amountTooLarge: (label: string) => `${label} must be at most 99,999,999.99`,
+  validFromInvalid: 'Valid from must be a date (YYYY-MM-DD)',
+  validUntilInvalid: 'Valid until must be a date and time (ISO 8601)',
+  companyHasDiscounts: (n: number) =>
+    `This company still has ${n} discount${n === 1 ? '' : 's'}. Delete or move them first.`,
+
+  // SPEC §4 admin expiry label and §9 discount badge
+  expiryNone: 'No expiry',
+  expiryPast: 'Expired',
+  expiryToday: 'Expires today',
+  expiryTomorrow: 'Expires tomorrow',
+  expiryDaysLeft: (n: number) => `${n} days left`,
+  invalidDate: 'Invalid date',
+  badgePercent: (n: string) => `${n}% OFF`,
+  badgeAmount: (n: string) => `$${n} OFF`,
+  badgeSpecialOffer: 'Special Offer',
 } as const;
 
 /** SPEC §8 success toasts and the failure toast prefixes. */

@@ -7,6 +7,7 @@ import { CompaniesModule } from './companies/companies.module.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { DiscountsModule } from './discounts/discounts.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MediaModule } from './media/media.module.js';
 import { SeoModule } from './seo/seo.module.js';
@@ -23,6 +24,7 @@ export class AppModule {
         MediaModule,
         HealthModule,
         CompaniesModule,
+        DiscountsModule,
         // Last: its catch-all page route must be registered after every API route.
         SeoModule,
       ],

@@ -4,6 +4,7 @@ import type { CompanyDto } from '../../../common/api-types.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
+import { Discount } from '../discounts/discount.entity.js';
 import { Company, toCompanyDto } from './company.entity.js';
 import type { CompanyChangesDto, CreateCompanyDto } from './dto/company.dto.js';
 
@@ -64,8 +65,11 @@ export class CompaniesService {
     });
   }
 
+  /** Refused (409, nothing deleted) while discounts still point at the company: DESIGN §7. */
   async remove(id: number): Promise<CompanyDto> {
     const company = await this.find(id);
+    const discounts = await this.em.count(Discount, { company: id });
+    if (discounts > 0) throw new ApiError(409, MSG.companyHasDiscounts(discounts));
     const dto = toCompanyDto(company);
     await this.em.remove(company).flush();
     return dto;

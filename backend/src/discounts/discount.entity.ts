@@ -1,6 +1,7 @@
 import { DecimalType, Entity, Enum, Index, ManyToOne, Property, type Opt, type Ref } from '@mikro-orm/core';
+import type { AdminDiscountDto, DiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js';
-import { Company } from '../companies/company.entity.js';
+import { Company, toCompanyDto } from '../companies/company.entity.js';
 import { BaseEntity } from '../database/base.entity.js';
 
 @Entity({ tableName: 'discounts' })
@@ -53,4 +54,46 @@ export class Discount extends BaseEntity {
   /** Follows of the affiliate link through /go/:id. */
   @Property({ type: 'integer', default: 0 })
   clicks: number & Opt = 0;
+}
+
+/** numeric columns arrive as strings from a plain query and as numbers from an entity. */
+const money = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+/** A discount as an entity, or as the plain row a query maps (`qb.execute('all', true)`). */
+export type DiscountData = Omit<Discount, 'company'> & { company: { id: number } };
+
+/** The plain row of the public list query: the company joined in as a plain object. */
+export type DiscountWithCompanyRow = Omit<Discount, 'company'> & { company: Company };
+
+export function toDiscountDto(d: DiscountData): DiscountDto {
+  return {
+    id: d.id,
+    companyId: d.company.id,
+    title: d.title,
+    description: d.description,
+    discountCode: d.discountCode,
+    affiliateLink: d.affiliateLink,
+    status: d.status,
+    discountAmount: money(d.discountAmount),
+    discountPercentage: money(d.discountPercentage),
+    originalPrice: money(d.originalPrice),
+    discountedPrice: money(d.discountedPrice),
+    termsAndConditions: d.termsAndConditions,
+    validFrom: d.validFrom,
+    validUntil: d.validUntil ? d.validUntil.toISOString() : null,
+    mediaUrl: d.mediaUrl,
+    clicks: d.clicks,
+    createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
+  };
+}
+
+export function toPublicDiscountDto(row: DiscountWithCompanyRow): PublicDiscountDto {
+  return { ...toDiscountDto(row), company: toCompanyDto(row.company) };
+}
+
+/** Needs the company loaded (populate: ['company']). */
+export function toAdminDiscountDto(d: Discount): AdminDiscountDto {
+  const company = d.company.getEntity();
+  return { ...toDiscountDto(d), company: { id: company.id, name: company.name } };
 }

@@ -1,0 +1,82 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Redirect, Res } from '@nestjs/common';
+import { ApiExcludeController, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AdminDiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
+import { IdDto } from '../common/id.dto.js';
+import { idParam } from '../common/id.param.js';
+import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
+import { DISCOUNT_SORTABLE, DISCOUNTS_PAGE, DiscountsService } from './discounts.service.js';
+import { CreateDiscountDto, ReplaceDiscountDto, UpdateDiscountDto } from './dto/discount.dto.js';
+
+@ApiTags('discounts')
+@Controller('_api/discounts')
+export class DiscountsController {
+  constructor(private readonly discounts: DiscountsService) {}
+
+  @Get()
+  list(): Promise<PublicDiscountDto[]> {
+    return this.discounts.listPublic();
+  }
+}
+
+/** Both admin faces of DESIGN §3: SPEC's POST calls and the ra-data-simple-rest routes. */
+@ApiTags('admin: discounts')
+@Controller('_api/admin/discounts')
+export class AdminDiscountsController {
+  constructor(private readonly discounts: DiscountsService) {}
+
+  @Get()
+  async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminDiscountDto[]> {
+    const params = parseListQuery(query, DISCOUNT_SORTABLE);
+    const result = await this.discounts.list(params);
+    sendContentRange(res, 'discounts', params, result);
+    return result.items;
+  }
+
+  @Post()
+  create(@Body() body: CreateDiscountDto): Promise<AdminDiscountDto> {
+    return this.discounts.create(body);
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  update(@Body() { id, ...changes }: UpdateDiscountDto): Promise<AdminDiscountDto> {
+    return this.discounts.update(id, changes);
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  remove(@Body() { id }: IdDto): Promise<AdminDiscountDto> {
+    return this.discounts.remove(id);
+  }
+
+  @Get(':id')
+  get(@Param('id', idParam) id: number): Promise<AdminDiscountDto> {
+    return this.discounts.get(id);
+  }
+
+  @Put(':id')
+  replace(@Param('id', idParam) id: number, @Body() body: ReplaceDiscountDto): Promise<AdminDiscountDto> {
+    return this.discounts.update(id, body);
+  }
+
+  @Delete(':id')
+  delete(@Param('id', idParam) id: number): Promise<AdminDiscountDto> {
+    return this.discounts.remove(id);
+  }
+}
+
+/** Affiliate redirects: `/go/:discountId` counts the click and sends the visitor to the firm. */
+@ApiExcludeController()
+@Controller('go')
+export class GoController {
+  constructor(private readonly discounts: DiscountsService) {}
+
+  @Get(':discountId')
+  @Redirect(DISCOUNTS_PAGE, 302)
+  @Header('Cache-Control', 'no-store')
+  @Header('X-Robots-Tag', 'noindex')
+  async follow(@Param('discountId') discountId: string): Promise<{ url: string }> {
+    return { url: await this.discounts.follow(discountId) };
+  }
+}

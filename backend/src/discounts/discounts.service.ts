@@ -1,0 +1,169 @@
+import { EntityManager, QueryOrder, ref, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { AdminDiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
+import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js';
+import { MSG } from '../../../common/messages.js';
+import { ApiError } from '../common/api-error.js';
+import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
+import { definedOnly } from '../companies/companies.service.js';
+import { Company } from '../companies/company.entity.js';
+import { MediaService } from '../media/media.service.js';
+import { Discount, toAdminDiscountDto, toPublicDiscountDto, type DiscountWithCompanyRow } from './discount.entity.js';
+import type { CreateDiscountDto, DiscountChangesDto } from './dto/discount.dto.js';
+
+export const DISCOUNT_SORTABLE = [
+  'id', 'title', 'discountCode', 'status', 'discountAmount', 'discountPercentage', 'originalPrice', 'discountedPrice',
+  'validFrom', 'validUntil', 'clicks', 'createdAt', 'updatedAt', 'companyId', 'company.name',
+] as const;
+type DiscountSortField = (typeof DISCOUNT_SORTABLE)[number];
+
+/** What a visitor can act on (DESIGN §7). */
+const PUBLIC_STATUSES: DiscountStatus[] = ['active', 'coming_soon'];
+
+/** The featured firm first, then the soonest to expire (no expiry last), then oldest first. */
+const PUBLIC_ORDER: QueryOrderMap<Discount>[] = [
+  { company: { featured: 'desc' } },
+  { validUntil: 'asc nulls last' },
+  { id: 'asc' },
+];
+
+/** Admin list without a sort: newest first. */
+const ADMIN_ORDER: QueryOrderMap<Discount>[] = [{ id: 'desc' }];
+
+/** Where /go/:id sends a visitor it cannot send to a firm. */
+export const DISCOUNTS_PAGE = '/discounts';
+
+/** Read-only fields react-admin sends back with a PUT; never written. */
+type ReadOnly = { id?: unknown; company?: unknown; clicks?: unknown; createdAt?: unknown; updatedAt?: unknown };
+
+@Injectable()
+export class DiscountsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly media: MediaService,
+  ) {}
+
+  /**
+   * GET /_api/discounts: one SQL query with the company joined in. The rows are mapped
+   * to plain objects, not hydrated into managed entities: for a few hundred discounts
+   * that is about ten times cheaper, and this is the busiest public read.
+   */
+  async listPublic(now = new Date()): Promise<PublicDiscountDto[]> {
+    const rows = await this.em
+      .createQueryBuilder(Discount, 'd')
+      .select('*')
+      .joinAndSelect('d.company', 'c')
+      .where({ status: { $in: PUBLIC_STATUSES }, $or: [{ validUntil: null }, { validUntil: { $gt: now } }] })
+      .orderBy(PUBLIC_ORDER)
+      .execute<DiscountWithCompanyRow[]>('all', true);
+    return rows.map(toPublicDiscountDto);
+  }
+
+  /** Both admin faces: everything, filtered, sorted and paged in SQL. */
+  async list(params: ListParams<DiscountSortField>): Promise<ListResult<AdminDiscountDto>> {
+    const [items, total] = await this.em.findAndCount(Discount, adminWhere(params.filter), {
+      populate: ['company'],
+      strategy: 'joined',
+      orderBy: params.sort ? [adminOrder(params.sort.field, params.sort.order), { id: 'asc' }] : ADMIN_ORDER,
+      limit: params.page?.limit,
+      offset: params.page?.offset,
+    });
+    return { items: items.map(toAdminDiscountDto), total };
+  }
+
+  async get(id: number): Promise<AdminDiscountDto> {
+    return toAdminDiscountDto(await this.find(id));
+  }
+
+  async create(input: CreateDiscountDto): Promise<AdminDiscountDto> {
+    const { companyId, mediaUrl, status, ...fields } = input;
+    const company = await this.findCompany(companyId);
+    const discount = this.em.create(Discount, {
+      ...fields,
+      company,
+      status: status ?? 'active',
+      mediaUrl: (await this.media.resolveImage(mediaUrl ?? null, 'discount')) ?? null,
+    });
+    await this.em.flush();
+    return toAdminDiscountDto(discount);
+  }
+
+  async update(id: number, changes: DiscountChangesDto & ReadOnly): Promise<AdminDiscountDto> {
+    const { id: _id, company: _company, clicks: _clicks, createdAt: _c, updatedAt: _u, companyId, mediaUrl, ...fields } = changes;
+    const discount = await this.find(id);
+    const data: Partial<Discount> = definedOnly(fields) as Partial<Discount>;
+    if (companyId !== undefined) data.company = ref(await this.findCompany(companyId));
+    if (mediaUrl !== undefined) data.mediaUrl = (await this.media.resolveImage(mediaUrl, 'discount')) ?? null;
+    this.em.assign(discount, data);
+    await this.em.flush();
+    return toAdminDiscountDto(discount);
+  }
+
+  async remove(id: number): Promise<AdminDiscountDto> {
+    const discount = await this.find(id);
+    const dto = toAdminDiscountDto(discount);
+    await this.em.remove(discount).flush();
+    return dto;
+  }
+
+  /**
+   * GET /go/:id: counts the click and answers where to send the visitor, in one
+   * atomic UPDATE … RETURNING (no read-modify-write race between two clicks).
+   */
+  async follow(rawId: string): Promise<string> {
+    if (!/^\d{1,9}$/.test(rawId)) return DISCOUNTS_PAGE;
+    const rows = await this.em.getConnection().execute<Array<{ affiliate_link: string }>>(
+      `update "discounts" set "clicks" = "clicks" + 1
+        where "id" = ? and "affiliate_link" ~* ?
+        returning "affiliate_link"`,
+      [Number(rawId), '^https?://'],
+    );
+    return rows[0]?.affiliate_link ?? DISCOUNTS_PAGE;
+  }
+
+  private async find(id: number): Promise<Discount> {
+    const discount = await this.em.findOne(Discount, { id }, { populate: ['company'] });
+    if (!discount) throw new ApiError(404, MSG.notFound('Discount'));
+    return discount;
+  }
+
+  private async findCompany(id: number): Promise<Company> {
+    const company = await this.em.findOne(Company, { id });
+    if (!company) throw new ApiError(400, MSG.companyMissing(id), { companyId: MSG.companyMissing(id) });
+    return company;
+  }
+}
+
+function adminWhere(filter: Record<string, unknown>): FilterQuery<Discount> {
+  const where: FilterQuery<Discount> & Record<string, unknown> = {};
+  const ids = idsFilter(filter);
+  if (ids) where.id = { $in: ids };
+  const q = searchPattern(filter);
+  if (q) {
+    where.$or = [
+      { title: { $ilike: q } },
+      { discountCode: { $ilike: q } },
+      { description: { $ilike: q } },
+      { company: { name: { $ilike: q } } },
+    ];
+  }
+  if (filter.status !== undefined) {
+    const statuses = Array.isArray(filter.status) ? filter.status : [filter.status];
+    if (!statuses.every((s) => (DISCOUNT_STATUSES as readonly unknown[]).includes(s))) {
+      throw new ApiError(400, MSG.invalidListParam('filter'));
+    }
+    where.status = { $in: statuses as DiscountStatus[] };
+  }
+  if (filter.companyId !== undefined) {
+    const companyIds = idsFilter({ id: filter.companyId });
+    where.company = { $in: companyIds };
+  }
+  return where;
+}
+
+function adminOrder(field: DiscountSortField, order: 'ASC' | 'DESC'): QueryOrderMap<Discount> {
+  const dir = order === 'ASC' ? QueryOrder.ASC_NULLS_LAST : QueryOrder.DESC_NULLS_LAST;
+  if (field === 'companyId') return { company: dir };
+  if (field === 'company.name') return { company: { name: dir } };
+  return { [field]: dir } as QueryOrderMap<Discount>;
+}
