@@ -51,6 +51,20 @@ export const MSG = {
   invalidListParam: (name: string) => `Invalid ${name} parameter`,
   crossOrigin: 'Cross-origin requests are not allowed.',
   jsonRequired: 'Requests that change data must be sent as application/json.',
+
+  // Blog posts (SPEC §5 words are above: titleRequired, slugRequired, slugFormat, contentRequired)
+  blogSlugTaken: (slug: string) => `A post with the slug "${slug}" already exists. Choose another slug.`,
+  blogPostNotFound: 'Post not found',
+  blogStatusInvalid: 'Invalid status. Expected one of: draft, published, archived',
+  blogCategoryInvalid: 'Invalid category. Expected one of: review, guide, news, general',
+  blogTagsInvalid: 'Tags must be a list of text',
+  blogTagTooLong: (max: number) => `Each tag must be at most ${max} characters`,
+  blogTooManyTags: (max: number) => `A post can have at most ${max} tags`,
+  blogPublishedAtInvalid: 'Published date must be a valid date',
+  blogPageInvalid: 'Page must be a positive integer',
+  blogLimitInvalid: 'Limit must be a positive integer',
+  blogTagParamInvalid: 'Tag must be text',
+  blogSearchParamInvalid: 'Search text must be text',
 } as const;
 
 /** SPEC §8 success toasts and the failure toast prefixes. */
