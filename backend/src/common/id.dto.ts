@@ -4,8 +4,9 @@ import { MSG } from '../../../common/messages.js';
 
 /** Body of SPEC's `/delete` calls, and the id part of `/update`. */
 export class IdDto {
+  // class-validator runs property decorators bottom-up: "required" must be checked first.
   @ApiProperty()
-  @IsInt({ message: MSG.idRequired })
   @Min(1, { message: MSG.idInteger })
+  @IsInt({ message: MSG.idRequired })
   id!: number;
 }
