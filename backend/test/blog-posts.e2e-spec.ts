@@ -1,9 +1,12 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
 import superjson from 'superjson';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { BlogListResponse, BlogPostJson, BlogPostWithRelated } from '../../common/api-types.js';
 import type { BlogCategory, BlogStatus } from '../../common/enums.js';
 import { MSG } from '../../common/messages.js';
+import { isValidSlug } from '../../common/slugify.js';
+import { DEMO_TAGS, seedBlogPosts } from '../src/database/seeders/blog-posts.seed.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const PUBLIC = '/_api/blog-posts';
@@ -791,6 +794,53 @@ describe('blog posts', () => {
         '<p><a href="mailto:help@example.com">Mail</a> <a href="/blog/guides">Guides</a></p><img src="https://example.com/chart.png" alt="Chart" />';
       const post = await create({ slug: 'formatting', content: html });
       expect(post.content).toBe(html);
+    });
+  });
+
+  describe('demo seed', () => {
+    beforeAll(clear);
+
+    it('adds 30 posts over every category and status, once', async () => {
+      const em = t.app.get(EntityManager).fork();
+      expect(await seedBlogPosts(em)).toBe(30);
+      expect(await seedBlogPosts(em.fork())).toBe(0);
+      const rows = await t.sql<{ slug: string; status: string; category: string; tags: string[]; published_at: Date | null; content: string; author_name: string; excerpt: string; featured_image_url: string | null }>(
+        'select slug, status, category, tags, published_at, content, author_name, excerpt, featured_image_url from blog_posts',
+      );
+      expect(rows).toHaveLength(30);
+      const count = (pred: (r: (typeof rows)[number]) => boolean) => rows.filter(pred).length;
+      const now = Date.now();
+      expect(count((r) => r.status === 'draft')).toBeGreaterThanOrEqual(2);
+      expect(count((r) => r.status === 'archived')).toBe(1);
+      expect(count((r) => r.status === 'published' && r.published_at !== null && r.published_at.getTime() > now)).toBe(1);
+      for (const category of ['review', 'guide', 'news', 'general']) expect(count((r) => r.category === category)).toBeGreaterThanOrEqual(4);
+      for (const firm of ['fundednext', 'ftmo', 'the5ers', 'topstep', 'apex-trader-funding', 'e8-markets', 'alpha-capital-group', 'funding-pips']) {
+        expect(rows.some((r) => r.category === 'review' && r.slug.startsWith(firm))).toBe(true);
+      }
+      for (const r of rows) {
+        expect(isValidSlug(r.slug)).toBe(true);
+        expect(r.tags.length).toBeGreaterThan(0);
+        expect(r.tags.every((tag) => (DEMO_TAGS as readonly string[]).includes(tag))).toBe(true);
+        expect(r.content).toMatch(/<h2>/);
+        expect(r.content).toMatch(/<(ul|ol)>/);
+        expect(r.author_name).toBeTruthy();
+        expect(r.excerpt).toBeTruthy();
+        expect(r.featured_image_url).toBeNull();
+      }
+    });
+
+    it('gives the public list 25 posts, 3 pages of 9, and every post 3 related', async () => {
+      const first = await publicList({ limit: 9 });
+      expect(first.pagination).toEqual({ page: 1, totalPages: 3 });
+      const all = await publicList({ limit: 50 });
+      expect(all.posts).toHaveLength(25);
+      const dates = all.posts.map((p) => p.publishedAt!.getTime());
+      expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+      expect((await publicList({ tag: 'payouts' })).posts.length).toBeGreaterThan(3);
+      expect((await publicList({ q: 'payout' })).posts.length).toBeGreaterThan(3);
+      for (const post of all.posts) expect((await bySlug(post.slug)).related).toHaveLength(3);
+      const review = all.posts.find((p) => p.category === 'review')!;
+      expect((await bySlug(review.slug)).related.every((p) => p.category === 'review')).toBe(true);
     });
   });
 });

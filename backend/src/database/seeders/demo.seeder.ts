@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LoggerService } from '@nestjs/common';
+import { seedBlogPosts } from './blog-posts.seed.js';
 import { seedCompanies } from './companies.seed.js';
 
 /**
@@ -8,6 +9,7 @@ import { seedCompanies } from './companies.seed.js';
  */
 const STEPS: Array<{ name: string; run: (em: EntityManager) => Promise<number> }> = [
   { name: 'companies', run: seedCompanies },
+  { name: 'blog posts', run: seedBlogPosts },
 ];
 
 export async function seedDemoContent(em: EntityManager, logger: LoggerService): Promise<void> {
