@@ -65,6 +65,7 @@ export const MSG = {
   blogLimitInvalid: 'Limit must be a positive integer',
   blogTagParamInvalid: 'Tag must be text',
   blogSearchParamInvalid: 'Search text must be text',
+  unstorableText: 'The request contains characters that cannot be stored (such as a NUL character).',
 } as const;
 
 /** SPEC §8 success toasts and the failure toast prefixes. */

@@ -271,6 +271,17 @@ describe('blog posts', () => {
       );
     });
 
+    it('never answers 500 to text PostgreSQL cannot store (NUL characters)', async () => {
+      expect((await publicList({ q: 'ftmo\u0000' })).posts.map((p) => p.slug)).toEqual(['payout-proof']);
+      await t.http().get(PUBLIC).query({ tag: 'a\u0000b' }).expect(200);
+      expect((await t.http().get(BY_SLUG).query({ slug: 'a\u0000b' }).expect(400)).body.error).toBe(MSG.unstorableText);
+      await admin.get(ADMIN).query({ filter: JSON.stringify({ q: 'a\u0000b' }) }).expect(400);
+      await admin.post(ADMIN).send(validBody({ title: 'a\u0000b', slug: 'nul-title' })).expect(400);
+      const post = await admin.post(ADMIN).send(validBody({ slug: 'nul-content', content: '<p>a\u0000b</p>' })).expect(201);
+      expect(post.body.content).toBe('<p>ab</p>');
+      await t.sql(`delete from blog_posts where slug = 'nul-content'`);
+    });
+
     it('never fails on odd search text', async () => {
       for (const q of [`'"&|!():*<>`, 'the', '-', '""', 'a'.repeat(200), 'ünïcødé', 'OR OR', '\\']) {
         await t.http().get(PUBLIC).query({ q }).expect(200);

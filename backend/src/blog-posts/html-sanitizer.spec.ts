@@ -97,6 +97,10 @@ describe('sanitizePostHtml', () => {
     expect(sanitizePostHtml('<script>alert(1)</script>   ')).toBe('');
   });
 
+  it('removes NUL characters', () => {
+    expect(sanitizePostHtml('<p>a\u0000b</p>')).toBe('<p>ab</p>');
+  });
+
   it('is stable: sanitising twice changes nothing', () => {
     const once = sanitizePostHtml('<p><a href="https://x.example" target="_blank">x</a><img src="/media/a.webp" alt="a"></p>');
     expect(sanitizePostHtml(once)).toBe(once);

@@ -73,5 +73,6 @@ export function isSafeImageSrc(src: string | undefined): boolean {
 
 /** Returns the HTML with everything outside the allow-list removed, trimmed. */
 export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  // NUL characters cannot be stored in PostgreSQL text and have no place in HTML.
+  return sanitizeHtml(html.replace(/\0/g, ''), OPTIONS).trim();
 }

@@ -126,8 +126,9 @@ function toPositiveInt({ value }: { value: unknown }): unknown {
   return Number.isSafeInteger(n) ? n : Number.NaN;
 }
 
+/** Trimmed, NUL characters dropped (PostgreSQL cannot take them); empty means "not sent". */
 const emptyToUndefined = ({ value }: { value: unknown }) => {
-  const v = typeof value === 'string' ? value.trim() : value;
+  const v = typeof value === 'string' ? value.replace(/\0/g, '').trim() : value;
   return v === '' ? undefined : v;
 };
 
