@@ -1,5 +1,5 @@
 /** Shapes the API answers with; both sides type against these. */
-import type { DiscountStatus, UserRole } from './enums.js';
+import type { BlogCategory, BlogStatus, DiscountStatus, UserRole } from './enums.js';
 
 export interface PublicUser {
   id: number;
@@ -57,6 +57,41 @@ export interface PublicDiscountDto extends DiscountDto {
 /** Admin answers (both faces): the company's id and name only. */
 export interface AdminDiscountDto extends DiscountDto {
   company: { id: number; name: string };
+/**
+ * A blog post (SPEC §3). The public calls answer in superjson, so their dates arrive as
+ * `Date`; the admin calls answer in plain JSON, so there they are ISO strings
+ * (`BlogPostJson`).
+ */
+export interface BlogPostDto<D = Date> {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  /** Sanitised HTML, safe to render as it is. */
+  content: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  featuredImageUrl: string | null;
+  publishedAt: D | null;
+  authorName: string | null;
+  category: BlogCategory;
+  tags: string[];
+  status: BlogStatus;
+  createdAt: D;
+  updatedAt: D;
+}
+
+export type BlogPostJson = BlogPostDto<string>;
+
+/** GET /_api/blog-posts (superjson). */
+export interface BlogListResponse {
+  posts: BlogPostDto[];
+  pagination: { page: number; totalPages: number };
+}
+
+/** GET /_api/blog-posts/by-slug (superjson): the post and up to 3 related posts. */
+export interface BlogPostWithRelated extends BlogPostDto {
+  related: BlogPostDto[];
 }
 
 /** The one error body of every non-2xx answer (DESIGN §3). */

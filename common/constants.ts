@@ -15,6 +15,10 @@ export const BLOG_DEFAULT_PAGE = 1;
 export const BLOG_DEFAULT_LIMIT = 10;
 export const BLOG_LIST_PAGE_SIZE = 9;
 export const BLOG_RELATED_COUNT = 3;
+/** Largest page a blog list call may ask for; larger limits are capped to it. */
+export const BLOG_MAX_LIMIT = 50;
+export const BLOG_MAX_TAGS = 20;
+export const BLOG_TAG_MAX_LENGTH = 50;
 
 export const URGENCY_CRITICAL_DAYS = 3;
 export const URGENCY_WARNING_DAYS = 7;

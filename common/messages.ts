@@ -74,6 +74,21 @@ export const MSG = {
   badgePercent: (n: string) => `${n}% OFF`,
   badgeAmount: (n: string) => `$${n} OFF`,
   badgeSpecialOffer: 'Special Offer',
+
+  // Blog posts (SPEC §5 words are above: titleRequired, slugRequired, slugFormat, contentRequired)
+  blogSlugTaken: (slug: string) => `A post with the slug "${slug}" already exists. Choose another slug.`,
+  blogPostNotFound: 'Post not found',
+  blogStatusInvalid: 'Invalid status. Expected one of: draft, published, archived',
+  blogCategoryInvalid: 'Invalid category. Expected one of: review, guide, news, general',
+  blogTagsInvalid: 'Tags must be a list of text',
+  blogTagTooLong: (max: number) => `Each tag must be at most ${max} characters`,
+  blogTooManyTags: (max: number) => `A post can have at most ${max} tags`,
+  blogPublishedAtInvalid: 'Published date must be a valid date',
+  blogPageInvalid: 'Page must be a positive integer',
+  blogLimitInvalid: 'Limit must be a positive integer',
+  blogTagParamInvalid: 'Tag must be text',
+  blogSearchParamInvalid: 'Search text must be text',
+  unstorableText: 'The request contains characters that cannot be stored (such as a NUL character).',
 } as const;
 
 /** SPEC §8 success toasts and the failure toast prefixes. */

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module.js';
+import { BlogPostsModule } from './blog-posts/blog-posts.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { CompaniesModule } from './companies/companies.module.js';
@@ -25,6 +26,7 @@ export class AppModule {
         HealthModule,
         CompaniesModule,
         DiscountsModule,
+        BlogPostsModule,
         // Last: its catch-all page route must be registered after every API route.
         SeoModule,
       ],

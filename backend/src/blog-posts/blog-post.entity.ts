@@ -1,9 +1,18 @@
 import { Entity, Enum, Index, Property, Unique, type Opt } from '@mikro-orm/core';
+import type { BlogPostDto, BlogPostJson } from '../../../common/api-types.js';
 import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogCategory, type BlogStatus } from '../../../common/enums.js';
 import { BaseEntity } from '../database/base.entity.js';
 
+/** The text configuration and document of the full-text search; queries use websearch_to_tsquery with the same one. */
+export const SEARCH_CONFIG = 'english';
+const SEARCH_DOCUMENT =
+  `to_tsvector('${SEARCH_CONFIG}'::regconfig, title || ' ' || coalesce(excerpt, '') || ' ' || ` +
+  `regexp_replace(regexp_replace(content, '<[^>]*>', ' ', 'g'), '&[#a-zA-Z0-9]+;', ' ', 'g'))`;
+
 @Entity({ tableName: 'blog_posts' })
 @Index({ properties: ['status', 'publishedAt'] })
+@Index({ properties: ['status', 'category', 'publishedAt'] })
+@Index({ properties: ['createdAt'] })
 export class BlogPost extends BaseEntity {
   @Unique()
   @Property({ type: 'string', length: 200 })
@@ -38,9 +47,57 @@ export class BlogPost extends BaseEntity {
   @Enum({ items: [...BLOG_CATEGORIES], default: 'general' })
   category: BlogCategory & Opt = 'general';
 
+  @Index({ name: 'blog_posts_tags_index', type: 'gin' })
   @Property({ type: 'text[]', default: '{}' })
   tags: string[] & Opt = [];
 
   @Enum({ items: [...BLOG_STATUSES], default: 'draft' })
   status: BlogStatus & Opt = 'draft';
+
+  /**
+   * Full-text search document for the public `q` filter: title, excerpt and the text of the
+   * content (tags and entities stripped), kept up to date by PostgreSQL itself. Never loaded.
+   */
+  @Index({ name: 'blog_posts_search_vector_index', type: 'gin' })
+  @Property({
+    type: 'unknown',
+    columnType: 'tsvector',
+    generated: `(${SEARCH_DOCUMENT}) stored`,
+    lazy: true,
+    hidden: true,
+    nullable: true,
+  })
+  searchVector?: unknown & Opt;
+}
+
+/** The post as the public (superjson) calls send it: dates stay dates. */
+export function toBlogPostDto(p: BlogPost): BlogPostDto {
+  return {
+    id: p.id,
+    slug: p.slug,
+    title: p.title,
+    excerpt: p.excerpt,
+    content: p.content,
+    metaTitle: p.metaTitle,
+    metaDescription: p.metaDescription,
+    featuredImageUrl: p.featuredImageUrl,
+    publishedAt: p.publishedAt,
+    authorName: p.authorName,
+    category: p.category,
+    tags: p.tags,
+    status: p.status,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}
+
+/** The post as the admin (plain JSON) calls send it. */
+export function toBlogPostJson(p: BlogPost): BlogPostJson {
+  const dto = toBlogPostDto(p);
+  return {
+    ...dto,
+    publishedAt: dto.publishedAt ? dto.publishedAt.toISOString() : null,
+    createdAt: dto.createdAt.toISOString(),
+    updatedAt: dto.updatedAt.toISOString(),
+  };
 }

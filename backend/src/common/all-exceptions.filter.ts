@@ -5,6 +5,8 @@ import type { ApiErrorBody } from '../../../common/api-types.js';
 import { MSG } from '../../../common/messages.js';
 import { isDatabaseUnavailable } from './database-errors.js';
 
+const UNSTORABLE_TEXT_CODES = new Set(['08P01', '22021', '22P05']);
+
 /**
  * The one error shape of DESIGN §3 for every failure, whatever threw it.
  * Unexpected errors are logged here with their stack; clients only ever see the text.
@@ -41,6 +43,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return shape(503, MSG.serviceUnavailable);
     }
     if (exception instanceof UniqueConstraintViolationException) return shape(409, 'This record already exists.');
+    // Text PostgreSQL cannot take (a NUL character, which it rejects as 08P01 "invalid message format"
+    // when sent as a parameter, or invalid UTF-8) is bad input, not a server fault.
+    if (UNSTORABLE_TEXT_CODES.has(String((exception as { code?: unknown })?.code))) return shape(400, MSG.unstorableText);
     if (exception instanceof ForeignKeyConstraintViolationException) {
       return shape(409, 'This record is still referenced by other records.');
     }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LoggerService } from '@nestjs/common';
+import { seedBlogPosts } from './blog-posts.seed.js';
 import { seedCompanies } from './companies.seed.js';
 import { seedDiscounts } from './discounts.seed.js';
 
@@ -10,6 +11,7 @@ import { seedDiscounts } from './discounts.seed.js';
 const STEPS: Array<{ name: string; run: (em: EntityManager) => Promise<number> }> = [
   { name: 'companies', run: seedCompanies },
   { name: 'discounts', run: (em) => seedDiscounts(em) },
+  { name: 'blog posts', run: seedBlogPosts },
 ];
 
 export async function seedDemoContent(em: EntityManager, logger: LoggerService): Promise<void> {

@@ -1,0 +1,78 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import superjson from 'superjson';
+import type { BlogPostJson } from '../../../common/api-types.js';
+import { IdDto } from '../common/id.dto.js';
+import { idParam } from '../common/id.param.js';
+import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
+import { BLOG_POST_SORTABLE, BlogPostsService } from './blog-posts.service.js';
+import {
+  BlogBySlugQueryDto, BlogListQueryDto, CreateBlogPostDto, ReplaceBlogPostDto, UpdateBlogPostDto,
+} from './dto/blog-post.dto.js';
+
+type SuperJsonBody = ReturnType<typeof superjson.serialize>;
+
+/** SPEC §7's public calls; both answer in superjson (`{json, meta}`) so dates arrive as dates. */
+@ApiTags('blog posts')
+@Controller('_api/blog-posts')
+export class BlogPostsController {
+  constructor(private readonly posts: BlogPostsService) {}
+
+  @Get()
+  async list(@Query() query: BlogListQueryDto): Promise<SuperJsonBody> {
+    return superjson.serialize(await this.posts.listPublic(query));
+  }
+
+  @Get('by-slug')
+  async bySlug(@Query() { slug }: BlogBySlugQueryDto): Promise<SuperJsonBody> {
+    return superjson.serialize(await this.posts.getPublicBySlug(slug));
+  }
+}
+
+/** Both admin faces of DESIGN §3: SPEC's POST calls and the ra-data-simple-rest routes. */
+@ApiTags('admin: blog posts')
+@Controller('_api/admin/blog-posts')
+export class AdminBlogPostsController {
+  constructor(private readonly posts: BlogPostsService) {}
+
+  @Get()
+  async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<BlogPostJson[]> {
+    const params = parseListQuery(query, BLOG_POST_SORTABLE);
+    const result = await this.posts.list(params);
+    sendContentRange(res, 'blog-posts', params, result);
+    return result.items;
+  }
+
+  @Post()
+  create(@Body() body: CreateBlogPostDto): Promise<BlogPostJson> {
+    return this.posts.create(body);
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  update(@Body() { id, ...changes }: UpdateBlogPostDto): Promise<BlogPostJson> {
+    return this.posts.update(id, changes);
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  remove(@Body() { id }: IdDto): Promise<BlogPostJson> {
+    return this.posts.remove(id);
+  }
+
+  @Get(':id')
+  get(@Param('id', idParam) id: number): Promise<BlogPostJson> {
+    return this.posts.get(id);
+  }
+
+  @Put(':id')
+  replace(@Param('id', idParam) id: number, @Body() body: ReplaceBlogPostDto): Promise<BlogPostJson> {
+    return this.posts.update(id, body);
+  }
+
+  @Delete(':id')
+  delete(@Param('id', idParam) id: number): Promise<BlogPostJson> {
+    return this.posts.remove(id);
+  }
+}

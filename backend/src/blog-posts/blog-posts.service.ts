@@ -1,0 +1,186 @@
+import { EntityManager, UniqueConstraintViolationException, raw, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { BlogListResponse, BlogPostJson, BlogPostWithRelated } from '../../../common/api-types.js';
+import { BLOG_DEFAULT_LIMIT, BLOG_DEFAULT_PAGE, BLOG_MAX_LIMIT, BLOG_RELATED_COUNT } from '../../../common/constants.js';
+import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogCategory, type BlogStatus } from '../../../common/enums.js';
+import { MSG } from '../../../common/messages.js';
+import { ApiError } from '../common/api-error.js';
+import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
+import { definedOnly } from '../companies/companies.service.js';
+import { MediaService } from '../media/media.service.js';
+import { BlogPost, SEARCH_CONFIG, toBlogPostDto, toBlogPostJson } from './blog-post.entity.js';
+import type { BlogListQueryDto, BlogPostChangesDto, CreateBlogPostDto } from './dto/blog-post.dto.js';
+import { sanitizePostHtml } from './html-sanitizer.js';
+
+export const BLOG_POST_SORTABLE = [
+  'id', 'title', 'slug', 'status', 'category', 'authorName', 'publishedAt', 'createdAt', 'updatedAt',
+] as const;
+type BlogPostSortField = (typeof BLOG_POST_SORTABLE)[number];
+
+/** Newest first, as SPEC §2 sorts the admin list. */
+const ADMIN_ORDER: QueryOrderMap<BlogPost>[] = [{ createdAt: 'desc' }, { id: 'desc' }];
+/** Newest publication first; id breaks ties so pages never overlap. */
+const PUBLIC_ORDER: QueryOrderMap<BlogPost>[] = [{ publishedAt: 'desc' }, { id: 'desc' }];
+
+/** What a visitor may see: published, with a publication date that has come (a future one schedules the post). */
+function visibleNow(): FilterQuery<BlogPost> {
+  return { status: 'published', publishedAt: { $ne: null, $lte: new Date() } };
+}
+
+@Injectable()
+export class BlogPostsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly media: MediaService,
+  ) {}
+
+  /** GET /_api/blog-posts */
+  async listPublic(query: BlogListQueryDto): Promise<BlogListResponse> {
+    const page = query.page ?? BLOG_DEFAULT_PAGE;
+    const limit = Math.min(query.limit ?? BLOG_DEFAULT_LIMIT, BLOG_MAX_LIMIT);
+    const where: FilterQuery<BlogPost>[] = [visibleNow()];
+    if (query.category) where.push({ category: query.category });
+    if (query.tag) where.push({ tags: { $contains: [query.tag] } });
+    if (query.q) {
+      where.push({ [raw((a) => `${a}.search_vector @@ websearch_to_tsquery(?::regconfig, ?)`, [SEARCH_CONFIG, query.q])]: [] });
+    }
+    const [posts, total] = await this.em.findAndCount(BlogPost, { $and: where }, {
+      orderBy: PUBLIC_ORDER,
+      limit,
+      offset: (page - 1) * limit,
+    });
+    return { posts: posts.map(toBlogPostDto), pagination: { page, totalPages: Math.max(1, Math.ceil(total / limit)) } };
+  }
+
+  /** GET /_api/blog-posts/by-slug: the post and up to 3 related posts, all computed in SQL. */
+  async getPublicBySlug(slug: string): Promise<BlogPostWithRelated> {
+    const post = await this.em.findOne(BlogPost, { $and: [{ slug }, visibleNow()] });
+    if (!post) throw new ApiError(404, MSG.blogPostNotFound);
+    // Same category first, then most shared tags, then newest.
+    const related = await this.em.find(BlogPost, { $and: [visibleNow(), { id: { $ne: post.id } }] }, {
+      orderBy: [
+        { [raw((a) => `(${a}.category = ?)`, [post.category])]: 'desc' },
+        {
+          [raw(
+            (a) => `cardinality(array(select unnest(${a}.tags) intersect select unnest(src.tags) from blog_posts src where src.id = ?))`,
+            [post.id],
+          )]: 'desc',
+        },
+        ...PUBLIC_ORDER,
+      ],
+      limit: BLOG_RELATED_COUNT,
+    });
+    return { ...toBlogPostDto(post), related: related.map(toBlogPostDto) };
+  }
+
+  /** GET /_api/admin/blog-posts: every status; filters q (title or author), status, category, id. */
+  async list(params: ListParams<BlogPostSortField>): Promise<ListResult<BlogPostJson>> {
+    const where: FilterQuery<BlogPost> = {};
+    const ids = idsFilter(params.filter);
+    if (ids) where.id = { $in: ids.filter(isStorableId) };
+    const q = searchPattern(params.filter);
+    if (q) where.$or = [{ title: { $ilike: q } }, { authorName: { $ilike: q } }];
+    const { status, category } = params.filter;
+    if (status !== undefined && status !== '') {
+      if (!BLOG_STATUSES.includes(status as BlogStatus)) throw new ApiError(400, MSG.blogStatusInvalid);
+      where.status = status as BlogStatus;
+    }
+    if (category !== undefined && category !== '') {
+      if (!BLOG_CATEGORIES.includes(category as BlogCategory)) throw new ApiError(400, MSG.blogCategoryInvalid);
+      where.category = category as BlogCategory;
+    }
+    const orderBy = params.sort
+      ? [{ [params.sort.field]: `${params.sort.order.toLowerCase()} nulls last` } as QueryOrderMap<BlogPost>, { id: 'desc' } as const]
+      : ADMIN_ORDER;
+    const [items, total] = await this.em.findAndCount(BlogPost, where, {
+      orderBy,
+      limit: params.page?.limit,
+      offset: params.page?.offset,
+    });
+    return { items: items.map(toBlogPostJson), total };
+  }
+
+  async get(id: number): Promise<BlogPostJson> {
+    return toBlogPostJson(await this.find(id));
+  }
+
+  async create(input: CreateBlogPostDto): Promise<BlogPostJson> {
+    const fields = await this.prepare(input);
+    return this.saving(fields.slug, async (em) => {
+      await this.ensureSlugFree(em, input.slug);
+      const post = em.create(BlogPost, { ...definedOnly(fields), title: input.title, slug: input.slug, content: fields.content! });
+      stampPublication(post);
+      await em.flush();
+      return toBlogPostJson(post);
+    });
+  }
+
+  async update(id: number, changes: BlogPostChangesDto): Promise<BlogPostJson> {
+    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = changes as BlogPostChangesDto & Record<string, unknown>;
+    const fields = definedOnly(await this.prepare(rest as BlogPostChangesDto));
+    return this.saving(fields.slug, async (em) => {
+      const post = await this.find(id, em);
+      if (fields.slug !== undefined && fields.slug !== post.slug) await this.ensureSlugFree(em, fields.slug, id);
+      em.assign(post, fields);
+      stampPublication(post);
+      await em.flush();
+      return toBlogPostJson(post);
+    });
+  }
+
+  async remove(id: number): Promise<BlogPostJson> {
+    const post = await this.find(id);
+    const dto = toBlogPostJson(post);
+    await this.em.remove(post).flush();
+    return dto;
+  }
+
+  /** Makes the written fields safe to store: HTML through the allow-list, images through the media store. */
+  private async prepare<T extends BlogPostChangesDto>(input: T): Promise<T> {
+    const out = { ...input };
+    if (typeof input.content === 'string') {
+      out.content = sanitizePostHtml(input.content);
+      if (!out.content) throw new ApiError(400, MSG.contentRequired, { content: MSG.contentRequired });
+    }
+    if (input.featuredImageUrl !== undefined) {
+      out.featuredImageUrl = await this.media.resolveImage(input.featuredImageUrl, 'featured');
+    }
+    return out;
+  }
+
+  /** Runs a write in a transaction; a slug taken meanwhile by another request still answers 409. */
+  private async saving<R>(slug: string | undefined, work: (em: EntityManager) => Promise<R>): Promise<R> {
+    try {
+      return await this.em.transactional(work);
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException && slug !== undefined) throw slugTaken(slug);
+      throw error;
+    }
+  }
+
+  private async ensureSlugFree(em: EntityManager, slug: string, exceptId?: number): Promise<void> {
+    const where: FilterQuery<BlogPost> = exceptId === undefined ? { slug } : { slug, id: { $ne: exceptId } };
+    if ((await em.count(BlogPost, where)) > 0) throw slugTaken(slug);
+  }
+
+  private async find(id: number, em: EntityManager = this.em): Promise<BlogPost> {
+    const post = isStorableId(id) ? await em.findOne(BlogPost, { id }) : null;
+    if (!post) throw new ApiError(404, MSG.blogPostNotFound);
+    return post;
+  }
+}
+
+/** ids are PostgreSQL integers; a larger number can name no post (and must not reach the database). */
+function isStorableId(id: number): boolean {
+  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
+}
+
+/** A post published without a date is published now. */
+function stampPublication(post: BlogPost): void {
+  if (post.status === 'published' && !post.publishedAt) post.publishedAt = new Date();
+}
+
+function slugTaken(slug: string): ApiError {
+  const message = MSG.blogSlugTaken(slug);
+  return new ApiError(409, message, { slug: message });
+}
