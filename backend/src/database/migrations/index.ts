@@ -1,4 +1,5 @@
 /** Applied in this order at start. Add new migrations at the end. */
 import { Migration20261121200143 } from './Migration20261121200143.js';
+import { Migration20261121200514 } from './Migration20261121200514.js';
 
-export const MIGRATIONS = [Migration20261121200143];
+export const MIGRATIONS = [Migration20261121200143, Migration20261121200514];
