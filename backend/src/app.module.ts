@@ -9,6 +9,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MediaModule } from './media/media.module.js';
+import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { SeoModule } from './seo/seo.module.js';
 
 @Module({})
@@ -23,6 +24,7 @@ export class AppModule {
         MediaModule,
         HealthModule,
         CompaniesModule,
+        NewsletterModule,
         // Last: its catch-all page route must be registered after every API route.
         SeoModule,
       ],
