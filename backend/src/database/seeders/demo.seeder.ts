@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LoggerService } from '@nestjs/common';
 import { seedCompanies } from './companies.seed.js';
+import { seedNewsletterSubscribers } from './newsletter.seed.js';
 
 /**
  * Each step fills its own table only when that table is empty, so a restart or
@@ -8,6 +9,7 @@ import { seedCompanies } from './companies.seed.js';
  */
 const STEPS: Array<{ name: string; run: (em: EntityManager) => Promise<number> }> = [
   { name: 'companies', run: seedCompanies },
+  { name: 'newsletter subscribers', run: seedNewsletterSubscribers },
 ];
 
 export async function seedDemoContent(em: EntityManager, logger: LoggerService): Promise<void> {
