@@ -241,6 +241,16 @@ describe('newsletter', () => {
       return rows();
     }
 
+    it('has the indexes that keep a page fast at 100,000 rows (trigram search where pg_trgm exists)', async () => {
+      const names = (await t.sql<{ indexname: string }>("select indexname from pg_indexes where tablename = 'newsletter_subscribers'")).map((r) => r.indexname);
+      expect(names).toEqual(expect.arrayContaining([
+        'newsletter_subscribers_email_unique',
+        'newsletter_subscribers_subscribed_at_id_index',
+        'newsletter_subscribers_status_subscribed_at_id_index',
+        'newsletter_subscribers_email_trgm_index',
+      ]));
+    });
+
     it('refuses a visitor without an admin session', async () => {
       await t.http().get(ADMIN).expect(401);
       await t.http().get(`${ADMIN}/stats`).expect(401);

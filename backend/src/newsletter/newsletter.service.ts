@@ -193,7 +193,7 @@ export class NewsletterService {
   }
 }
 
-/** The admin filters: `q` (email contains, case-insensitive), `status`, and `id` (getMany). */
+/** The admin filters: `q` (email contains, case-insensitive, % and _ literal), `status`, and `id` (getMany). */
 function toFilter(filter: Record<string, unknown>): Filter {
   const parts: string[] = [];
   const params: unknown[] = [];
@@ -204,8 +204,10 @@ function toFilter(filter: Record<string, unknown>): Filter {
   }
   const q = searchPattern(filter);
   if (q) {
-    parts.push('email ilike ?');
-    params.push(q);
+    // Emails are stored lower-cased, so LIKE on the lower-cased pattern answers what ILIKE would,
+    // at a fraction of the cost when it has to scan; both can use the trigram index.
+    parts.push('email like ?');
+    params.push(q.toLowerCase());
   }
   const status = filter.status;
   if (status !== undefined && status !== null && status !== '') {
