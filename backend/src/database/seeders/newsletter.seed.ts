@@ -36,7 +36,8 @@ export async function seedNewsletterSubscribers(em: EntityManager): Promise<numb
   for (let i = 0; i < COUNT; i++) {
     // Oldest first: i = 0 is ~89 days ago, the last 7 fall inside the 'New (Last 7 Days)' window.
     const daysAgo = i >= COUNT - 7 ? (COUNT - 1 - i) * 0.9 + 0.1 : 89 - i * (82 / (COUNT - 7));
-    const status: SubscriberStatus = i % 5 === 3 ? 'unsubscribed' : 'subscribed';
+    // 10 of 50 (20%) unsubscribed, spread over every address style and date.
+    const status: SubscriberStatus = (i * 7) % 25 < 5 ? 'unsubscribed' : 'subscribed';
     em.persist(
       em.create(NewsletterSubscriber, {
         email: email(i),
