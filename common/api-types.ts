@@ -1,5 +1,5 @@
 /** Shapes the API answers with; both sides type against these. */
-import type { BlogCategory, BlogStatus, DiscountStatus, UserRole } from './enums.js';
+import type { BlogCategory, BlogStatus, DiscountStatus, SubscriberStatus, UserRole } from './enums.js';
 
 export interface PublicUser {
   id: number;
@@ -57,6 +57,8 @@ export interface PublicDiscountDto extends DiscountDto {
 /** Admin answers (both faces): the company's id and name only. */
 export interface AdminDiscountDto extends DiscountDto {
   company: { id: number; name: string };
+}
+
 /**
  * A blog post (SPEC §3). The public calls answer in superjson, so their dates arrive as
  * `Date`; the admin calls answer in plain JSON, so there they are ISO strings
@@ -92,6 +94,34 @@ export interface BlogListResponse {
 /** GET /_api/blog-posts/by-slug (superjson): the post and up to 3 related posts. */
 export interface BlogPostWithRelated extends BlogPostDto {
   related: BlogPostDto[];
+}
+
+/** SPEC §3 "Newsletter subscriber". subscribedAt is ISO 8601; a null source is shown as 'Direct'. */
+export interface NewsletterSubscriberDto {
+  id: number;
+  email: string;
+  subscribedAt: string;
+  status: SubscriberStatus;
+  source: string | null;
+}
+
+/** SPEC §3 "Newsletter signup input" (sent plain or as superjson `{json, meta}`). */
+export interface NewsletterSignupInput {
+  email: string;
+  source?: string | null;
+}
+
+/** Answer of subscribe and unsubscribe: a message to show the visitor. */
+export interface NewsletterMessageResponse {
+  message: string;
+}
+
+/** The admin page's stat cards (SPEC §2): 'Total Subscribers', 'New (Last 7 Days)', 'Active / Unsubscribed'. */
+export interface NewsletterStatsDto {
+  total: number;
+  newLast7Days: number;
+  active: number;
+  unsubscribed: number;
 }
 
 /** The one error body of every non-2xx answer (DESIGN §3). */

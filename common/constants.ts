@@ -34,6 +34,11 @@ export const IMAGE_BOX = {
 
 export const NEWSLETTER_ADMIN_PAGE_SIZE = 20;
 export const NEWSLETTER_NEW_DAYS = 7;
+/** Signup (and unsubscribe) calls allowed per address and window before the server answers 429. */
+export const NEWSLETTER_LIMITS = {
+  windowSeconds: 10 * 60,
+  perIp: 10,
+} as const;
 
 export const LOGIN_REDIRECT_DELAY_MS = 200;
 export const MOBILE_BREAKPOINT_PX = 768;

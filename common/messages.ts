@@ -89,6 +89,19 @@ export const MSG = {
   blogTagParamInvalid: 'Tag must be text',
   blogSearchParamInvalid: 'Search text must be text',
   unstorableText: 'The request contains characters that cannot be stored (such as a NUL character).',
+
+  // Newsletter (SPEC §5 gives the invalid-email text; the rest are ours)
+  newsletterSubscribed: 'Thanks for subscribing! Watch your inbox for verified deals.',
+  newsletterAlreadySubscribed: "You're already subscribed. Thanks for being with us!",
+  newsletterResubscribed: 'Welcome back! You are subscribed again. Watch your inbox for verified deals.',
+  newsletterUnsubscribed: 'You have been unsubscribed and will not receive our newsletter any more.',
+  newsletterSourceInvalid:
+    'Source must be one of blog_sidebar_vtf, blog-sidebar, blog-news-sidebar, blog-guides-sidebar, blog-reviews-sidebar, homepage, discounts-page, about-page-cta or blog-post-{slug}.',
+  newsletterTokenInvalid: 'This unsubscribe link is invalid. Please use the link from your latest newsletter email.',
+  tooManySubscribeAttempts: (minutes: number) =>
+    `Too many signup attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  subscriberStatusInvalid: 'Status must be subscribed or unsubscribed',
+  invalidSuperjson: 'The request body is not valid superjson.',
 } as const;
 
 /** SPEC §8 success toasts and the failure toast prefixes. */

@@ -11,6 +11,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { DiscountsModule } from './discounts/discounts.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MediaModule } from './media/media.module.js';
+import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { SeoModule } from './seo/seo.module.js';
 
 @Module({})
@@ -27,6 +28,7 @@ export class AppModule {
         CompaniesModule,
         DiscountsModule,
         BlogPostsModule,
+        NewsletterModule,
         // Last: its catch-all page route must be registered after every API route.
         SeoModule,
       ],

@@ -1,5 +1,6 @@
 /** Applied in this order at start. Add new migrations at the end. */
 import { Migration20261121200143 } from './Migration20261121200143.js';
+import { Migration20261121200514 } from './Migration20261121200514.js';
 import { Migration20261121200525 } from './Migration20261121200525.js';
 
-export const MIGRATIONS = [Migration20261121200143, Migration20261121200525];
+export const MIGRATIONS = [Migration20261121200143, Migration20261121200514, Migration20261121200525];

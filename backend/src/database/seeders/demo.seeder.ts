@@ -3,6 +3,7 @@ import type { LoggerService } from '@nestjs/common';
 import { seedBlogPosts } from './blog-posts.seed.js';
 import { seedCompanies } from './companies.seed.js';
 import { seedDiscounts } from './discounts.seed.js';
+import { seedNewsletterSubscribers } from './newsletter.seed.js';
 
 /**
  * Each step fills its own table only when that table is empty, so a restart or
@@ -12,6 +13,7 @@ const STEPS: Array<{ name: string; run: (em: EntityManager) => Promise<number> }
   { name: 'companies', run: seedCompanies },
   { name: 'discounts', run: (em) => seedDiscounts(em) },
   { name: 'blog posts', run: seedBlogPosts },
+  { name: 'newsletter subscribers', run: seedNewsletterSubscribers },
 ];
 
 export async function seedDemoContent(em: EntityManager, logger: LoggerService): Promise<void> {

@@ -1,0 +1,100 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res, StreamableFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { NewsletterMessageResponse, NewsletterStatsDto, NewsletterSubscriberDto } from '../../../common/api-types.js';
+import { newsletterExportFileName } from '../../../common/newsletter.js';
+import { IdDto } from '../common/id.dto.js';
+import { idParam } from '../common/id.param.js';
+import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
+import { SuperjsonBodyInterceptor } from '../common/superjson-body.interceptor.js';
+import { ReplaceSubscriberDto, SubscribeDto, UnsubscribeDto, UpdateSubscriberDto } from './dto/newsletter.dto.js';
+import { NewsletterRateLimitGuard } from './newsletter-rate-limit.guard.js';
+import { NewsletterService, SUBSCRIBER_SORTABLE } from './newsletter.service.js';
+
+/** The export takes the list's `filter={...}`, or `q` and `status` as plain parameters (a download link). */
+interface ExportQuery extends ListQuery {
+  q?: string;
+  status?: string;
+}
+
+function exportFilter({ filter, q, status }: ExportQuery): Record<string, unknown> {
+  return { ...parseListQuery({ filter }, []).filter, ...(q !== undefined && { q }), ...(status !== undefined && { status }) };
+}
+
+@ApiTags('newsletter')
+@Controller('_api/newsletter')
+@UseGuards(NewsletterRateLimitGuard)
+export class NewsletterController {
+  constructor(private readonly newsletter: NewsletterService) {}
+
+  /** SPEC §7: the body is superjson (`{json, meta}`) or plain `{email, source?}`. */
+  @Post('subscribe')
+  @HttpCode(200)
+  @UseInterceptors(SuperjsonBodyInterceptor)
+  subscribe(@Body() body: SubscribeDto): Promise<NewsletterMessageResponse> {
+    return this.newsletter.subscribe(body);
+  }
+
+  /** The link in every newsletter leads here (through the site's /newsletter/unsubscribe page). */
+  @Post('unsubscribe')
+  @HttpCode(200)
+  unsubscribe(@Body() { token }: UnsubscribeDto): Promise<NewsletterMessageResponse> {
+    return this.newsletter.unsubscribe(token);
+  }
+}
+
+/** Both admin faces of DESIGN §3: SPEC's list and POST calls, and the ra-data-simple-rest routes. */
+@ApiTags('admin: newsletter subscribers')
+@Controller('_api/admin/newsletter-subscribers')
+export class AdminNewsletterController {
+  constructor(private readonly newsletter: NewsletterService) {}
+
+  @Get()
+  async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<NewsletterSubscriberDto[]> {
+    const params = parseListQuery(query, SUBSCRIBER_SORTABLE);
+    const result = await this.newsletter.list(params);
+    sendContentRange(res, 'newsletter-subscribers', params, result);
+    return result.items;
+  }
+
+  // Declared before ':id' so these names are not read as ids.
+  @Get('stats')
+  @Header('Cache-Control', 'no-store')
+  stats(): Promise<NewsletterStatsDto> {
+    return this.newsletter.stats();
+  }
+
+  @Get('export.csv')
+  @Header('Cache-Control', 'no-store')
+  async exportCsv(@Query() query: ExportQuery): Promise<StreamableFile> {
+    const csv = await this.newsletter.exportCsv(exportFilter(query));
+    return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="${newsletterExportFileName()}"` });
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  update(@Body() { id, status }: UpdateSubscriberDto): Promise<NewsletterSubscriberDto> {
+    return this.newsletter.setStatus(id, status);
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  remove(@Body() { id }: IdDto): Promise<NewsletterSubscriberDto> {
+    return this.newsletter.remove(id);
+  }
+
+  @Get(':id')
+  get(@Param('id', idParam) id: number): Promise<NewsletterSubscriberDto> {
+    return this.newsletter.get(id);
+  }
+
+  @Put(':id')
+  replace(@Param('id', idParam) id: number, @Body() { status }: ReplaceSubscriberDto): Promise<NewsletterSubscriberDto> {
+    return this.newsletter.setStatus(id, status);
+  }
+
+  @Delete(':id')
+  delete(@Param('id', idParam) id: number): Promise<NewsletterSubscriberDto> {
+    return this.newsletter.remove(id);
+  }
+}

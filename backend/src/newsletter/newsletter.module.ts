@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { NewsletterRateLimitGuard } from './newsletter-rate-limit.guard.js';
+import { AdminNewsletterController, NewsletterController } from './newsletter.controller.js';
+import { NewsletterService } from './newsletter.service.js';
+
+@Module({
+  imports: [RateLimitModule],
+  controllers: [NewsletterController, AdminNewsletterController],
+  providers: [NewsletterService, NewsletterRateLimitGuard],
+  exports: [NewsletterService],
+})
+export class NewsletterModule {}

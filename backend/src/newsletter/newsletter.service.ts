@@ -1,0 +1,219 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { stringify } from 'csv-stringify/sync';
+import { Readable } from 'node:stream';
+import type {
+  NewsletterMessageResponse, NewsletterStatsDto, NewsletterSubscriberDto,
+} from '../../../common/api-types.js';
+import { NEWSLETTER_NEW_DAYS } from '../../../common/constants.js';
+import type { SubscriberStatus } from '../../../common/enums.js';
+import { MSG } from '../../../common/messages.js';
+import { NEWSLETTER_CSV_COLUMNS, isSubscriberStatus, newsletterCsvRow } from '../../../common/newsletter.js';
+import { ApiError } from '../common/api-error.js';
+import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { SubscribeDto } from './dto/newsletter.dto.js';
+import { NewsletterSubscriber, toSubscriberDto } from './newsletter-subscriber.entity.js';
+import { createUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.js';
+
+export const SUBSCRIBER_SORTABLE = ['id', 'email', 'subscribedAt', 'status'] as const;
+type SubscriberSortField = (typeof SUBSCRIBER_SORTABLE)[number];
+type Direction = 'asc' | 'desc';
+
+/**
+ * ORDER BY for each sortable field, always ending in a unique key so pages never overlap.
+ * Each one is served by an index (see the entity), so page 1 of 100,000 rows reads ~20 index entries.
+ */
+const ORDER_SQL: Record<SubscriberSortField, (d: Direction) => string> = {
+  subscribedAt: (d) => `subscribed_at ${d}, id ${d}`,
+  email: (d) => `email ${d}`,
+  status: (d) => `status ${d}, subscribed_at ${d}, id ${d}`,
+  id: (d) => `id ${d}`,
+};
+/** SPEC §9: newest first. */
+const DEFAULT_ORDER = ORDER_SQL.subscribedAt('desc');
+const COLUMNS = 'id, email, subscribed_at as "subscribedAt", status, source';
+/** Rows read per query while exporting: memory stays flat whatever the list's size. */
+const EXPORT_BATCH = 1000;
+
+interface SubscriberRow {
+  id: number;
+  email: string;
+  subscribedAt: Date;
+  status: SubscriberStatus;
+  source: string | null;
+}
+
+/** Filter conditions (joined with and) and their parameters, in order. */
+interface Filter {
+  conditions: string[];
+  params: unknown[];
+}
+
+const whereClause = (conditions: string[]) => (conditions.length ? `where ${conditions.join(' and ')}` : '');
+
+@Injectable()
+export class NewsletterService {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * One atomic statement decides every case, so concurrent signups of one address make one row
+   * and all succeed: a new address is inserted; an unsubscribed one is subscribed again (with a
+   * fresh subscribedAt: the current subscription starts now); a subscribed one is left untouched,
+   * which the `where` turns into "no row returned". `xmax = 0` tells an insert from an update.
+   */
+  async subscribe(input: SubscribeDto): Promise<NewsletterMessageResponse> {
+    const rows = await this.execute<{ inserted: boolean }>(
+      `insert into newsletter_subscribers as s (email, source, status, subscribed_at, updated_at)
+       values (?, ?, 'subscribed', now(), now())
+       on conflict (email) do update
+         set status = 'subscribed', subscribed_at = now(), updated_at = now(),
+             source = coalesce(excluded.source, s.source)
+         where s.status <> 'subscribed'
+       returning (s.xmax = 0) as inserted`,
+      [input.email, input.source ?? null],
+    );
+    if (!rows.length) return { message: MSG.newsletterAlreadySubscribed };
+    return { message: rows[0].inserted ? MSG.newsletterSubscribed : MSG.newsletterResubscribed };
+  }
+
+  /** Idempotent: a valid token always answers the same message, whatever the row's state. */
+  async unsubscribe(token: string): Promise<NewsletterMessageResponse> {
+    const id = verifyUnsubscribeToken(token, this.config.sessionSecret);
+    if (id === null) throw new ApiError(400, MSG.newsletterTokenInvalid);
+    await this.execute(
+      `update newsletter_subscribers set status = 'unsubscribed', updated_at = now() where id = ? and status <> 'unsubscribed'`,
+      [id],
+    );
+    return { message: MSG.newsletterUnsubscribed };
+  }
+
+  /** The link a newsletter carries so a subscriber can leave without an account. */
+  unsubscribeUrl(subscriber: { id: number }): string {
+    const token = createUnsubscribeToken(subscriber.id, this.config.sessionSecret);
+    return `${this.config.publicSiteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+  }
+
+  /** Both admin faces: the whole list without a page (SPEC §7), or one page plus the total (REST). */
+  async list(params: ListParams<SubscriberSortField>): Promise<ListResult<NewsletterSubscriberDto>> {
+    const where = toFilter(params.filter);
+    const order = params.sort ? ORDER_SQL[params.sort.field](params.sort.order === 'ASC' ? 'asc' : 'desc') : DEFAULT_ORDER;
+    const page = params.page ? ' limit ? offset ?' : '';
+    const pageParams = params.page ? [params.page.limit, params.page.offset] : [];
+    const [rows, total] = await Promise.all([
+      this.execute<SubscriberRow>(
+        `select ${COLUMNS} from newsletter_subscribers ${whereClause(where.conditions)} order by ${order}${page}`,
+        [...where.params, ...pageParams],
+      ),
+      params.page
+        ? this.execute<{ total: number }>(`select count(*)::int as total from newsletter_subscribers ${whereClause(where.conditions)}`, where.params)
+        : null,
+    ]);
+    return { items: rows.map(toSubscriberDto), total: total ? total[0].total : rows.length };
+  }
+
+  /** The stat cards in one pass over the table. */
+  async stats(): Promise<NewsletterStatsDto> {
+    const [row] = await this.execute<NewsletterStatsDto>(
+      `select count(*)::int as total,
+              count(*) filter (where subscribed_at >= now() - make_interval(days => ?))::int as "newLast7Days",
+              count(*) filter (where status = 'subscribed')::int as active,
+              count(*) filter (where status = 'unsubscribed')::int as unsubscribed
+       from newsletter_subscribers`,
+      [NEWSLETTER_NEW_DAYS],
+    );
+    return row;
+  }
+
+  /**
+   * The CSV of every subscriber matching the filter, newest first, as a stream that reads
+   * EXPORT_BATCH rows at a time by keyset (subscribed_at, id) and only asks for the next batch
+   * when the client has taken the previous one. The first batch is read before this resolves,
+   * so a database failure still gets a proper error answer instead of a broken download.
+   * Every field is quoted, and csv-stringify's escape_formulas prefixes a value starting with
+   * = + - @ tab or CR with a single quote, so a spreadsheet shows it as text, never runs it.
+   */
+  async exportCsv(filter: Record<string, unknown>): Promise<Readable> {
+    const where = toFilter(filter);
+    const readBatch = (after: { at: string; id: number } | null) => {
+      const conditions = after ? [...where.conditions, '(subscribed_at, id) < (?::timestamptz, ?)'] : where.conditions;
+      return this.execute<SubscriberRow & { cursorAt: string }>(
+        `select ${COLUMNS}, subscribed_at::text as "cursorAt" from newsletter_subscribers
+         ${whereClause(conditions)} order by subscribed_at desc, id desc limit ?`,
+        [...where.params, ...(after ? [after.at, after.id] : []), EXPORT_BATCH],
+      );
+    };
+    const first = await readBatch(null);
+
+    async function* lines(): AsyncGenerator<string> {
+      yield `${NEWSLETTER_CSV_COLUMNS.join(',')}\r\n`;
+      let batch = first;
+      while (batch.length) {
+        yield stringify(batch.map(newsletterCsvRow), { quoted: true, escape_formulas: true, record_delimiter: 'windows' });
+        if (batch.length < EXPORT_BATCH) return;
+        const last = batch[batch.length - 1];
+        batch = await readBatch({ at: last.cursorAt, id: last.id });
+      }
+    }
+    return Readable.from(lines(), { objectMode: false });
+  }
+
+  async get(id: number): Promise<NewsletterSubscriberDto> {
+    return toSubscriberDto(await this.find(id));
+  }
+
+  /** An admin's change of status leaves subscribedAt as it was (a correction, not a new signup). */
+  async setStatus(id: number, status: SubscriberStatus | undefined): Promise<NewsletterSubscriberDto> {
+    const subscriber = await this.find(id);
+    if (status !== undefined && status !== subscriber.status) {
+      subscriber.status = status;
+      await this.em.flush();
+    }
+    return toSubscriberDto(subscriber);
+  }
+
+  async remove(id: number): Promise<NewsletterSubscriberDto> {
+    const subscriber = await this.find(id);
+    const dto = toSubscriberDto(subscriber);
+    await this.em.remove(subscriber).flush();
+    return dto;
+  }
+
+  private async find(id: number): Promise<NewsletterSubscriber> {
+    const subscriber = await this.em.findOne(NewsletterSubscriber, { id });
+    if (!subscriber) throw new ApiError(404, MSG.notFound('Subscriber'));
+    return subscriber;
+  }
+
+  private execute<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.em.getConnection().execute<T[]>(sql, params);
+  }
+}
+
+/** The admin filters: `q` (email contains, case-insensitive, % and _ literal), `status`, and `id` (getMany). */
+function toFilter(filter: Record<string, unknown>): Filter {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const ids = idsFilter(filter);
+  if (ids) {
+    parts.push(ids.length ? `id in (${ids.map(() => '?').join(', ')})` : 'false');
+    params.push(...ids);
+  }
+  const q = searchPattern(filter);
+  if (q) {
+    // Emails are stored lower-cased, so LIKE on the lower-cased pattern answers what ILIKE would,
+    // at a fraction of the cost when it has to scan; both can use the trigram index.
+    parts.push('email like ?');
+    params.push(q.toLowerCase());
+  }
+  const status = filter.status;
+  if (status !== undefined && status !== null && status !== '') {
+    if (!isSubscriberStatus(status)) throw new ApiError(400, MSG.subscriberStatusInvalid);
+    parts.push('status = ?');
+    params.push(status);
+  }
+  return { conditions: parts, params };
+}

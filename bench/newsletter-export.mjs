@@ -1,0 +1,244 @@
+#!/usr/bin/env node
+/**
+ * Newsletter admin at 100,000 subscribers (DESIGN §6): a list page must answer in < 100 ms and
+ * the CSV export must stream in constant memory.
+ *
+ * Seeds 100,000 subscribers (one generate_series INSERT) into a fresh database, starts the built
+ * app (node dist/backend/src/main.js) against it, times admin list pages, then downloads the export
+ * while sampling the server's RSS from /proc/<pid>/status. Exits non-zero when the peak RSS during
+ * the export exceeds the baseline by more than 64 MB, or the default list page (range [0,19])
+ * takes more than 100 ms (median of 20 warm requests).
+ *
+ * Database: a temporary embedded PostgreSQL, or a fresh database created on the server of
+ * BENCH_DATABASE_ADMIN_URL (a postgres:// URL with the right to create databases) and dropped after.
+ * Needs `npm run build:backend` first.  Usage: node bench/newsletter-export.mjs [rows]
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+
+const ROWS = Number(process.argv[2] ?? 100_000);
+const RSS_BUDGET_MB = 64;
+const PAGE_BUDGET_MS = 100;
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const MAIN = join(ROOT, 'dist/backend/src/main.js');
+const ADMIN = { email: 'bench-admin@example.com', password: randomBytes(12).toString('base64url') };
+const API = '/_api/admin/newsletter-subscribers';
+
+if (!existsSync(MAIN)) {
+  console.error('dist/backend/src/main.js is missing: run `npm run build:backend` first.');
+  process.exit(2);
+}
+
+const cleanups = [];
+let failed = false;
+try {
+  const databaseUrl = await freshDatabase();
+  const { port, pid } = await startApp(databaseUrl);
+  const base = `http://127.0.0.1:${port}`;
+
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  cleanups.push(() => db.end());
+  let t0 = performance.now();
+  await db.query(
+    `insert into newsletter_subscribers (email, subscribed_at, status, source)
+     select 'subscriber' || g || '@example.com',
+            now() - g * interval '77 seconds',
+            case when g % 5 = 0 then 'unsubscribed' else 'subscribed' end,
+            (array[null, 'homepage', 'blog-sidebar', 'discounts-page', 'about-page-cta', 'blog_sidebar_vtf',
+                   'blog-news-sidebar', '=cmd()', 'blog-post-ftmo-review'])[1 + g % 9]
+     from generate_series(1, $1::int) g`,
+    [ROWS],
+  );
+  await db.query('analyze newsletter_subscribers');
+  console.log(`seeded ${ROWS.toLocaleString('en')} subscribers in ${ms(performance.now() - t0)}`);
+
+  const cookie = await login(base);
+  const get = (path) => fetch(base + path, { headers: { cookie } });
+
+  // Warm up every code path the measurements touch (JIT, pool connections, plan caches).
+  for (let i = 0; i < 5; i++) {
+    await (await get(`${API}?range=[0,19]`)).json();
+    await (await get(`${API}/stats`)).json();
+  }
+  await (await get(`${API}/export.csv?q=subscriber1234`)).text();
+
+  const pages = {
+    'default page  range [0,19], subscribedAt DESC': `${API}?sort=["subscribedAt","DESC"]&range=[0,19]&filter={}`,
+    'status filter subscribed, range [0,19]': `${API}?sort=["subscribedAt","DESC"]&range=[0,19]&filter={"status":"subscribed"}`,
+    'sort by email ASC, range [0,19]': `${API}?sort=["email","ASC"]&range=[0,19]`,
+    'sort by status DESC, range [0,19]': `${API}?sort=["status","DESC"]&range=[0,19]`,
+    'search q=subscriber777, range [0,19]': `${API}?range=[0,19]&filter={"q":"subscriber777"}`,
+    [`last page range [${ROWS - 20},${ROWS - 1}]`]: `${API}?range=[${ROWS - 20},${ROWS - 1}]`,
+    'stats': `${API}/stats`,
+  };
+  const timings = {};
+  for (const [name, path] of Object.entries(pages)) {
+    const samples = [];
+    for (let i = 0; i < 20; i++) {
+      t0 = performance.now();
+      const res = await get(encodeURI(path));
+      await res.json();
+      samples.push(performance.now() - t0);
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    }
+    samples.sort((a, b) => a - b);
+    timings[name] = { median: samples[10], p95: samples[18], max: samples[19] };
+    console.log(`${name.padEnd(48)} median ${ms(samples[10])}  p95 ${ms(samples[18])}  max ${ms(samples[19])}`);
+  }
+
+  // Baseline: the steady RSS after warm-up, sampled a few times.
+  await new Promise((r) => setTimeout(r, 500));
+  const baseline = Math.max(...(await Promise.all([0, 50, 100, 150].map((d) => new Promise((r) => setTimeout(() => r(rssMb(pid)), d))))));
+
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    const rss = rssMb(pid);
+    if (rss > peak) peak = rss;
+  }, 10);
+  t0 = performance.now();
+  const res = await get(`${API}/export.csv`);
+  if (res.status !== 200) throw new Error(`export answered ${res.status}`);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let lines = 0;
+  let head = '';
+  let paused = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    const text = decoder.decode(value, { stream: true });
+    if (head.length < 200) head += text.slice(0, 200);
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
+    // A slow client for a second: the server must wait for it, not buffer the rest.
+    if (!paused && bytes > 1_000_000) {
+      paused = true;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  const duration = performance.now() - t0;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssMb(pid));
+
+  const rows = lines - 1;
+  const growth = peak - baseline;
+  console.log(`export: ${rows.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(1)} MB in ${ms(duration)} (incl. a 1 s client pause), ` +
+    `${res.headers.get('content-disposition')}`);
+  console.log(`server RSS: baseline ${baseline.toFixed(1)} MB, peak ${peak.toFixed(1)} MB, growth ${growth.toFixed(1)} MB (budget ${RSS_BUDGET_MB} MB)`);
+
+  const problems = [];
+  if (!head.startsWith('email,subscribed_at,status,source\r\n')) problems.push(`unexpected CSV header: ${JSON.stringify(head.slice(0, 60))}`);
+  if (rows !== ROWS) problems.push(`export had ${rows} rows, expected ${ROWS}`);
+  if (growth > RSS_BUDGET_MB) problems.push(`RSS grew ${growth.toFixed(1)} MB during the export (> ${RSS_BUDGET_MB} MB)`);
+  const page = timings['default page  range [0,19], subscribedAt DESC'];
+  if (page.median > PAGE_BUDGET_MS) problems.push(`default list page took ${ms(page.median)} (median) > ${PAGE_BUDGET_MS} ms`);
+  for (const p of problems) console.error(`FAIL: ${p}`);
+  if (problems.length) failed = true;
+  else console.log('PASS');
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
+}
+process.exit(failed ? 1 : 0);
+
+async function freshDatabase() {
+  const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL;
+  if (adminUrl) {
+    const name = `bench_newsletter_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    });
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+  const { startEmbeddedPostgres } = await import(pathToFileURL(join(ROOT, 'dist/backend/src/database/embedded-postgres.js')).href);
+  const dir = mkdtempSync(join(tmpdir(), 'vtf-bench-db-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const db = await startEmbeddedPostgres(dir);
+  cleanups.push(() => db.stop());
+  return db.url;
+}
+
+async function startApp(databaseUrl) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'vtf-bench-app-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: randomBytes(24).toString('hex'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO_CONTENT: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  cleanups.push(async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  });
+  for (let i = 0; i < 300; i++) {
+    if (exited) throw new Error('the app exited during start');
+    const ok = await fetch(`http://127.0.0.1:${port}/_api/health`).then((r) => r.ok, () => false);
+    if (ok) return { port, pid: child.pid };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the app did not answer /_api/health within 30 s');
+}
+
+async function login(base) {
+  const res = await fetch(`${base}/_api/auth/login_with_password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+function rssMb(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : 0;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function ms(value) {
+  return `${value.toFixed(1)} ms`;
+}
