@@ -51,6 +51,10 @@ export const MSG = {
   invalidListParam: (name: string) => `Invalid ${name} parameter`,
   crossOrigin: 'Cross-origin requests are not allowed.',
   jsonRequired: 'Requests that change data must be sent as application/json.',
+  uploadMissing: 'Please choose an image to upload.',
+  uploadTooManyPixels: (megapixels: number) =>
+    `The image is too large to process. Please upload an image of at most ${megapixels} megapixels.`,
+  uploadKind: 'Kind must be one of logo, discount, featured, default',
 } as const;
 
 /** SPEC §8 success toasts and the failure toast prefixes. */
