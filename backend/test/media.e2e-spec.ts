@@ -1,7 +1,9 @@
+import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
 import type TestAgent from 'supertest/lib/agent.js';
 import { IMAGE_MAX_BYTES } from '../../common/constants.js';
 import { MSG } from '../../common/messages.js';
+import { DEMO_COMPANIES, seedCompanies } from '../src/database/seeders/companies.seed.js';
 import { dataUrl, makeFlatImage, makeImage, makePixelBomb } from './support/images.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -272,6 +274,21 @@ describe('media: uploads, image fields and /media files', () => {
         .expect(400);
       expect(res.body.errors).toEqual({ logoUrl: MSG.uploadInvalidType });
       expect((await admin.get(`/_api/admin/companies/${body.id}`).expect(200)).body.logoUrl).toBe('https://a.example/l.png');
+    });
+  });
+
+  describe('demo content', () => {
+    it('seeds the 8 firms with generated logos that are served from /media', async () => {
+      await t.sql('delete from companies');
+      const em = t.app.get(MikroORM).em.fork() as EntityManager;
+      await em.transactional((tx) => seedCompanies(tx));
+      const rows = await t.sql<{ name: string; logo_url: string }>('select name, logo_url from companies order by id');
+      expect(rows.map((r) => r.name)).toEqual(DEMO_COMPANIES.map((c) => c.name));
+      expect(new Set(rows.map((r) => r.logo_url)).size).toBe(8);
+      for (const row of rows) {
+        expect(row.logo_url).toMatch(MEDIA_URL);
+        expect((await fetchImage(row.logo_url)).meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
+      }
     });
   });
 });
