@@ -124,6 +124,13 @@ export interface NewsletterStatsDto {
   unsubscribed: number;
 }
 
+/** POST /_api/admin/media: the stored image, ready for an image field. */
+export interface MediaUploadResponse {
+  url: string;
+  width: number;
+  height: number;
+}
+
 /** The one error body of every non-2xx answer (DESIGN §3). */
 export interface ApiErrorBody {
   statusCode: number;

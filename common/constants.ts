@@ -25,6 +25,8 @@ export const URGENCY_WARNING_DAYS = 7;
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_QUALITY = 0.8;
+/** Largest picture (width x height, before resizing) the server agrees to decode: stops decompression bombs. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_BOX = {
   default: { width: 1920, height: 1080 },
   logo: { width: 800, height: 800 },

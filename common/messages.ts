@@ -102,6 +102,12 @@ export const MSG = {
     `Too many signup attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   subscriberStatusInvalid: 'Status must be subscribed or unsubscribed',
   invalidSuperjson: 'The request body is not valid superjson.',
+
+  // Media (SPEC §5 gives the upload texts above; these are ours)
+  uploadMissing: 'Please choose an image to upload.',
+  uploadTooManyPixels: (megapixels: number) =>
+    `The image is too large to process. Please upload an image of at most ${megapixels} megapixels.`,
+  uploadKind: 'Kind must be one of logo, discount, featured, default',
 } as const;
 
 /** SPEC §8 success toasts and the failure toast prefixes. */

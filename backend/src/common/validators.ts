@@ -44,13 +44,17 @@ export function OptionalUrl(label: string) {
   return applyDecorators(Transform(emptyToNull), IsOptional(), Validate(isHttpUrl, MSG.invalidUrl(label)));
 }
 
-/** An optional image: an http(s) URL, a site path such as /media/x.webp, or a data: image. */
+/**
+ * An optional image: an http(s) URL, a site path such as /media/x.webp, or a data: URL. Any data: URL
+ * gets through here so that MediaService.resolveImage, which looks at the real bytes, answers with
+ * SPEC's 'Invalid file type. Please upload an image.' for one that holds no png, jpeg or webp.
+ */
 export function OptionalImage(label: string) {
   return applyDecorators(
     Transform(emptyToNull),
     IsOptional(),
     Validate(
-      (v) => isHttpUrl(v) || (typeof v === 'string' && (/^\/media\/[\w.-]+$/.test(v) || /^data:image\/[\w.+-]+;base64,/i.test(v))),
+      (v) => isHttpUrl(v) || (typeof v === 'string' && (/^\/media\/[\w.-]+$/.test(v) || /^data:/i.test(v))),
       MSG.invalidImage(label),
     ),
   );

@@ -5,6 +5,7 @@ import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { Discount } from '../discounts/discount.entity.js';
+import { MediaService } from '../media/media.service.js';
 import { Company, toCompanyDto } from './company.entity.js';
 import type { CompanyChangesDto, CreateCompanyDto } from './dto/company.dto.js';
 
@@ -16,7 +17,10 @@ const PUBLIC_ORDER: QueryOrderMap<Company>[] = [{ featured: 'desc' }, { rating: 
 
 @Injectable()
 export class CompaniesService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly media: MediaService,
+  ) {}
 
   async listPublic(): Promise<CompanyDto[]> {
     const companies = await this.em.find(Company, {}, { orderBy: PUBLIC_ORDER });
@@ -46,8 +50,9 @@ export class CompaniesService {
   }
 
   async create(input: CreateCompanyDto): Promise<CompanyDto> {
+    const logoUrl = await this.media.resolveImage(input.logoUrl, 'logo');
     return this.em.transactional(async (em) => {
-      const company = em.create(Company, { ...input, featured: input.featured ?? false });
+      const company = em.create(Company, { ...input, logoUrl, featured: input.featured ?? false });
       if (company.featured) await this.clearFeatured(em);
       await em.flush();
       return toCompanyDto(company);
@@ -55,6 +60,7 @@ export class CompaniesService {
   }
 
   async update(id: number, changes: CompanyChangesDto): Promise<CompanyDto> {
+    if (changes.logoUrl !== undefined) changes = { ...changes, logoUrl: await this.media.resolveImage(changes.logoUrl, 'logo') };
     return this.em.transactional(async (em) => {
       const company = await this.find(id, em);
       const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = changes as CompanyChangesDto & Record<string, unknown>;

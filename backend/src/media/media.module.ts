@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
+import { AdminMediaController, MediaController } from './media.controller.js';
 import { MediaService } from './media.service.js';
 
 @Global()
-@Module({ providers: [MediaService], exports: [MediaService] })
+@Module({ controllers: [MediaController, AdminMediaController], providers: [MediaService], exports: [MediaService] })
 export class MediaModule {}

@@ -1,16 +1,84 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { IMAGE_BOX } from '../../../common/constants.js';
+import type { MediaUploadResponse } from '../../../common/api-types.js';
+import { MSG } from '../../../common/messages.js';
+import { ApiError } from '../common/api-error.js';
+import { isHttpUrl } from '../common/validators.js';
+import { ImageRejectedError, processImage, storeImage, type ImageKind } from './image-pipeline.js';
+import { parseDataUrl } from './image-type.js';
+import { MediaAsset } from './media-asset.entity.js';
 
-export type ImageKind = keyof typeof IMAGE_BOX;
+export type { ImageKind } from './image-pipeline.js';
+
+/** The field each kind of picture belongs to, so an image error is reported on it (SPEC §5). */
+const FIELD_OF_KIND: Partial<Record<ImageKind, string>> = {
+  logo: 'logoUrl',
+  discount: 'mediaUrl',
+  featured: 'featuredImageUrl',
+};
+
+/** One uploaded file as multer hands it over (memory storage). */
+export interface UploadedImageFile {
+  fieldname: string;
+  buffer: Buffer;
+}
 
 /**
  * Image fields (company logo, discount media, post featured image) go through
  * resolveImage before they are stored: a data: image becomes /media/<hash>.webp.
- * INTERIM: passes values through unchanged until the Media module of issue #3 lands.
  */
 @Injectable()
 export class MediaService {
-  async resolveImage<T extends string | null | undefined>(value: T, _kind: ImageKind): Promise<T | string> {
-    return value;
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * null, undefined, an http(s) URL or a /media/ path come back unchanged; a data: image is checked,
+   * resized for `kind`, stored and replaced by its /media/<hash>.webp URL. A refused picture is a 400
+   * whose message is also put on `field` (by default the field of that kind: logoUrl, mediaUrl, featuredImageUrl).
+   */
+  async resolveImage<T extends string | null | undefined>(
+    value: T,
+    kind: ImageKind,
+    field: string | undefined = FIELD_OF_KIND[kind],
+  ): Promise<T | string> {
+    if (value === null || value === undefined) return value;
+    if (value.startsWith('/media/') || isHttpUrl(value)) return value;
+    return (await this.storeDataUrl(value, kind, field)).url;
   }
+
+  /** POST /_api/admin/media: exactly one picture, as a multipart `file` or a JSON `dataUrl`. */
+  async upload(files: UploadedImageFile[], dataUrl: string | undefined, kind: ImageKind): Promise<MediaUploadResponse> {
+    if (files.length + (dataUrl === undefined ? 0 : 1) > 1) throw rejected(MSG.uploadOneImage, files.length ? 'file' : 'dataUrl');
+    if (files.length) return this.store(files[0].buffer, kind, 'file');
+    if (dataUrl === undefined) throw rejected(MSG.uploadMissing, 'file');
+    return this.storeDataUrl(dataUrl, kind, 'dataUrl');
+  }
+
+  /** The stored webp bytes of an image, or a 404. */
+  async read(hash: string): Promise<Buffer> {
+    const asset = await this.em.findOne(MediaAsset, { hash }, { populate: ['data'] });
+    if (!asset) throw new ApiError(404, MSG.notFound('Image'));
+    return asset.data;
+  }
+
+  private async storeDataUrl(value: string, kind: ImageKind, field: string | undefined): Promise<MediaUploadResponse> {
+    if (!/^data:/i.test(value)) throw rejected(MSG.uploadInvalidType, field);
+    const parsed = parseDataUrl(value);
+    if (!parsed) throw rejected(MSG.uploadReadFailed, field);
+    return this.store(parsed.bytes, kind, field);
+  }
+
+  private async store(bytes: Buffer, kind: ImageKind, field: string | undefined): Promise<MediaUploadResponse> {
+    try {
+      const image = await processImage(bytes, kind);
+      return { url: await storeImage(this.em, image), width: image.width, height: image.height };
+    } catch (error) {
+      if (error instanceof ImageRejectedError) throw rejected(error.message, field);
+      throw error;
+    }
+  }
+}
+
+function rejected(message: string, field: string | undefined): ApiError {
+  return new ApiError(400, message, field ? { [field]: message } : undefined);
 }

@@ -1,5 +1,7 @@
 import type { EntityManager, RequiredEntityData } from '@mikro-orm/postgresql';
 import { Company } from '../../companies/company.entity.js';
+import { processImage, storeImage } from '../../media/image-pipeline.js';
+import { renderDemoLogo } from './demo-logos.js';
 
 /** The 8 verified partner firms of SPEC §1. */
 export const DEMO_COMPANIES: Array<RequiredEntityData<Company>> = [
@@ -64,7 +66,11 @@ export const DEMO_COMPANIES: Array<RequiredEntityData<Company>> = [
 
 export async function seedCompanies(em: EntityManager): Promise<number> {
   if ((await em.count(Company)) > 0) return 0;
-  for (const data of DEMO_COMPANIES) em.persist(em.create(Company, data));
+  for (const [index, data] of DEMO_COMPANIES.entries()) {
+    // A generated logo, stored through the same pipeline as an upload, so pages show real images offline.
+    const logoUrl = await storeImage(em, await processImage(await renderDemoLogo(data.name, index), 'logo'));
+    em.persist(em.create(Company, { ...data, logoUrl }));
+  }
   await em.flush();
   return DEMO_COMPANIES.length;
 }
