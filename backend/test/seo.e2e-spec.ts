@@ -226,7 +226,7 @@ describe('SEO: page heads, status codes, sitemap, feed, robots.txt', () => {
     });
 
     it('answers 404 past the last list page (9 posts a page), per category and per tag', async () => {
-      for (let i = 0; i < 10; i++) await insertPost({ slug: `news-${i}`, category: 'news', tags: i < 2 ? ['ftmo'] : [] });
+      for (let i = 0; i < 10; i++) await insertPost({ slug: `news-${i}`, category: 'news', tags: i < 2 ? ['ftmo', 'rare'] : ['ftmo'] });
       await insertPost({ slug: 'guide-0', category: 'guide' });
       await insertPost({ slug: 'draft-0', category: 'guide', status: 'draft' });
       await insertPost({ slug: 'future-0', category: 'guide', publishedAt: new Date(Date.now() + DAY) });
@@ -241,7 +241,10 @@ describe('SEO: page heads, status codes, sitemap, feed, robots.txt', () => {
       await page('/blog/guides?page=2', 404);
       await page('/blog/reviews', 200);
       await page('/blog/reviews?page=2', 404);
-      await page('/blog?tag=ftmo&page=2', 404);
+      await page('/blog?tag=ftmo&page=2', 200);
+      await page('/blog?tag=ftmo&page=3', 404);
+      await page('/blog?tag=rare&page=2', 404);
+      await page('/blog?tag=unknown', 200);
       await page('/blog?category=news&page=2', 200);
       expect(canonical((await page('/blog?page=1', 200)).head)).toEqual([`${SITE}/blog`]);
     });
