@@ -124,3 +124,90 @@ export const TOAST = {
   failed: (action: string, message: string) => `Failed to ${action}: ${message}`,
   subscriptionFailed: (message: string) => `Subscription failed: ${message}`,
 } as const;
+
+/**
+ * Page titles and descriptions (the <head> of every route, common/seo/page-head.ts).
+ * SPEC §1: the provider tests prop firms so traders don't have to, promising verified discounts,
+ * honest reviews and payout protection. SPEC §2 words for the admin and not-found titles.
+ */
+export const PAGE_TEXT = {
+  home: {
+    title: 'Verified Trader Funding | Verified Prop Firm Discounts & Reviews',
+    description:
+      'We test prop firms so you don\u2019t have to: verified discount codes up to 50% off, honest reviews and payout protection for funded traders.',
+  },
+  about: {
+    title: 'About Us: How We Test and Verify Prop Firms',
+    description:
+      'Meet the trader behind Verified Trader Funding: how we test every prop firm, verify each discount and back our payout guarantee.',
+  },
+  discounts: {
+    title: 'Verified Prop Firm Discount Codes (Up to 50% Off)',
+    description:
+      'Exclusive prop firm discount codes, each one checked by our team before it goes live. Save up to 50% on your next trading challenge.',
+  },
+  blog: {
+    title: 'Prop Trading Blog: News, Guides & Reviews',
+    description:
+      'Prop firm news, step-by-step trading guides and honest reviews from traders who test every firm before recommending it.',
+  },
+  news: {
+    title: 'Prop Firm News',
+    description:
+      'The latest prop trading firm news: rule changes, new programs, payout updates and industry moves, checked by our team.',
+  },
+  guide: {
+    title: 'Prop Trading Guides',
+    description:
+      'Step-by-step guides to passing prop firm challenges, managing risk and getting funded, written by traders for traders.',
+  },
+  review: {
+    title: 'Prop Firm Reviews',
+    description:
+      'Honest, tested reviews of prop trading firms: rules, payouts, pricing and support, so you can choose a firm with confidence.',
+  },
+  general: {
+    title: 'General Trading Articles',
+    description: 'Articles on prop trading, funded accounts and trader psychology from the Verified Trader Funding team.',
+  },
+  tag: {
+    title: (tag: string) => `Posts Tagged \u201c${tag}\u201d`,
+    description: (tag: string) =>
+      `Articles about ${tag}: prop firm news, guides and honest reviews from Verified Trader Funding.`,
+  },
+  search: {
+    title: (q: string) => `Search Results for \u201c${q}\u201d`,
+    description: (q: string) => `Blog posts about \u201c${q}\u201d: prop firm news, guides and reviews from Verified Trader Funding.`,
+  },
+  pageSuffix: (page: number) => ` \u2013 Page ${page}`,
+  login: { title: 'Admin Login', description: 'Sign in to manage Verified Trader Funding.' },
+  unsubscribe: {
+    title: 'Unsubscribe from the Newsletter',
+    description: 'Manage your Verified Trader Funding newsletter subscription.',
+  },
+  notFound: {
+    title: '404 Not Found',
+    heading: 'Page Not Found',
+    description: 'The page you are looking for may have been moved, renamed or is temporarily unavailable.',
+  },
+  postNotFound: {
+    title: 'Post Not Found',
+    description: 'The blog post you\u2019re looking for doesn\u2019t exist or has been moved.',
+  },
+  admin: {
+    description: 'Administration area of Verified Trader Funding.',
+    suffix: ' - Admin',
+    dashboard: 'Admin Dashboard',
+    companies: 'Manage Companies',
+    discounts: 'Manage Discounts',
+    blogPosts: 'Manage Blog Posts',
+    newsletter: 'Newsletter Subscribers',
+    newPost: 'New Blog Post',
+    editPost: (title: string) => `Edit: ${title}`,
+    editPostLoading: 'Loading...',
+    editPostUnknown: 'Edit Blog Post',
+    other: 'Admin',
+  },
+  defaultImageAlt: 'Verified Trader Funding: verified prop firm discounts, honest reviews and payout protection',
+  rssTitle: 'Verified Trader Funding Blog',
+} as const;

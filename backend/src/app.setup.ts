@@ -2,6 +2,7 @@ import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { join } from 'node:path';
@@ -29,6 +30,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.enableShutdownHooks();
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // gzip/deflate for every compressible answer (pages, JSON, XML, CSV); streamed bodies stay streamed.
+  app.use(compression());
   // Image fields may carry a 5 MB picture as a base64 data URL (about 6.7 MB of text).
   app.useBodyParser('json', { limit: '8mb' });
   app.use(bodyParserErrors);
@@ -47,6 +50,10 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: config.publicSiteUrl.startsWith('https://'),
     }),
+  );
+  // The raw shell has no page head: its one URL is the home page.
+  app.use('/index.html', (req: Request, res: Response, next: NextFunction) =>
+    req.path === '/' && (req.method === 'GET' || req.method === 'HEAD') ? res.redirect(301, '/') : next(),
   );
   app.useStaticAssets(join(config.frontendDir, 'assets'), {
     prefix: '/assets',

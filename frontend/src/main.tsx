@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_VISIBLE_MAX } from '../../common/constants.js';
+import { PageHead } from './lib/PageHead.js';
 import { queryClient } from './lib/query-client.js';
 import { SiteLayout } from './site/layout/SiteLayout.js';
 import { HomePage } from './site/pages/HomePage.js';
@@ -21,6 +22,8 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        {/* Title, description, canonical, robots, social tags and JSON-LD follow the route (admin included). */}
+        <PageHead />
         <Routes>
           <Route path="/admin/*" element={<Suspense fallback={null}><AdminApp /></Suspense>} />
           <Route element={<SiteLayout />}>

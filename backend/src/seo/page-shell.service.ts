@@ -1,27 +1,85 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SITE_NAME } from '../../../common/constants.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
-const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Verified Trader Funding</title></head>
-<body><div id="root"></div><p>The front end is not built yet: run <code>npm run build</code>.</p></body></html>`;
+/** A minimal but complete document, so the head is injected the same way before the front end is built (tests). */
+export const FALLBACK_SHELL = `<!doctype html>
+<html lang="en" class="dark">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <title>${SITE_NAME}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <p>The front end is not built yet: run <code>npm run build</code>.</p>
+  </body>
+</html>
+`;
 
-/** The built index.html, read once; every page route answers with it. */
+/** The shell cut where a page's head tags go; Vite's script and link tags stay where they are. */
+export interface ParsedShell {
+  before: string;
+  after: string;
+  /** Whitespace before the <title> line, used between the injected tags. */
+  indent: string;
+}
+
+/**
+ * Tags of the built index.html that each page's head replaces (static title, description,
+ * theme colour, and anything social or structured a build might carry).
+ */
+const MANAGED_TAGS = [
+  /[ \t]*<meta\s[^>]*\b(?:name|property)\s*=\s*["']?(?:description|robots|theme-color|og:[^"'\s>]*|article:[^"'\s>]*|twitter:[^"'\s>]*)["']?[^>]*>[ \t]*\r?\n?/gi,
+  /[ \t]*<link\s[^>]*\brel\s*=\s*["']?canonical["']?[^>]*>[ \t]*\r?\n?/gi,
+  /[ \t]*<link\s[^>]*\btype\s*=\s*["']?application\/rss\+xml["']?[^>]*>[ \t]*\r?\n?/gi,
+  /[ \t]*<script\s[^>]*\btype\s*=\s*["']?application\/ld\+json["']?[^>]*>[\s\S]*?<\/script\s*>[ \t]*\r?\n?/gi,
+];
+const MARK = '\u0000page-head\u0000';
+
+/** Splits a shell at its <title> (or before </head>), without the tags the page head provides. */
+export function parseShell(html: string): ParsedShell | undefined {
+  const headEnd = html.search(/<\/head\s*>/i);
+  if (headEnd < 0) return undefined;
+  let head = html.slice(0, headEnd);
+  const title = /<title\b[^>]*>[\s\S]*?<\/title\s*>/i;
+  head = title.test(head) ? head.replace(title, MARK) : `${head.replace(/\s*$/, '\n    ')}${MARK}\n  `;
+  for (const re of MANAGED_TAGS) head = head.replace(re, '');
+  const [before, after] = head.split(MARK);
+  const indent = /[ \t]*$/.exec(before)![0];
+  return { before, after: after + html.slice(headEnd), indent };
+}
+
+/** The built index.html, read and parsed once; every page route answers with it and its own head. */
 @Injectable()
 export class PageShellService {
   private readonly logger = new Logger('PageShell');
-  private shell?: string;
+  private shell?: ParsedShell;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  html(): string {
+  /** The page: the shell with the head's tags (already escaped, one per entry) in its head. */
+  render(headTags: string[]): string {
+    const { before, after, indent } = this.parsed();
+    return before + headTags.join(`\n${indent}`) + after;
+  }
+
+  private parsed(): ParsedShell {
     if (this.shell) return this.shell;
+    const file = join(this.config.frontendDir, 'index.html');
+    let html: string | undefined;
     try {
-      this.shell = readFileSync(join(this.config.frontendDir, 'index.html'), 'utf8');
+      html = readFileSync(file, 'utf8');
     } catch {
       this.logger.warn(`No built front end in ${this.config.frontendDir}; serving a placeholder page`);
-      return FALLBACK_SHELL;
     }
-    return this.shell;
+    let parsed = html === undefined ? undefined : parseShell(html);
+    if (html !== undefined && !parsed) this.logger.warn(`${file} has no </head>; serving a placeholder page`);
+    parsed ??= parseShell(FALLBACK_SHELL)!;
+    this.shell = parsed;
+    return parsed;
   }
 }

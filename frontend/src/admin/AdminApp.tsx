@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useLogout, useSession } from '../lib/session.js';
 import '../site/site.css';
@@ -10,9 +9,6 @@ import '../site/site.css';
 export default function AdminApp() {
   const session = useSession();
   const logout = useLogout();
-  useEffect(() => {
-    document.title = 'Admin Dashboard';
-  }, []);
 
   if (session.status === 'loading') return <div className="container section"><div className="card skeleton" /></div>;
   if (session.status === 'unauthenticated') return <Navigate to="/login" replace />;

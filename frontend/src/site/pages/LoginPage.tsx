@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { PublicUser } from '../../../../common/api-types.js';
@@ -18,10 +18,6 @@ export function LoginPage() {
     resolver: zodResolver(loginSchema),
     mode: 'onBlur',
   });
-
-  useEffect(() => {
-    document.title = 'Admin Login';
-  }, []);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);

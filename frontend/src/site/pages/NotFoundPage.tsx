@@ -1,15 +1,12 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { PAGE_TEXT } from '../../../../common/messages.js';
 
-/** SPEC §2, first reading of the not-found page (DESIGN §7). */
+/** SPEC §2, first reading of the not-found page (DESIGN §7); its title and noindex come from PageHead. */
 export function NotFoundPage() {
-  useEffect(() => {
-    document.title = '404 Not Found';
-  }, []);
   return (
     <section className="container section narrow center">
-      <h1>Page Not Found</h1>
-      <p>The page you are looking for may have been moved, renamed or is temporarily unavailable.</p>
+      <h1>{PAGE_TEXT.notFound.heading}</h1>
+      <p>{PAGE_TEXT.notFound.description}</p>
       <Link className="button" to="/">Return to Homepage</Link>
     </section>
   );

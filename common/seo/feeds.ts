@@ -1,0 +1,130 @@
+/**
+ * /sitemap.xml, /rss.xml and /robots.txt as text, from the published posts the server reads.
+ * Pure, so the XML (and its escaping) is unit-tested without a database. SPEC §9: blog 0.9,
+ * categories 0.8 weekly, posts 0.6 monthly.
+ */
+import { SITE_DESCRIPTION, SITE_NAME } from '../constants.js';
+import type { BlogCategory } from '../enums.js';
+import { PAGE_TEXT } from '../messages.js';
+import { categoryLabel, clip, htmlToText } from './page-head.js';
+import { CATEGORY_ROUTE_SLUGS, type ListCategory } from './page-route.js';
+
+export interface SitemapPost {
+  slug: string;
+  category: BlogCategory;
+  updatedAt: Date;
+}
+
+export interface RssPost {
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  metaDescription?: string | null;
+  content?: string | null;
+  category: BlogCategory;
+  authorName?: string | null;
+  publishedAt: Date;
+}
+
+/** The 20 newest posts are in the feed. */
+export const RSS_ITEM_COUNT = 20;
+
+/** Text for XML element content or a double-quoted attribute; drops characters XML 1.0 forbids. */
+export function escapeXml(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** W3C datetime (the sitemap's lastmod), to the second, in UTC. */
+export function w3cDate(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** RFC 822 date with a four-digit year, as RSS 2.0 wants it: `Tue, 03 Jun 2025 09:00:00 GMT`. */
+export function rfc822Date(date: Date): string {
+  return date.toUTCString();
+}
+
+export function postUrl(site: string, slug: string): string {
+  return `${site}/blog/${encodeURIComponent(slug)}`;
+}
+
+interface UrlEntry { loc: string; lastmod?: Date; changefreq: string; priority: string }
+
+export function renderSitemap(siteUrl: string, posts: SitemapPost[]): string {
+  const site = siteUrl.replace(/\/+$/, '');
+  const newest = (list: SitemapPost[]) =>
+    list.reduce<Date | undefined>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), undefined);
+  const entries: UrlEntry[] = [
+    { loc: `${site}/`, changefreq: 'daily', priority: '1.0' },
+    { loc: `${site}/discounts`, changefreq: 'daily', priority: '0.9' },
+    { loc: `${site}/about`, changefreq: 'monthly', priority: '0.5' },
+    { loc: `${site}/blog`, lastmod: newest(posts), changefreq: 'daily', priority: '0.9' },
+    ...(Object.keys(CATEGORY_ROUTE_SLUGS) as ListCategory[]).map((c) => ({
+      loc: `${site}/blog/${CATEGORY_ROUTE_SLUGS[c]}`,
+      lastmod: newest(posts.filter((p) => p.category === c)),
+      changefreq: 'weekly',
+      priority: '0.8',
+    })),
+    ...posts.map((p) => ({ loc: postUrl(site, p.slug), lastmod: p.updatedAt, changefreq: 'monthly', priority: '0.6' })),
+  ];
+  const urls = entries.map(
+    (e) =>
+      `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${w3cDate(e.lastmod)}</lastmod>` : ''}` +
+      `<changefreq>${e.changefreq}</changefreq><priority>${e.priority}</priority></url>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** RSS 2.0 of the given posts (newest first), with an atom:link to itself. */
+export function renderRss(siteUrl: string, posts: RssPost[]): string {
+  const site = siteUrl.replace(/\/+$/, '');
+  const el = (name: string, text: string) => `<${name}>${escapeXml(text)}</${name}>`;
+  const items = posts.map((p) => {
+    const link = postUrl(site, p.slug);
+    const description =
+      p.excerpt?.trim() || p.metaDescription?.trim() || clip(htmlToText(p.content ?? ''), 300) || p.title;
+    return [
+      '<item>',
+      el('title', p.title),
+      el('link', link),
+      `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      el('pubDate', rfc822Date(p.publishedAt)),
+      el('description', description),
+      el('category', categoryLabel(p.category)),
+      p.authorName?.trim() ? el('dc:creator', p.authorName.trim()) : '',
+      '</item>',
+    ].filter(Boolean).join('');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '<channel>',
+    el('title', PAGE_TEXT.rssTitle),
+    el('link', `${site}/blog`),
+    el('description', SITE_DESCRIPTION),
+    el('language', 'en-us'),
+    el('copyright', `\u00a9 ${SITE_NAME}`),
+    ...(posts.length ? [el('lastBuildDate', rfc822Date(posts[0].publishedAt))] : []),
+    `<atom:link href="${escapeXml(`${site}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    '</channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+export function renderRobotsTxt(siteUrl: string): string {
+  const site = siteUrl.replace(/\/+$/, '');
+  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /_api', '', `Sitemap: ${site}/sitemap.xml`, ''].join('\n');
+}

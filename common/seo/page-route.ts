@@ -1,0 +1,146 @@
+/**
+ * Which page a URL is (SPEC §2 routes), decided the same way by the server (status code and <head>)
+ * and by the client (the head kept in step while navigating). Pure: no framework, no DOM.
+ */
+import { BLOG_CATEGORIES, type BlogCategory } from '../enums.js';
+
+/** Categories with a list route of their own (DESIGN §7); `general` lists at /blog?category=general. */
+export type ListCategory = Exclude<BlogCategory, 'general'>;
+
+export const CATEGORY_ROUTE_SLUGS: Record<ListCategory, string> = { review: 'reviews', guide: 'guides', news: 'news' };
+
+/** Where a category link goes: `/blog/reviews`, `/blog/guides`, `/blog/news`, `/blog?category=general`. */
+export function categoryPath(category: BlogCategory): string {
+  return category === 'general' ? '/blog?category=general' : `/blog/${CATEGORY_ROUTE_SLUGS[category]}`;
+}
+
+export type AdminSection =
+  | 'dashboard'
+  | 'companies'
+  | 'discounts'
+  | 'blog-posts'
+  | 'new-post'
+  | 'edit-post'
+  | 'newsletter'
+  | 'other';
+
+export type PageRoute =
+  | { kind: 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe'; path: string }
+  /** The not-found page: unknown paths and malformed list parameters. */
+  | { kind: 'notFound'; path: string }
+  /**
+   * A blog list: /blog (optionally ?category=, ?tag=, ?q=) or a category route (/blog/news ...).
+   * `path` is the list's own path; `page` is 1 when absent.
+   */
+  | { kind: 'blog'; path: string; page: number; category?: BlogCategory; tag?: string; q?: string }
+  | { kind: 'post'; path: string; slug: string }
+  | { kind: 'admin'; path: string; section: AdminSection; postId?: number };
+
+const STATIC_ROUTES: Record<string, 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe'> = {
+  '/': 'home',
+  '/about': 'about',
+  '/discounts': 'discounts',
+  '/login': 'login',
+  '/newsletter/unsubscribe': 'unsubscribe',
+};
+
+const ADMIN_SECTIONS: Record<string, AdminSection> = {
+  companies: 'companies',
+  discounts: 'discounts',
+  'blog-posts': 'blog-posts',
+  newsletter: 'newsletter',
+};
+
+/** Longest slug the database holds (blog_posts.slug varchar(200)). */
+const MAX_SLUG_LENGTH = 200;
+
+/**
+ * The route of a URL path (as the browser sends it, percent-encoded) and its query string.
+ * Static segments match case-insensitively, as the client router does; trailing slashes are
+ * ignored here (the server redirects them, see trailingSlashRedirect).
+ */
+export function matchRoute(pathname: string, search: string | URLSearchParams = ''): PageRoute {
+  const segments = decodeSegments(pathname);
+  const notFound: PageRoute = { kind: 'notFound', path: normalisedPath(pathname) };
+  if (!segments) return notFound;
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const lower = segments.map((s) => s.toLowerCase());
+  const path = `/${lower.join('/')}`;
+
+  const fixed = STATIC_ROUTES[path];
+  if (fixed) return { kind: fixed, path };
+
+  if (lower[0] === 'admin') return adminRoute(lower, path);
+
+  if (lower[0] === 'blog') {
+    if (segments.length === 1) return blogList(params, '/blog') ?? notFound;
+    if (segments.length !== 2) return notFound;
+    const category = (Object.keys(CATEGORY_ROUTE_SLUGS) as ListCategory[]).find((c) => CATEGORY_ROUTE_SLUGS[c] === lower[1]);
+    if (category) return blogList(params, path, category) ?? notFound;
+    const slug = segments[1];
+    if (slug.length > MAX_SLUG_LENGTH) return notFound;
+    return { kind: 'post', path: `/blog/${encodeURIComponent(slug)}`, slug };
+  }
+  return notFound;
+}
+
+/**
+ * Old-style URLs with a trailing slash (`/blog/`, `/about/?x=1`) move for good to the path
+ * without it, keeping the query string. Always a same-site path (never `//host`).
+ */
+export function trailingSlashRedirect(pathname: string, search = ''): string | null {
+  if (pathname === '/' || !pathname.endsWith('/')) return null;
+  const clean = `/${pathname.split('/').filter(Boolean).join('/')}`;
+  return clean + (search && !search.startsWith('?') ? `?${search}` : search);
+}
+
+/** The page number of a list, or undefined when the parameter is present but not a positive integer. */
+export function parsePage(value: string | null): number | undefined {
+  if (value === null || value === '') return 1;
+  if (!/^\d{1,9}$/.test(value)) return undefined;
+  const page = Number(value);
+  return page >= 1 ? page : undefined;
+}
+
+function blogList(params: URLSearchParams, path: string, routeCategory?: ListCategory): PageRoute | undefined {
+  const page = parsePage(params.get('page'));
+  if (page === undefined) return undefined;
+  const route: PageRoute = { kind: 'blog', path, page };
+  if (routeCategory) {
+    route.category = routeCategory;
+    return route;
+  }
+  const category = params.get('category')?.trim().toLowerCase();
+  if (category && (BLOG_CATEGORIES as readonly string[]).includes(category)) route.category = category as BlogCategory;
+  const tag = params.get('tag')?.trim();
+  if (tag) route.tag = tag;
+  const q = params.get('q')?.trim();
+  if (q) route.q = q;
+  return route;
+}
+
+function adminRoute(lower: string[], path: string): PageRoute {
+  if (lower.length === 1) return { kind: 'admin', path, section: 'dashboard' };
+  const section = ADMIN_SECTIONS[lower[1]] ?? 'other';
+  if (section === 'blog-posts' && lower.length === 3 && lower[2] === 'new') return { kind: 'admin', path, section: 'new-post' };
+  if (section === 'blog-posts' && lower.length === 4 && lower[3] === 'edit') {
+    const postId = /^\d{1,9}$/.test(lower[2]) ? Number(lower[2]) : undefined;
+    return postId ? { kind: 'admin', path, section: 'edit-post', postId } : { kind: 'admin', path, section: 'edit-post' };
+  }
+  return { kind: 'admin', path, section };
+}
+
+/** Decoded, non-empty path segments; undefined for a malformed escape. `/` gives []. */
+function decodeSegments(pathname: string): string[] | undefined {
+  const parts = pathname.split('/').filter(Boolean);
+  try {
+    const decoded = parts.map((p) => decodeURIComponent(p));
+    return decoded.some((s) => s.includes('/') || s.trim() === '') ? undefined : decoded;
+  } catch {
+    return undefined;
+  }
+}
+
+function normalisedPath(pathname: string): string {
+  return `/${pathname.split('/').filter(Boolean).join('/')}`;
+}

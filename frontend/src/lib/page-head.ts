@@ -1,0 +1,63 @@
+/**
+ * Keeps <head> in step with the route while navigating: the same tags the server sent on the first
+ * byte (common/seo/page-head.ts), swapped in place so crawlers that run JavaScript and shared links
+ * taken after navigating see the right values.
+ */
+import type { PostHeadData } from '../../../common/seo/page-head.js';
+import { MANAGED_HEAD_SELECTOR, renderHeadTags, type PageHead } from '../../../common/seo/page-head.js';
+
+/** Replaces the page-owned tags of <head> (title, description, canonical, robots, social, JSON-LD). */
+export function applyPageHead(head: PageHead): void {
+  const el = document.head;
+  for (const node of el.querySelectorAll(`title, ${MANAGED_HEAD_SELECTOR}`)) node.remove();
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  el.append(range.createContextualFragment(renderHeadTags(head)));
+}
+
+/** True when the server already wrote this document's head (the built site; not `vite` dev). */
+export function headFromServer(): boolean {
+  return document.head.querySelector('meta[name="robots"]') !== null;
+}
+
+/**
+ * The public base URL the server uses (config.publicSiteUrl), read from its Organization JSON-LD,
+ * so client and server agree even behind a proxy; the page's origin otherwise.
+ */
+export function siteUrlFromDocument(): string {
+  for (const script of document.head.querySelectorAll('script[type="application/ld+json"]')) {
+    try {
+      const data = JSON.parse(script.textContent ?? '') as { '@type'?: string; url?: string };
+      if (data['@type'] === 'Organization' && typeof data.url === 'string') return data.url.replace(/\/+$/, '');
+    } catch {
+      // not ours
+    }
+  }
+  return window.location.origin;
+}
+
+/** A published post for its head, or null when there is none (or the call fails): SPEC's "post missing or failed". */
+export async function fetchPostHead(slug: string): Promise<PostHeadData | null> {
+  try {
+    const res = await fetch(`/_api/blog-posts/by-slug?slug=${encodeURIComponent(slug)}`, { headers: { Accept: 'application/json' } });
+    if (!res.ok) return null;
+    // superjson answers {json, meta}; the dates in `json` are ISO strings, which the head accepts as they are.
+    const body = (await res.json()) as { json?: unknown } | null;
+    const post = (body && typeof body === 'object' && 'json' in body ? body.json : body) as PostHeadData | null;
+    return post && typeof post === 'object' && typeof post.title === 'string' && post.slug === slug ? post : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A post's title for the admin edit page, or null. */
+export async function fetchAdminPostTitle(id: number): Promise<string | null> {
+  try {
+    const res = await fetch(`/_api/admin/blog-posts/${id}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    if (!res.ok) return null;
+    const post = (await res.json()) as { title?: unknown } | null;
+    return typeof post?.title === 'string' ? post.title : null;
+  } catch {
+    return null;
+  }
+}
