@@ -153,7 +153,7 @@ describe('discounts', () => {
       ['an affiliate link that is not a URL', { affiliateLink: 'alphafirm dot com' }, 'affiliateLink', 'Affiliate link must be a valid URL'],
       ['a javascript: affiliate link', { affiliateLink: 'javascript:alert(1)' }, 'affiliateLink', 'Affiliate link must be a valid URL'],
       ['a media URL that is not a URL', { mediaUrl: 'banner.png' }, 'mediaUrl', 'Media URL must be a valid URL or an uploaded image'],
-      ['a data: URL that is not an image', { mediaUrl: 'data:text/html;base64,PGgxPg==' }, 'mediaUrl', 'Media URL must be a valid URL or an uploaded image'],
+      ['a data: URL that is not an image', { mediaUrl: 'data:text/html;base64,PGgxPg==' }, 'mediaUrl', MSG.uploadInvalidType],
       ['a percentage over 100', { discountPercentage: 100.01 }, 'discountPercentage', MSG.discountPercentageRange],
       ['a negative percentage', { discountPercentage: -1 }, 'discountPercentage', MSG.discountPercentageRange],
       ['a percentage in words', { discountPercentage: 'ten' }, 'discountPercentage', MSG.discountPercentageRange],
@@ -222,8 +222,8 @@ describe('discounts', () => {
     });
 
     it.each<[string, Record<string, unknown>, number, string]>([
-      ['no id', { id: undefined, title: 'X' }, 400, MSG.idInteger],
-      ['an id that is not an integer', { id: 'x', title: 'X' }, 400, MSG.idInteger],
+      ['no id', { id: undefined, title: 'X' }, 400, MSG.idRequired],
+      ['an id that is not an integer', { id: 'x', title: 'X' }, 400, MSG.idRequired],
       ['an unknown id', { id: 999999, title: 'X' }, 404, 'Discount not found'],
       ['an empty title', { title: '' }, 400, MSG.titleRequired],
       ['a null company', { companyId: null }, 400, MSG.companyRequired],
@@ -247,7 +247,7 @@ describe('discounts', () => {
     });
 
     it('refuses a delete without an id, or with extra properties', async () => {
-      expect((await admin.post(`${ADMIN}/delete`).send({}).expect(400)).body.message).toBe(MSG.idInteger);
+      expect((await admin.post(`${ADMIN}/delete`).send({}).expect(400)).body.message).toBe(MSG.idRequired);
       expect((await admin.post(`${ADMIN}/delete`).send({ id: d.id, force: true }).expect(400)).body.message).toBe('Unknown property: force');
       expect(await count()).toBe(1);
     });

@@ -59,9 +59,9 @@ describe('platform: errors, health, docs, static files and the page shell', () =
     await t.http().get('/assets/missing.js').expect(404);
   });
 
-  it('answers every other GET with the page shell', async () => {
-    for (const path of ['/', '/about', '/blog/some-post', '/admin/companies']) {
-      const res = await t.http().get(path).expect(200);
+  it('answers every other GET with the page shell (404 for unknown pages, still HTML)', async () => {
+    for (const [path, status] of [['/', 200], ['/about', 200], ['/admin/companies', 200], ['/no-such-page', 404]] as const) {
+      const res = await t.http().get(path).expect(status);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.text).toContain('<div id="root"></div>');
     }

@@ -32,7 +32,13 @@ export async function startEmbeddedPostgres(
   const passwordFile = join(dataDir, 'pg-password');
   if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(passwordFile, 'utf8').trim();
-  clearStalePid(pgDir);
+  const running = runningServer(pgDir);
+  if (running) {
+    // Another process of ours (the site, or a second copy) already runs this cluster: share it.
+    log(`Using the embedded PostgreSQL already running for ${pgDir} (process ${running.pid})`);
+    const adminUrl = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${running.port}/postgres`;
+    return { url: adminUrl.replace(/\/postgres$/, `/${DB_NAME}`), adminUrl, stop: async () => {} };
+  }
   const pgPort = port ?? (await freePort());
 
   const output: string[] = [];
@@ -80,15 +86,19 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
   }
 }
 
-/** A server killed without a clean shutdown leaves postmaster.pid behind, which blocks the next start. */
-function clearStalePid(pgDir: string): void {
+/**
+ * postmaster.pid names the live server (pid, and its port on line 4). A server killed
+ * without a clean shutdown leaves the file behind, which would block the next start.
+ */
+function runningServer(pgDir: string): { pid: number; port: number } | null {
   const pidFile = join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (pid > 0 && isAlive(pid)) {
-    throw new Error(`The embedded PostgreSQL in ${pgDir} is already in use by process ${pid}. Stop the other instance or set DATA_DIR to another folder.`);
-  }
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (pid > 0 && port > 0 && isAlive(pid)) return { pid, port };
   rmSync(pidFile);
+  return null;
 }
 
 function isAlive(pid: number): boolean {

@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'vtf-config-'));
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh clone', () => {
+    const dir = dataDir();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, isProduction: false, publicSiteUrl: 'http://localhost:3000', seedDemoContent: true });
+    // A development secret is made once and kept, so sessions survive restarts.
+    expect(c.sessionSecret).toBe(readFileSync(join(dir, 'session-secret'), 'utf8'));
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(c.sessionSecret);
+  });
+
+  it('derives the public URL from PORT and strips a trailing slash from PUBLIC_SITE_URL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '8080' }).publicSiteUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_SITE_URL: 'https://example.com/' }).publicSiteUrl).toBe('https://example.com');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
+    [{ PUBLIC_SITE_URL: 'example.com' }, /PUBLIC_SITE_URL must be an http\(s\) URL/],
+    [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'long-enough' }, /ADMIN_EMAIL must be an email address/],
+    [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD must be at least 8 characters/],
+    [{ ADMIN_EMAIL: 'a@b.co' }, /ADMIN_EMAIL and ADMIN_PASSWORD must be set together/],
+    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 16 characters/],
+    [{ NODE_ENV: 'production' }, /SESSION_SECRET is required when NODE_ENV=production/],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('in production uses the given secret and does not seed demo content unless asked', () => {
+    const env = { DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(env)).toMatchObject({ isProduction: true, sessionSecret: 'x'.repeat(32), seedDemoContent: false });
+    expect(loadConfig({ ...env, SEED_DEMO_CONTENT: 'true' }).seedDemoContent).toBe(true);
+  });
+});
