@@ -11,19 +11,10 @@ const swc = [
   },
 ];
 
-// sanitize-html is CommonJS but require()s htmlparser2 and friends, which are ESM-only. Node >= 20.19
-// loads them natively; Jest's module loader cannot (before Node 24.9), so they are compiled to CommonJS.
-const ESM_ONLY_DEPS = ['htmlparser2', 'domhandler', 'domutils', 'domelementtype', 'dom-serializer', 'entities'];
-const swcToCommonJs = ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }];
-
 const base = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: {
-    '^.+\\.tsx?$': swc,
-    [`/node_modules/(${ESM_ONLY_DEPS.join('|')})/.+\\.js$`]: swcToCommonJs,
-  },
-  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_DEPS.join('|')})/)`],
+  transform: { '^.+\\.tsx?$': swc },
   testEnvironment: 'node',
 };
 

@@ -32,8 +32,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   // gzip/deflate for every compressible answer (pages, JSON, XML, CSV); streamed bodies stay streamed.
   app.use(compression());
-  // Image fields may carry a 5 MB picture as a base64 data URL (about 6.7 MB of text).
-  app.useBodyParser('json', { limit: '8mb' });
+  // Image fields may carry a picture as a base64 data URL; the Media module gives SPEC's 5 MB message,
+  // so the body limit sits well above 5 MB of base64 (6.7 MB) to let that message through.
+  app.useBodyParser('json', { limit: '16mb' });
   app.use(bodyParserErrors);
 
   app.use(

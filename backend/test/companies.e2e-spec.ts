@@ -172,6 +172,9 @@ describe('companies', () => {
       await admin.delete(`${ADMIN_PATH}/${one.id}`).expect(200);
       await admin.get(`${ADMIN_PATH}/${one.id}`).expect(404);
       expect((await admin.get(`${ADMIN_PATH}/abc`).expect(400)).body.message).toBe(MSG.idInteger);
+      // Beyond the integer id column: a 400, never a database error.
+      expect((await admin.get(`${ADMIN_PATH}/99999999999`).expect(400)).body.message).toBe(MSG.idInteger);
+      expect((await admin.post(`${ADMIN_PATH}/delete`).send({ id: 99999999999 }).expect(400)).body.message).toBe(MSG.idInteger);
     });
   });
 

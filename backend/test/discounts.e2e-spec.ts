@@ -505,6 +505,13 @@ describe('discounts', () => {
       expect(await clicks(linkless.id)).toBe(0);
     });
 
+    it('does not count a HEAD request (link checkers) as a click', async () => {
+      const before = await clicks(linked.id);
+      const res = await t.http().head(`/go/${linked.id}`).expect(302);
+      expect(res.headers.location).toMatch(/^https:\/\//);
+      expect(await clicks(linked.id)).toBe(before);
+    });
+
     it('does not follow a stored link that is not http(s)', async () => {
       await t.sql("update discounts set affiliate_link = 'javascript:alert(1)' where id = $1", [linkless.id]);
       const res = await t.http().get(`/go/${linkless.id}`).expect(302);

@@ -4,10 +4,10 @@
  * categories 0.8 weekly, posts 0.6 monthly.
  */
 import { SITE_DESCRIPTION, SITE_NAME } from '../constants.js';
-import type { BlogCategory } from '../enums.js';
 import { PAGE_TEXT } from '../messages.js';
 import { categoryLabel, clip, htmlToText } from './page-head.js';
-import { CATEGORY_ROUTE_SLUGS, type ListCategory } from './page-route.js';
+import { blogCategoryPath } from '../blog-categories.js';
+import { BLOG_CATEGORIES, type BlogCategory } from '../enums.js';
 
 export interface SitemapPost {
   slug: string;
@@ -64,8 +64,9 @@ export function renderSitemap(siteUrl: string, posts: SitemapPost[]): string {
     { loc: `${site}/discounts`, changefreq: 'daily', priority: '0.9' },
     { loc: `${site}/about`, changefreq: 'monthly', priority: '0.5' },
     { loc: `${site}/blog`, lastmod: newest(posts), changefreq: 'daily', priority: '0.9' },
-    ...(Object.keys(CATEGORY_ROUTE_SLUGS) as ListCategory[]).map((c) => ({
-      loc: `${site}/blog/${CATEGORY_ROUTE_SLUGS[c]}`,
+    // Categories with a list route of their own (general lists at /blog?category=general).
+    ...BLOG_CATEGORIES.filter((c) => !blogCategoryPath(c).includes('?')).map((c) => ({
+      loc: `${site}${blogCategoryPath(c)}`,
       lastmod: newest(posts.filter((p) => p.category === c)),
       changefreq: 'weekly',
       priority: '0.8',

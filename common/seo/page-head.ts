@@ -6,7 +6,8 @@
 import { BRAND_COLOR, SITE_DESCRIPTION, SITE_FOUNDING_YEAR, SITE_NAME } from '../constants.js';
 import type { BlogCategory } from '../enums.js';
 import { PAGE_TEXT } from '../messages.js';
-import { categoryPath, type PageRoute } from './page-route.js';
+import { blogCategoryPath as categoryPath } from '../blog-categories.js';
+import type { PageRoute } from './page-route.js';
 
 export type Robots = 'index, follow' | 'noindex' | 'noindex, nofollow';
 

@@ -1,4 +1,4 @@
-import { categoryPath, matchRoute, parsePage, trailingSlashRedirect } from './page-route.js';
+import { matchRoute, parsePage, trailingSlashRedirect } from './page-route.js';
 
 describe('matchRoute', () => {
   it.each([
@@ -67,17 +67,10 @@ describe('trailingSlashRedirect', () => {
   });
 });
 
-describe('parsePage and categoryPath', () => {
+describe('parsePage', () => {
   it('parses pages', () => {
     expect(parsePage(null)).toBe(1);
     expect(parsePage('7')).toBe(7);
     expect(parsePage('0')).toBeUndefined();
-  });
-
-  it('maps categories to their list routes (DESIGN §7)', () => {
-    expect(categoryPath('review')).toBe('/blog/reviews');
-    expect(categoryPath('guide')).toBe('/blog/guides');
-    expect(categoryPath('news')).toBe('/blog/news');
-    expect(categoryPath('general')).toBe('/blog?category=general');
   });
 });

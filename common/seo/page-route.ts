@@ -2,17 +2,8 @@
  * Which page a URL is (SPEC §2 routes), decided the same way by the server (status code and <head>)
  * and by the client (the head kept in step while navigating). Pure: no framework, no DOM.
  */
+import { blogCategoryFromPath } from '../blog-categories.js';
 import { BLOG_CATEGORIES, type BlogCategory } from '../enums.js';
-
-/** Categories with a list route of their own (DESIGN §7); `general` lists at /blog?category=general. */
-export type ListCategory = Exclude<BlogCategory, 'general'>;
-
-export const CATEGORY_ROUTE_SLUGS: Record<ListCategory, string> = { review: 'reviews', guide: 'guides', news: 'news' };
-
-/** Where a category link goes: `/blog/reviews`, `/blog/guides`, `/blog/news`, `/blog?category=general`. */
-export function categoryPath(category: BlogCategory): string {
-  return category === 'general' ? '/blog?category=general' : `/blog/${CATEGORY_ROUTE_SLUGS[category]}`;
-}
 
 export type AdminSection =
   | 'dashboard'
@@ -75,7 +66,7 @@ export function matchRoute(pathname: string, search: string | URLSearchParams = 
   if (lower[0] === 'blog') {
     if (segments.length === 1) return blogList(params, '/blog') ?? notFound;
     if (segments.length !== 2) return notFound;
-    const category = (Object.keys(CATEGORY_ROUTE_SLUGS) as ListCategory[]).find((c) => CATEGORY_ROUTE_SLUGS[c] === lower[1]);
+    const category = blogCategoryFromPath(path);
     if (category) return blogList(params, path, category) ?? notFound;
     const slug = segments[1];
     if (slug.length > MAX_SLUG_LENGTH) return notFound;
@@ -102,7 +93,7 @@ export function parsePage(value: string | null): number | undefined {
   return page >= 1 ? page : undefined;
 }
 
-function blogList(params: URLSearchParams, path: string, routeCategory?: ListCategory): PageRoute | undefined {
+function blogList(params: URLSearchParams, path: string, routeCategory?: BlogCategory): PageRoute | undefined {
   const page = parsePage(params.get('page'));
   if (page === undefined) return undefined;
   const route: PageRoute = { kind: 'blog', path, page };

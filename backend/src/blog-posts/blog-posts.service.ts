@@ -77,7 +77,7 @@ export class BlogPostsService {
   async list(params: ListParams<BlogPostSortField>): Promise<ListResult<BlogPostJson>> {
     const where: FilterQuery<BlogPost> = {};
     const ids = idsFilter(params.filter);
-    if (ids) where.id = { $in: ids.filter(isStorableId) };
+    if (ids) where.id = { $in: ids };
     const q = searchPattern(params.filter);
     if (q) where.$or = [{ title: { $ilike: q } }, { authorName: { $ilike: q } }];
     const { status, category } = params.filter;
@@ -164,17 +164,13 @@ export class BlogPostsService {
   }
 
   private async find(id: number, em: EntityManager = this.em): Promise<BlogPost> {
-    const post = isStorableId(id) ? await em.findOne(BlogPost, { id }) : null;
+    const post = await em.findOne(BlogPost, { id });
     if (!post) throw new ApiError(404, MSG.blogPostNotFound);
     return post;
   }
 }
 
 /** ids are PostgreSQL integers; a larger number can name no post (and must not reach the database). */
-function isStorableId(id: number): boolean {
-  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
-}
-
 /** A post published without a date is published now. */
 function stampPublication(post: BlogPost): void {
   if (post.status === 'published' && !post.publishedAt) post.publishedAt = new Date();

@@ -6,6 +6,7 @@
 import type { Response } from 'express';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from './api-error.js';
+import { isValidId } from './id.dto.js';
 
 export interface ListQuery {
   sort?: string;
@@ -65,7 +66,7 @@ export function sendContentRange(res: Response, resource: string, params: ListPa
 export function idsFilter(filter: Record<string, unknown>): number[] | undefined {
   if (filter.id === undefined) return undefined;
   const ids = (Array.isArray(filter.id) ? filter.id : [filter.id]).map(Number);
-  if (ids.some((id) => !Number.isInteger(id))) throw new ApiError(400, MSG.invalidListParam('filter'));
+  if (!ids.every(isValidId)) throw new ApiError(400, MSG.invalidListParam('filter'));
   return ids;
 }
 

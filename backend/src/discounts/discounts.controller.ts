@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Redirect, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Redirect, Req, Res } from '@nestjs/common';
 import { ApiExcludeController, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AdminDiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
@@ -76,7 +76,8 @@ export class GoController {
   @Redirect(DISCOUNTS_PAGE, 302)
   @Header('Cache-Control', 'no-store')
   @Header('X-Robots-Tag', 'noindex')
-  async follow(@Param('discountId') discountId: string): Promise<{ url: string }> {
-    return { url: await this.discounts.follow(discountId) };
+  async follow(@Param('discountId') discountId: string, @Req() req: Request): Promise<{ url: string }> {
+    // Express answers HEAD with the GET handler; a link checker's HEAD is not a visitor's click.
+    return { url: await this.discounts.follow(discountId, req.method !== 'HEAD') };
   }
 }

@@ -110,14 +110,13 @@ export class DiscountsService {
    * GET /go/:id: counts the click and answers where to send the visitor, in one
    * atomic UPDATE … RETURNING (no read-modify-write race between two clicks).
    */
-  async follow(rawId: string): Promise<string> {
+  /** Where /go/:id leads; a real follow (`count`) adds a click in the same statement. HEAD only looks. */
+  async follow(rawId: string, count = true): Promise<string> {
     if (!/^\d{1,9}$/.test(rawId)) return DISCOUNTS_PAGE;
-    const rows = await this.em.getConnection().execute<Array<{ affiliate_link: string }>>(
-      `update "discounts" set "clicks" = "clicks" + 1
-        where "id" = ? and "affiliate_link" ~* ?
-        returning "affiliate_link"`,
-      [Number(rawId), '^https?://'],
-    );
+    const sql = count
+      ? `update "discounts" set "clicks" = "clicks" + 1 where "id" = ? and "affiliate_link" ~* ? returning "affiliate_link"`
+      : `select "affiliate_link" from "discounts" where "id" = ? and "affiliate_link" ~* ?`;
+    const rows = await this.em.getConnection().execute<Array<{ affiliate_link: string }>>(sql, [Number(rawId), '^https?://']);
     return rows[0]?.affiliate_link ?? DISCOUNTS_PAGE;
   }
 
