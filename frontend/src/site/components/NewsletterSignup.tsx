@@ -1,0 +1,64 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { NewsletterMessageResponse } from '../../../../common/api-types.js';
+import type { NewsletterSource } from '../../../../common/enums.js';
+import { MSG, TOAST } from '../../../../common/messages.js';
+import { isNewsletterEmail, normalizeEmail } from '../../../../common/newsletter.js';
+import { apiPostSuperjson } from '../../lib/api.js';
+
+interface Props {
+  /** SPEC §3 source label of the place the form sits in. */
+  source: NewsletterSource;
+  title?: string;
+  description?: string;
+  /** Narrow layout (sidebars): the button goes under the field. */
+  compact?: boolean;
+}
+
+/**
+ * The newsletter form used across the site (SPEC §5, §8): validated on blur, sent as superjson,
+ * the server's message as a success toast, 'Subscription failed: {message}' otherwise; cleared on success.
+ */
+export function NewsletterSignup({ source, title = 'Get verified deals first', description, compact = false }: Props) {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const { register, handleSubmit, reset, formState } = useForm<{ email: string }>({ mode: 'onBlur', defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      const { message } = await apiPostSuperjson<NewsletterMessageResponse>(
+        '/_api/newsletter/subscribe',
+        { email: normalizeEmail(email), source },
+        MSG.subscribeUnknownError,
+      );
+      toast.success(message);
+      reset();
+    } catch (error) {
+      toast.error(TOAST.subscriptionFailed(error instanceof Error && error.message ? error.message : MSG.subscribeUnknownError));
+    }
+  });
+
+  const { errors, isSubmitting } = formState;
+  return (
+    <section className={`newsletter card${compact ? ' compact' : ''}`} aria-label="Newsletter signup">
+      <h2 className="newsletter-title">{title}</h2>
+      {description && <p className="newsletter-text">{description}</p>}
+      <form className="newsletter-form" onSubmit={onSubmit} noValidate>
+        <label htmlFor={inputId} className="visually-hidden">Email address</label>
+        <input
+          id={inputId}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          aria-invalid={!!errors.email}
+          aria-describedby={errors.email ? errorId : undefined}
+          {...register('email', { validate: (v) => isNewsletterEmail(normalizeEmail(v)) || MSG.newsletterEmailInvalid })}
+        />
+        <button className="button" type="submit" disabled={isSubmitting}>{isSubmitting ? 'Subscribing...' : 'Subscribe'}</button>
+      </form>
+      {errors.email && <p id={errorId} className="field-error" role="alert">{errors.email.message}</p>}
+    </section>
+  );
+}
