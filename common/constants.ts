@@ -23,6 +23,12 @@ export const BLOG_TAG_MAX_LENGTH = 50;
 export const URGENCY_CRITICAL_DAYS = 3;
 export const URGENCY_WARNING_DAYS = 7;
 
+/** SPEC §9: discount cards show a random traders-used count in this range (inclusive) ... */
+export const TRADERS_USED_MIN = 400;
+export const TRADERS_USED_MAX = 899;
+/** ... and a trending badge with this chance. */
+export const TRENDING_CHANCE = 0.4;
+
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_QUALITY = 0.8;
 /** Largest picture (width x height, before resizing) the server agrees to decode: stops decompression bombs. */

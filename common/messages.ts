@@ -123,6 +123,20 @@ export const TOAST = {
   postDeleted: 'Blog post deleted successfully!',
   failed: (action: string, message: string) => `Failed to ${action}: ${message}`,
   subscriptionFailed: (message: string) => `Subscription failed: ${message}`,
+  // SPEC §2 "Code copy"
+  codeCopied: 'Discount code copied!',
+  codeCopiedDescription: (code: string) => `${code} is ready to paste at checkout.`,
+  codeCopyFailed: 'Failed to copy code',
+  codeCopyFailedDescription: 'Please try copying manually',
+} as const;
+
+/** The /discounts page: SPEC §2 state headings word for word, the rest ours. */
+export const DISCOUNTS_PAGE = {
+  loadFailed: 'Unable to Load Verified Opportunities',
+  empty: 'No Verified Opportunities Available',
+  endsToday: 'Ends today',
+  endsTomorrow: 'Ends tomorrow',
+  endsInDays: (n: number) => `Ends in ${n} days`,
 } as const;
 
 /**

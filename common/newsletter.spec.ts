@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { NEWSLETTER_SOURCES } from './enums.js';
 import {
-  isNewsletterEmail, isNewsletterSource, isSubscriberStatus, newsletterCsvRow, newsletterExportFileName,
+  EMAIL_PATTERN, isNewsletterEmail, isNewsletterSource, isSubscriberStatus, newsletterCsvRow, newsletterExportFileName,
   newsletterSourceLabel, normalizeEmail,
 } from './newsletter.js';
 import { newsletterSignupSchema } from './schemas.js';
@@ -19,6 +20,15 @@ describe('newsletter rules', () => {
     'refuses %p',
     (email) => expect(isNewsletterEmail(email)).toBe(false),
   );
+
+  it("checks addresses exactly as zod's z.email() does (the API's schemas), without zod in the page bundle", () => {
+    expect(EMAIL_PATTERN.source).toBe(z.regexes.email.source);
+    const samples = [
+      'trader@example.com', 'first.last+deals@mail.test', "o'neil@example.org", '+1@example.com', 'a@b', 'a..b@example.com',
+      '.a@example.com', 'a.@example.com', 'a@-example.com', 'a@example.c', 'a@sub.example.co.uk', 'ü@example.com', 'a@example.com.',
+    ];
+    for (const email of samples) expect([email, isNewsletterEmail(email)]).toEqual([email, z.email().safeParse(email).success]);
+  });
 
   it('accepts every SPEC source label and blog-post-{slug}', () => {
     for (const source of [...NEWSLETTER_SOURCES, 'blog-post-ftmo-review-2025', 'blog-post-a']) {

@@ -15,6 +15,7 @@ import './site/site.css';
 const AdminApp = lazy(() => import('./admin/AdminApp.js'));
 // The sign-in form brings zod and react-hook-form; public pages do not need them.
 const LoginPage = lazy(() => import('./site/pages/LoginPage.js').then((m) => ({ default: m.LoginPage })));
+const DiscountsPage = lazy(() => import('./site/pages/DiscountsPage.js').then((m) => ({ default: m.DiscountsPage })));
 
 document.documentElement.classList.add('dark');
 
@@ -28,6 +29,7 @@ createRoot(document.getElementById('root')!).render(
           <Route path="/admin/*" element={<Suspense fallback={null}><AdminApp /></Suspense>} />
           <Route element={<SiteLayout />}>
             <Route index element={<HomePage />} />
+            <Route path="discounts" element={<Suspense fallback={null}><DiscountsPage /></Suspense>} />
             <Route path="login" element={<Suspense fallback={null}><LoginPage /></Suspense>} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>

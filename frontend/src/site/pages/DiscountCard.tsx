@@ -1,0 +1,156 @@
+import { format, isValid, parseISO } from 'date-fns';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { PublicDiscountDto } from '../../../../common/api-types.js';
+import { discountUrgencyInfo, type SocialProof } from '../../../../common/discount-page.js';
+import { discountBadge } from '../../../../common/discount-rules.js';
+import { TOAST } from '../../../../common/messages.js';
+
+/** How long the copy button reads 'Copied!' after a successful copy. */
+const COPIED_FEEDBACK_MS = 2000;
+
+interface Props {
+  discount: PublicDiscountDto;
+  now: Date;
+  proof: SocialProof;
+}
+
+/** Copies `code` with the Clipboard API and says so (SPEC §2 "Code copy" toasts). */
+async function copyCode(code: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(code);
+    toast.success(TOAST.codeCopied, { description: TOAST.codeCopiedDescription(code) });
+    return true;
+  } catch {
+    // No clipboard (insecure page, old browser) or permission refused.
+    toast.error(TOAST.codeCopyFailed, { description: TOAST.codeCopyFailedDescription });
+    return false;
+  }
+}
+
+function shortDate(value: string | null): string | null {
+  if (!value) return null;
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'MMM d, yyyy') : null;
+}
+
+const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: n % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
+
+/** One deal on /discounts (SPEC §2, §4, §9). */
+export function DiscountCard({ discount: d, now, proof }: Props) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const company = d.company;
+  const comingSoon = d.status === 'coming_soon';
+  const urgency = discountUrgencyInfo(d.validUntil, now);
+  const validUntil = shortDate(d.validUntil);
+  const startsOn = comingSoon ? shortDate(d.validFrom) : null;
+  const titleId = `deal-${d.id}-title`;
+  const showPrices = d.originalPrice !== null && d.discountedPrice !== null && d.discountedPrice < d.originalPrice;
+
+  const onCopy = async () => {
+    if (!d.discountCode) return;
+    if (await copyCode(d.discountCode)) {
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
+    }
+  };
+
+  return (
+    <article
+      className={`card deal-card${company.featured ? ' featured' : ''}${comingSoon ? ' coming-soon' : ''}`}
+      aria-labelledby={titleId}
+      data-discount-id={d.id}
+    >
+      {company.featured && <span className="badge deal-choice">#1 CHOICE</span>}
+
+      <div className="deal-head">
+        {company.logoUrl ? (
+          <img className="logo-img deal-logo" src={company.logoUrl} alt="" width="44" height="44" loading="lazy" decoding="async" />
+        ) : (
+          <span className="logo-placeholder deal-logo" aria-hidden="true">{company.name.slice(0, 2).toUpperCase()}</span>
+        )}
+        <p className="deal-company">{company.name}</p>
+        <span className="deal-badge">{discountBadge(d)}</span>
+      </div>
+
+      {(comingSoon || urgency || proof.trending) && (
+        <ul className="deal-flags" role="list">
+          {comingSoon && <li className="pill pill-soon">Coming soon</li>}
+          {urgency && (
+            <li className={`pill pill-${urgency.urgency}`} data-urgency={urgency.urgency}>
+              <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+                <path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 10.4 3.3 3.3-1.4 1.4L11 13.2V6h2v6.4Z" />
+              </svg>
+              {urgency.label}
+            </li>
+          )}
+          {proof.trending && (
+            <li className="pill pill-trending">
+              <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+                <path fill="currentColor" d="m16 6 2.3 2.3-4.9 4.9-4-4L2 16.6 3.4 18l6-6 4 4 6.3-6.3L22 12V6h-6Z" />
+              </svg>
+              Trending
+            </li>
+          )}
+        </ul>
+      )}
+
+      <h3 id={titleId} className="deal-title">{d.title}</h3>
+      {d.description && <p className="deal-desc">{d.description}</p>}
+      {showPrices && (
+        <p className="deal-prices">
+          <s><span className="visually-hidden">Was </span>{money(d.originalPrice!)}</s>{' '}
+          <strong><span className="visually-hidden">now </span>{money(d.discountedPrice!)}</strong>
+        </p>
+      )}
+
+      <div className="deal-actions">
+        {comingSoon ? (
+          <p className="deal-code-box deal-code-soon">
+            {startsOn ? `Code revealed when the deal starts on ${startsOn}` : 'Code revealed when the deal goes live'}
+          </p>
+        ) : d.discountCode ? (
+          <div className="deal-code-box">
+            <span className="visually-hidden">Discount code: </span>
+            <code className="deal-code">{d.discountCode}</code>
+            <button type="button" className="deal-copy" onClick={() => void onCopy()} aria-label={`Copy code ${d.discountCode}`}>
+              {copied ? 'Copied!' : 'Copy code'}
+            </button>
+          </div>
+        ) : (
+          <p className="deal-code-box deal-code-none">No code needed: the deal applies through our link</p>
+        )}
+        {d.affiliateLink && (
+          <a className="button deal-link" href={`/go/${d.id}`} target="_blank" rel="sponsored noopener">
+            {comingSoon ? 'Preview Deal' : 'Get Deal'}
+            <span className="visually-hidden"> at {company.name} (opens in a new tab)</span>
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d="M14 3h7v7h-2V6.4l-9.3 9.3-1.4-1.4L17.6 5H14V3ZM5 5h6v2H5v12h12v-6h2v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2Z" />
+            </svg>
+          </a>
+        )}
+      </div>
+
+      <div className="deal-meta">
+        <span className="deal-used">
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d="M16 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm0 2c-2.3 0-7 1.2-7 3.5V19h14v-2.5C15 14.2 10.3 13 8 13Zm8 0h-1c1.2.8 2 2 2 3.5V19h6v-2.5c0-2.3-4.7-3.5-7-3.5Z" />
+          </svg>
+          {comingSoon ? `${proof.tradersUsed} traders waiting for this deal` : `${proof.tradersUsed} traders used this deal`}
+        </span>
+        <span className="deal-valid">{validUntil ? `Valid until ${validUntil}` : 'No expiry date'}</span>
+      </div>
+
+      {d.termsAndConditions && (
+        <details className="deal-terms">
+          <summary>Terms and conditions</summary>
+          <p>{d.termsAndConditions}</p>
+        </details>
+      )}
+    </article>
+  );
+}
