@@ -139,6 +139,21 @@ export const DISCOUNTS_PAGE = {
   endsInDays: (n: number) => `Ends in ${n} days`,
 } as const;
 
+/** SPEC §2 "Blog list" screen texts of the public blog pages, word for word. */
+export const BLOG_TEXT = {
+  emptyTitle: 'No posts found',
+  emptyText: 'There are no published posts to display at this time.',
+  errorTitle: 'Unable to load posts',
+  errorText: 'There was an error loading the blog posts. Please try again later.',
+  postNotFoundTitle: 'Post not found',
+  postNotFoundText: "The blog post you're looking for doesn't exist or has been moved.",
+  backToBlog: 'Back to Blog',
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (page: number, totalPages: number) => `Page ${page} of ${totalPages}`,
+  dateMissing: 'N/A',
+} as const;
+
 /**
  * Page titles and descriptions (the <head> of every route, common/seo/page-head.ts).
  * SPEC §1: the provider tests prop firms so traders don't have to, promising verified discounts,

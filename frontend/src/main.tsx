@@ -16,6 +16,9 @@ const AdminApp = lazy(() => import('./admin/AdminApp.js'));
 // The sign-in form brings zod and react-hook-form; public pages do not need them.
 const LoginPage = lazy(() => import('./site/pages/LoginPage.js').then((m) => ({ default: m.LoginPage })));
 const DiscountsPage = lazy(() => import('./site/pages/DiscountsPage.js').then((m) => ({ default: m.DiscountsPage })));
+// The blog pages (and date-fns) load when a visitor opens the blog.
+const BlogListPage = lazy(() => import('./site/pages/blog/BlogListPage.js').then((m) => ({ default: m.BlogListPage })));
+const BlogPostPage = lazy(() => import('./site/pages/blog/BlogPostPage.js').then((m) => ({ default: m.BlogPostPage })));
 
 document.documentElement.classList.add('dark');
 
@@ -31,6 +34,11 @@ createRoot(document.getElementById('root')!).render(
             <Route index element={<HomePage />} />
             <Route path="discounts" element={<Suspense fallback={null}><DiscountsPage /></Suspense>} />
             <Route path="login" element={<Suspense fallback={null}><LoginPage /></Suspense>} />
+            <Route path="blog" element={<Suspense fallback={null}><BlogListPage /></Suspense>} />
+            <Route path="blog/news" element={<Suspense fallback={null}><BlogListPage key="news" category="news" /></Suspense>} />
+            <Route path="blog/guides" element={<Suspense fallback={null}><BlogListPage key="guide" category="guide" /></Suspense>} />
+            <Route path="blog/reviews" element={<Suspense fallback={null}><BlogListPage key="review" category="review" /></Suspense>} />
+            <Route path="blog/:slug" element={<Suspense fallback={null}><BlogPostPage /></Suspense>} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

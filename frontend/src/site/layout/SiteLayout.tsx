@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { SITE_NAME } from '../../../../common/constants.js';
 import { useSession } from '../../lib/session.js';
+import { useHashScroll } from './useHashScroll.js';
 
 const NAV = [
   { to: '/', label: 'Home' },
@@ -13,6 +14,7 @@ const NAV = [
 export function SiteLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const session = useSession();
+  useHashScroll();
   const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
   const links = isAdmin ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV;
 

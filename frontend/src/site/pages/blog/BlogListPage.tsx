@@ -1,0 +1,68 @@
+import { useSearchParams } from 'react-router-dom';
+import { BLOG_CATEGORIES, type BlogCategory, type NewsletterSource } from '../../../../../common/enums.js';
+import { pageFromParam, type BlogListFilter } from '../../../../../common/blog-view.js';
+import { PAGE_TEXT } from '../../../../../common/messages.js';
+import { BlogPostList } from './BlogPostList.js';
+import { BlogSidebar } from './BlogSidebar.js';
+import './blog.css';
+
+interface Props {
+  /** Set on the category routes (/blog/news, /blog/guides, /blog/reviews). */
+  category?: Exclude<BlogCategory, 'general'>;
+}
+
+const SIDEBAR_SOURCE: Record<Exclude<BlogCategory, 'general'>, NewsletterSource> = {
+  news: 'blog-news-sidebar',
+  guide: 'blog-guides-sidebar',
+  review: 'blog-reviews-sidebar',
+};
+
+/** /blog (?page, ?tag, ?q, ?category) and the category lists (SPEC §2, DESIGN §7). */
+export function BlogListPage({ category: routeCategory }: Props) {
+  const [params] = useSearchParams();
+  const page = pageFromParam(params.get('page'));
+  const filter = listFilter(params, routeCategory);
+  const { title, lead } = heading(filter);
+
+  return (
+    <>
+      <section className="blog-hero">
+        <div className="container">
+          <p className="eyebrow">Blog</p>
+          <h1>{title}</h1>
+          <p className="lead">{lead}</p>
+        </div>
+      </section>
+      <div className="container blog-layout">
+        <div className="blog-main">
+          <BlogPostList page={page} filter={filter} />
+        </div>
+        <BlogSidebar
+          current={filter.category ?? (filter.tag || filter.q ? undefined : 'all')}
+          query={filter.q}
+          source={routeCategory ? SIDEBAR_SOURCE[routeCategory] : 'blog-sidebar'}
+        />
+      </div>
+    </>
+  );
+}
+
+function listFilter(params: URLSearchParams, routeCategory?: BlogCategory): BlogListFilter {
+  const filter: BlogListFilter = {};
+  const category = routeCategory ?? params.get('category')?.trim().toLowerCase();
+  if (category && (BLOG_CATEGORIES as readonly string[]).includes(category)) filter.category = category as BlogCategory;
+  if (routeCategory) return filter;
+  const tag = params.get('tag')?.trim();
+  if (tag) filter.tag = tag;
+  const q = params.get('q')?.trim();
+  if (q) filter.q = q;
+  return filter;
+}
+
+/** The page heading follows what the list shows, in the same words as its <title>. */
+function heading(filter: BlogListFilter): { title: string; lead: string } {
+  if (filter.q) return { title: PAGE_TEXT.search.title(filter.q), lead: PAGE_TEXT.search.description(filter.q) };
+  if (filter.tag) return { title: PAGE_TEXT.tag.title(filter.tag), lead: PAGE_TEXT.tag.description(filter.tag) };
+  if (filter.category) return { title: PAGE_TEXT[filter.category].title, lead: PAGE_TEXT[filter.category].description };
+  return { title: PAGE_TEXT.blog.title, lead: PAGE_TEXT.blog.description };
+}

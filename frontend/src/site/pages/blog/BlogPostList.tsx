@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router-dom';
+import type { BlogListResponse } from '../../../../../common/api-types.js';
+import { blogListApiPath, pageHref, type BlogListFilter } from '../../../../../common/blog-view.js';
+import { BLOG_LIST_PAGE_SIZE } from '../../../../../common/constants.js';
+import { BLOG_TEXT } from '../../../../../common/messages.js';
+import { apiGetSuperjson } from '../../../lib/api.js';
+import { PostCard, PostCardSkeleton } from './PostCard.js';
+import { retryServerErrors } from './retry.js';
+
+export type BlogListLayout = 'grid' | 'compact';
+
+interface Props {
+  page: number;
+  filter: BlogListFilter;
+  layout?: BlogListLayout;
+  limit?: number;
+}
+
+const SKELETONS: Record<BlogListLayout, number> = { grid: 9, compact: 3 };
+
+/**
+ * One page of published posts (SPEC §2 "Blog list"): cards, skeletons while loading, the empty
+ * and error messages, and Previous / Next links that move through ?page={n}.
+ */
+export function BlogPostList({ page, filter, layout = 'grid', limit = BLOG_LIST_PAGE_SIZE }: Props) {
+  const { category, tag, q } = filter;
+  const list = useQuery({
+    queryKey: ['blog-posts', { page, limit, category, tag, q }],
+    queryFn: () => apiGetSuperjson<BlogListResponse>(blogListApiPath(page, limit, { category, tag, q })),
+    retry: retryServerErrors,
+  });
+
+  if (list.isPending) {
+    return (
+      <div className={`post-grid ${layout}`} aria-busy="true" aria-label="Loading posts">
+        {Array.from({ length: SKELETONS[layout] }, (_, i) => <PostCardSkeleton key={i} compact={layout === 'compact'} />)}
+      </div>
+    );
+  }
+  if (list.isError) {
+    return (
+      <div className="blog-state card" role="alert">
+        <h2>{BLOG_TEXT.errorTitle}</h2>
+        <p>{BLOG_TEXT.errorText}</p>
+      </div>
+    );
+  }
+
+  const { posts, pagination } = list.data;
+  return (
+    <>
+      {posts.length === 0 ? (
+        <div className="blog-state card" role="status">
+          <h2>{BLOG_TEXT.emptyTitle}</h2>
+          <p>{BLOG_TEXT.emptyText}</p>
+        </div>
+      ) : (
+        <ul className={`post-grid ${layout}`} role="list">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} compact={layout === 'compact'} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} totalPages={pagination.totalPages} showCount={layout !== 'compact'} />
+    </>
+  );
+}
+
+function Pagination({ page, totalPages, showCount }: { page: number; totalPages: number; showCount: boolean }) {
+  const { pathname, search } = useLocation();
+  if (totalPages <= 1 && page <= 1) return null;
+  const hasPrevious = page > 1;
+  const hasNext = page < totalPages;
+  // Past the last page (an old link), Previous leads back to the last page that has posts.
+  const previousPage = Math.min(page - 1, totalPages);
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      {hasPrevious ? (
+        <Link className="button pager-link" to={pageHref(pathname, search, previousPage)} rel="prev">
+          <span aria-hidden="true">&larr;</span> {BLOG_TEXT.previous}
+        </Link>
+      ) : (
+        <span className="button pager-link" aria-disabled="true">
+          <span aria-hidden="true">&larr;</span> {BLOG_TEXT.previous}
+        </span>
+      )}
+      {showCount && totalPages > 1 && <p className="pagination-count">{BLOG_TEXT.pageOf(page, totalPages)}</p>}
+      {hasNext ? (
+        <Link className="button pager-link" to={pageHref(pathname, search, page + 1)} rel="next">
+          {BLOG_TEXT.next} <span aria-hidden="true">&rarr;</span>
+        </Link>
+      ) : (
+        <span className="button pager-link" aria-disabled="true">
+          {BLOG_TEXT.next} <span aria-hidden="true">&rarr;</span>
+        </span>
+      )}
+    </nav>
+  );
+}
