@@ -15,6 +15,8 @@ import './site/site.css';
 const AdminApp = lazy(() => import('./admin/AdminApp.js'));
 // The sign-in form brings zod and react-hook-form; public pages do not need them.
 const LoginPage = lazy(() => import('./site/pages/LoginPage.js').then((m) => ({ default: m.LoginPage })));
+const AboutPage = lazy(() => import('./site/pages/AboutPage.js').then((m) => ({ default: m.AboutPage })));
+const UnsubscribePage = lazy(() => import('./site/pages/UnsubscribePage.js').then((m) => ({ default: m.UnsubscribePage })));
 
 document.documentElement.classList.add('dark');
 
@@ -28,6 +30,8 @@ createRoot(document.getElementById('root')!).render(
           <Route path="/admin/*" element={<Suspense fallback={null}><AdminApp /></Suspense>} />
           <Route element={<SiteLayout />}>
             <Route index element={<HomePage />} />
+            <Route path="about" element={<Suspense fallback={null}><AboutPage /></Suspense>} />
+            <Route path="newsletter/unsubscribe" element={<Suspense fallback={null}><UnsubscribePage /></Suspense>} />
             <Route path="login" element={<Suspense fallback={null}><LoginPage /></Suspense>} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
