@@ -77,6 +77,8 @@ describe('about, unsubscribe, header and footer in Chromium', () => {
     const email = `about-${Date.now()}@example.com`;
     await page.goto('/about');
     const form = page.getByRole('region', { name: 'Newsletter signup' });
+    // The form's code loads as it nears the viewport.
+    await form.scrollIntoViewIfNeeded();
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByText(MSG.newsletterSubscribed).waitFor();

@@ -226,6 +226,28 @@ describe('home page in Chromium', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(site.baseUrl + '/');
   });
 
+  it('loads at most 150 KB of JavaScript (gzip) on first load; the newsletter form\u2019s code only when it nears the viewport', async () => {
+    const { page } = await open({ viewport: VIEWPORTS.mobile, seenSplash: true });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const scripts = new Map<string, string>();
+    const bytes = new Map<string, number>();
+    cdp.on('Network.responseReceived', (e) => {
+      if (e.type === 'Script') scripts.set(e.requestId, e.response.url);
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      if (scripts.has(e.requestId)) bytes.set(scripts.get(e.requestId)!, e.encodedDataLength);
+    });
+    await page.goto(site.baseUrl + '/', { waitUntil: 'networkidle' });
+    const total = [...bytes.values()].reduce((a, b) => a + b, 0);
+    expect(total).toBeLessThanOrEqual(150 * 1024);
+    expect([...bytes.keys()].some((u) => /NewsletterSignup/.test(u))).toBe(false);
+
+    await page.locator('#newsletter').scrollIntoViewIfNeeded();
+    await page.locator('#newsletter').getByLabel('Email address').waitFor();
+    expect([...bytes.keys()].some((u) => /NewsletterSignup/.test(u))).toBe(true);
+  });
+
   it.each([390, 360])('has no horizontal overflow at %i px', async (width) => {
     const { page } = await open({ viewport: { width, height: 800 }, seenSplash: true });
     await page.goto(site.baseUrl + '/');

@@ -11,6 +11,7 @@ const STATUS: Record<SplashPhase, string> = {
   fading: 'All partners verified',
   hidden: '',
 };
+const LINES = [...new Set(Object.values(STATUS))].filter(Boolean);
 
 /**
  * SPEC §4's boot splash, drawn above the already-rendered page (so content, crawlers and LCP are
@@ -32,11 +33,16 @@ export function BootSplash({ phase, onSkip }: { phase: SplashPhase; onSkip: () =
         <img className="boot-splash-logo" src="/favicon.svg" alt="" width="56" height="56" />
         <p className="boot-splash-name">{SITE_NAME}</p>
         <div className="boot-splash-bar"><span /></div>
+        {/* Every line is laid out at once and only the current one shows: nothing moves (CLS). */}
         <p className="boot-splash-status">
-          {(phase === 'complete' || phase === 'fading') && <span className="boot-splash-check">&#10003; </span>}
-          {STATUS[phase]}
+          {LINES.map((line) => (
+            <span key={line} data-on={line === STATUS[phase]}>
+              {line === STATUS.complete && <span className="boot-splash-check">&#10003; </span>}
+              {line}
+            </span>
+          ))}
         </p>
-        <p className="boot-splash-hint">Click anywhere to skip</p>
+        <p className="boot-splash-hint">Tap or click anywhere to skip</p>
       </div>
     </div>
   );

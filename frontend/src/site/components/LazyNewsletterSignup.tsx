@@ -1,8 +1,8 @@
 import { Suspense, lazy, useEffect, useRef, useState, type ComponentProps, type Ref } from 'react';
 
 /**
- * NewsletterSignup brings react-hook-form and zod (~35 KB gzip). Pages in the first-load bundle
- * (the home page) take it through this wrapper: its code is fetched only when the form comes
+ * NewsletterSignup brings react-hook-form and zod (~35 KB gzip). Public pages that show it below
+ * the fold take it through this wrapper: its code is fetched only when the form comes
  * within a screen or so of the viewport (or is focused), so the first load stays small; a
  * same-sized placeholder keeps the layout from jumping when it arrives.
  */

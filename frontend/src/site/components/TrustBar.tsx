@@ -12,7 +12,7 @@ export function TrustBar() {
     <aside className="trust-bar" data-visible={visible} aria-label="Why traders trust us" aria-hidden={!visible} inert={!visible}>
       <ul className="container trust-bar-list">
         <li><strong>{CLAIMS.protectedTraders}</strong> protected traders</li>
-        <li><strong>{CLAIMS.savedAmount}</strong> saved</li>
+        <li className="trust-bar-wide"><strong>{CLAIMS.savedAmount}</strong> saved</li>
         <li><strong>{CLAIMS.verifiedPartners}</strong> verified partners</li>
         <li className="trust-bar-extra"><strong>Payout guarantee</strong> on every verified firm</li>
         <li className="trust-bar-extra"><strong>{CLAIMS.rating}</strong> rating</li>

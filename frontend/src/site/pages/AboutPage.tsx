@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { SITE_FOUNDING_YEAR, SITE_NAME } from '../../../../common/constants.js';
 import { CLAIMS, PAYOUT_GUARANTEE } from '../../../../common/marketing.js';
-import { NewsletterSignup } from '../components/NewsletterSignup.js';
+import { LazyNewsletterSignup } from '../components/LazyNewsletterSignup.js';
 import './about.css';
 
 const STEPS = [
@@ -136,7 +136,7 @@ export function AboutPage() {
       </section>
 
       <section className="container section about-cta" aria-label="Newsletter">
-        <NewsletterSignup
+        <LazyNewsletterSignup
           source="about-page-cta"
           title="Get our verified deals and firm test results"
           description="New codes, payout reports and rule changes from the testing desk, once a week. Unsubscribe with one click."
