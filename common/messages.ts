@@ -98,6 +98,7 @@ export const MSG = {
   newsletterSourceInvalid:
     'Source must be one of blog_sidebar_vtf, blog-sidebar, blog-news-sidebar, blog-guides-sidebar, blog-reviews-sidebar, homepage, discounts-page, about-page-cta or blog-post-{slug}.',
   newsletterTokenInvalid: 'This unsubscribe link is invalid. Please use the link from your latest newsletter email.',
+  newsletterTokenMissing: 'This unsubscribe link is missing its token. Please use the link from your latest newsletter email.',
   tooManySubscribeAttempts: (minutes: number) =>
     `Too many signup attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   subscriberStatusInvalid: 'Status must be subscribed or unsubscribed',
@@ -121,6 +122,11 @@ export const TOAST = {
   postCreated: 'Blog post created successfully!',
   postUpdated: 'Blog post updated successfully!',
   postDeleted: 'Blog post deleted successfully!',
+  // The floating share button's copy-link fallback (ours)
+  linkCopied: 'Link copied!',
+  linkCopiedDescription: 'Paste it anywhere to share this page.',
+  linkCopyFailed: 'Failed to copy link',
+  linkCopyFailedDescription: 'Please copy the address from your browser bar.',
   failed: (action: string, message: string) => `Failed to ${action}: ${message}`,
   subscriptionFailed: (message: string) => `Subscription failed: ${message}`,
   // SPEC §2 "Code copy"

@@ -19,6 +19,8 @@ const DiscountsPage = lazy(() => import('./site/pages/DiscountsPage.js').then((m
 // The blog pages (and date-fns) load when a visitor opens the blog.
 const BlogListPage = lazy(() => import('./site/pages/blog/BlogListPage.js').then((m) => ({ default: m.BlogListPage })));
 const BlogPostPage = lazy(() => import('./site/pages/blog/BlogPostPage.js').then((m) => ({ default: m.BlogPostPage })));
+const AboutPage = lazy(() => import('./site/pages/AboutPage.js').then((m) => ({ default: m.AboutPage })));
+const UnsubscribePage = lazy(() => import('./site/pages/UnsubscribePage.js').then((m) => ({ default: m.UnsubscribePage })));
 
 document.documentElement.classList.add('dark');
 
@@ -33,6 +35,8 @@ createRoot(document.getElementById('root')!).render(
           <Route element={<SiteLayout />}>
             <Route index element={<HomePage />} />
             <Route path="discounts" element={<Suspense fallback={null}><DiscountsPage /></Suspense>} />
+            <Route path="about" element={<Suspense fallback={null}><AboutPage /></Suspense>} />
+            <Route path="newsletter/unsubscribe" element={<Suspense fallback={null}><UnsubscribePage /></Suspense>} />
             <Route path="login" element={<Suspense fallback={null}><LoginPage /></Suspense>} />
             <Route path="blog" element={<Suspense fallback={null}><BlogListPage /></Suspense>} />
             <Route path="blog/news" element={<Suspense fallback={null}><BlogListPage key="news" category="news" /></Suspense>} />

@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { SITE_NAME } from '../../../../common/constants.js';
 import { useSession } from '../../lib/session.js';
-import { useHashScroll } from './useHashScroll.js';
+import { useHashScroll } from '../hooks/useHashScroll.js';
+import './layout.css';
 
 const NAV = [
   { to: '/', label: 'Home' },
@@ -14,12 +15,29 @@ const NAV = [
 export function SiteLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const session = useSession();
-  useHashScroll();
   const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
   const links = isAdmin ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV;
+  const { pathname } = useLocation();
+  const toggle = useRef<HTMLButtonElement>(null);
+  useHashScroll();
+
+  // The menu closes after a link is chosen (SPEC §2), and on any other navigation (back button, logo).
+  useEffect(() => setMenuOpen(false), [pathname]);
+  // Escape closes it and gives focus back to the toggle.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   return (
     <div className="site">
+      <a className="skip-link" href="#main">Skip to content</a>
       <header className="site-header">
         <div className="container header-row">
           <Link to="/" className="logo" aria-label={`${SITE_NAME} home`}>
@@ -32,6 +50,7 @@ export function SiteLayout() {
             ))}
           </nav>
           <button
+            ref={toggle}
             type="button"
             className="menu-toggle"
             aria-expanded={menuOpen}
@@ -50,7 +69,7 @@ export function SiteLayout() {
           </nav>
         )}
       </header>
-      <main id="main" className="site-main">
+      <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="site-footer">
