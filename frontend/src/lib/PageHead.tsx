@@ -3,7 +3,8 @@ import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { pageHead, type PageHeadData } from '../../../common/seo/page-head.js';
 import { matchRoute } from '../../../common/seo/page-route.js';
-import { applyPageHead, fetchAdminPostTitle, fetchPostHead, headFromServer, siteUrlFromDocument } from './page-head.js';
+import { blogPostQuery } from './blog-post-query.js';
+import { applyPageHead, fetchAdminPostTitle, headFromServer, siteUrlFromDocument } from './page-head.js';
 
 /** The URL the server rendered; its head is left as the server wrote it (it knew the status and the data). */
 const serverRendered = headFromServer() ? window.location.pathname + window.location.search : undefined;
@@ -22,12 +23,7 @@ export function PageHead(): null {
   const route = useMemo(() => matchRoute(pathname, search), [pathname, search]);
 
   const slug = route.kind === 'post' ? route.slug : undefined;
-  const post = useQuery({
-    queryKey: ['page-head', 'post', slug],
-    queryFn: () => fetchPostHead(slug!),
-    enabled: slug !== undefined && !fromServer,
-    retry: false,
-  });
+  const post = useQuery({ ...blogPostQuery(slug ?? ''), enabled: slug !== undefined && !fromServer });
   const editId = route.kind === 'admin' && route.section === 'edit-post' ? route.postId : undefined;
   const adminPost = useQuery({
     queryKey: ['page-head', 'admin-post', editId],

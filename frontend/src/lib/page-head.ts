@@ -3,7 +3,7 @@
  * byte (common/seo/page-head.ts), swapped in place so crawlers that run JavaScript and shared links
  * taken after navigating see the right values.
  */
-import type { PostHeadData, Robots } from '../../../common/seo/page-head.js';
+import type { Robots } from '../../../common/seo/page-head.js';
 import { MANAGED_HEAD_SELECTOR, renderHeadTags, type PageHead } from '../../../common/seo/page-head.js';
 
 /** Replaces the page-owned tags of <head> (title, description, canonical, robots, social, JSON-LD). */
@@ -74,20 +74,6 @@ export function siteUrlFromDocument(): string {
     }
   }
   return window.location.origin;
-}
-
-/** A published post for its head, or null when there is none (or the call fails): SPEC's "post missing or failed". */
-export async function fetchPostHead(slug: string): Promise<PostHeadData | null> {
-  try {
-    const res = await fetch(`/_api/blog-posts/by-slug?slug=${encodeURIComponent(slug)}`, { headers: { Accept: 'application/json' } });
-    if (!res.ok) return null;
-    // superjson answers {json, meta}; the dates in `json` are ISO strings, which the head accepts as they are.
-    const body = (await res.json()) as { json?: unknown } | null;
-    const post = (body && typeof body === 'object' && 'json' in body ? body.json : body) as PostHeadData | null;
-    return post && typeof post === 'object' && typeof post.title === 'string' && post.slug === slug ? post : null;
-  } catch {
-    return null;
-  }
 }
 
 /** A post's title for the admin edit page, or null. */

@@ -6,7 +6,7 @@ import { BLOG_LIST_PAGE_SIZE } from '../../../../../common/constants.js';
 import { BLOG_TEXT } from '../../../../../common/messages.js';
 import { apiGetSuperjson } from '../../../lib/api.js';
 import { PostCard, PostCardSkeleton } from './PostCard.js';
-import { retryServerErrors } from './retry.js';
+import { retryServerErrors } from '../../../lib/retry.js';
 
 export type BlogListLayout = 'grid' | 'compact';
 

@@ -1,25 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { BlogPostWithRelated } from '../../../../../common/api-types.js';
 import { blogCategoryLabel, blogCategoryPath } from '../../../../../common/blog-categories.js';
 import { blogCategoryListName, blogTagPath, headingIds } from '../../../../../common/blog-view.js';
 import { BLOG_RELATED_COUNT } from '../../../../../common/constants.js';
 import { BLOG_TEXT } from '../../../../../common/messages.js';
-import { apiGetSuperjson } from '../../../lib/api.js';
+import { blogPostQuery } from '../../../lib/blog-post-query.js';
 import { NewsletterSignup } from '../../components/NewsletterSignup.js';
 import { PostCard, PostCardSkeleton, PublishedDate } from './PostCard.js';
-import { retryServerErrors } from './retry.js';
 import './blog.css';
 
 /** /blog/{slug}: the post, its tags, a signup and 3 related articles (SPEC §2). */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
-  const post = useQuery({
-    queryKey: ['blog-post', slug],
-    queryFn: () => apiGetSuperjson<BlogPostWithRelated>(`/_api/blog-posts/by-slug?slug=${encodeURIComponent(slug)}`),
-    retry: retryServerErrors,
-  });
+  const post = useQuery(blogPostQuery(slug));
 
   if (post.isPending) return <PostSkeleton />;
   if (post.isError) return <PostNotFound />;

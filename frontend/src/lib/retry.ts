@@ -1,4 +1,4 @@
-import { ApiRequestError } from '../../../lib/api.js';
+import { ApiRequestError } from './api.js';
 
 /** A 4xx answer (a missing post, a bad parameter) stays the same; a server or network failure gets one more try. */
 export function retryServerErrors(failures: number, error: Error): boolean {
