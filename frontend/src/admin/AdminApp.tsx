@@ -1,14 +1,27 @@
-import { Navigate } from 'react-router-dom';
-import { useLogout, useSession } from '../lib/session.js';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { useSession } from '../lib/session.js';
+import { AdminLayout } from './AdminLayout.js';
+import { authProvider } from './authProvider.js';
+import { BlogPostCreatePage } from './blog-posts/BlogPostCreatePage.js';
+import { BlogPostEditPage } from './blog-posts/BlogPostEditPage.js';
+import { BlogPostsPage } from './blog-posts/BlogPostsPage.js';
+import { CompaniesPage } from './companies/CompaniesPage.js';
+import { Dashboard } from './Dashboard.js';
+import { dataProvider } from './dataProvider.js';
+import { DiscountsAdminPage } from './discounts/DiscountsAdminPage.js';
+import { NewsletterPage } from './newsletter/NewsletterPage.js';
+import { adminTheme } from './theme.js';
 import '../site/site.css';
 
 /**
- * The admin entry (lazy chunk). The react-admin screens of SPEC §2 mount here;
- * this shell already enforces SPEC §6 on the client: /login when signed out, Access Denied without the role.
+ * The admin entry (lazy chunk: visitors never download react-admin or MUI). SPEC §6 on the client:
+ * /login when signed out, Access Denied without the admin role; the server guards every call anyway.
+ * Routes follow SPEC §2: /admin, /admin/companies, /admin/discounts, /admin/blog-posts (+ /new,
+ * /:id/edit) and /admin/newsletter.
  */
 export default function AdminApp() {
   const session = useSession();
-  const logout = useLogout();
 
   if (session.status === 'loading') return <div className="container section"><div className="card skeleton" /></div>;
   if (session.status === 'unauthenticated') return <Navigate to="/login" replace />;
@@ -22,12 +35,27 @@ export default function AdminApp() {
     );
   }
   return (
-    <section className="container section">
-      <h1>Admin Dashboard</h1>
-      <div className="card">
-        <p><strong>{user.displayName}</strong> &middot; {user.email} &middot; {user.role.toUpperCase()}</p>
-        <button className="button" type="button" onClick={() => void logout()}>Logout</button>
-      </div>
-    </section>
+    <Admin
+      basename="/admin"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      dashboard={Dashboard}
+      layout={AdminLayout}
+      // Dark only (SPEC §1): without a second theme react-admin shows no light/dark toggle.
+      theme={adminTheme}
+      title="Verified Trader Funding Admin"
+      disableTelemetry
+    >
+      <Resource name="companies" list={CompaniesPage} />
+      <Resource name="discounts" list={DiscountsAdminPage} />
+      <Resource name="blog-posts" list={BlogPostsPage}>
+        <Route path="new" element={<BlogPostCreatePage />} />
+        <Route path=":id/edit" element={<BlogPostEditPage />} />
+      </Resource>
+      <Resource name="newsletter-subscribers" />
+      <CustomRoutes>
+        <Route path="/newsletter" element={<NewsletterPage />} />
+      </CustomRoutes>
+    </Admin>
   );
 }
