@@ -50,12 +50,19 @@ describe('admin companies in Chromium', () => {
     await expect(card('FundedNext').getByText('#1 CHOICE').isVisible()).resolves.toBe(true);
   });
 
-  it('says the name is required when the field is left empty', async () => {
+  it('checks the fields on blur: name required, website URL, image type', async () => {
     await page.getByRole('button', { name: 'Add New Company' }).click();
     await dialog().getByRole('heading', { name: 'Add New Company' }).waitFor();
     await page.locator('#company-name').focus();
     await page.locator('#company-name').blur();
     await dialog().getByText(MSG.companyNameRequired).waitFor();
+    await page.fill('#company-website', 'not a url');
+    await page.locator('#company-website').blur();
+    await dialog().getByText(MSG.invalidUrl('Website URL')).waitFor();
+    await dialog().locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await dialog().getByText(MSG.uploadInvalidType).waitFor();
+    await dialog().getByRole('button', { name: 'Create Company' }).click();
+    await expect(toast(TOAST.companyCreated).count()).resolves.toBe(0);
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     await dialog().waitFor({ state: 'detached' });
   });
@@ -114,6 +121,29 @@ describe('admin companies in Chromium', () => {
     expect(await page.locator('[data-testid="company-card"]').count()).toBe(8);
   });
 
+  it('shows 3 skeleton cards while loading, then the error or the empty state', async () => {
+    const list = '**/_api/admin/companies?*';
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(list, async (route) => {
+      await held;
+      await route.fulfill({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'Database is asleep' } });
+    });
+    await page.goto('/admin/companies');
+    await page.locator('[data-testid="company-skeleton"]').first().waitFor();
+    expect(await page.locator('[data-testid="company-skeleton"]').count()).toBe(3);
+    release();
+    await page.getByText('Error fetching companies: Database is asleep').waitFor({ timeout: 20_000 });
+    await page.unroute(list);
+
+    await page.route(list, (route) =>
+      route.fulfill({ status: 200, json: [], headers: { 'Content-Range': 'companies 0-0/0', 'Access-Control-Expose-Headers': 'Content-Range' } }),
+    );
+    await page.goto('/admin/companies');
+    await page.getByText('No companies found. Add one to get started.').waitFor();
+    await page.unroute(list);
+  });
+
   it('fits a phone screen', async () => {
     await page.setViewportSize(VIEWPORTS.mobile);
     await page.goto('/admin/companies');
@@ -121,6 +151,13 @@ describe('admin companies in Chromium', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: 'reports/screenshots/admin-companies-mobile.png', fullPage: true });
+    await openMenu('FundedNext', 'Edit');
+    await dialog().getByRole('heading', { name: 'Edit Company' }).waitFor();
+    await expect(dialog().getByLabel(/#1 CHOICE/).isChecked()).resolves.toBe(true);
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await page.screenshot({ path: 'reports/screenshots/admin-companies-dialog-mobile.png' });
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await dialog().waitFor({ state: 'detached' });
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.screenshot({ path: 'reports/screenshots/admin-companies-desktop.png', fullPage: true });
     expect(errors).toEqual([]);
