@@ -96,9 +96,12 @@ describe('admin companies in Chromium', () => {
     await expect(page.inputValue('#company-name')).resolves.toBe('Journey Capital');
     await page.fill('#company-name', 'Journey Capital Pro');
     await page.fill('#company-why', '');
+    await dialog().getByLabel(/#1 CHOICE/).check();
     await dialog().getByRole('button', { name: 'Update Company' }).click();
     await toast(TOAST.companyUpdated).waitFor();
-    await card('Journey Capital Pro').waitFor();
+    await card('Journey Capital Pro').getByText('#1 CHOICE').waitFor();
+    // Only one '#1 CHOICE' firm: the whole grid was refreshed, not just the edited card.
+    await card('FundedNext').getByText('#1 CHOICE').waitFor({ state: 'detached' });
     await expect(card('Journey Capital Pro').getByText('Why Choose This Company:').count()).resolves.toBe(0);
   });
 
@@ -151,9 +154,9 @@ describe('admin companies in Chromium', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: 'reports/screenshots/admin-companies-mobile.png', fullPage: true });
-    await openMenu('FundedNext', 'Edit');
+    await openMenu('FTMO', 'Edit');
     await dialog().getByRole('heading', { name: 'Edit Company' }).waitFor();
-    await expect(dialog().getByLabel(/#1 CHOICE/).isChecked()).resolves.toBe(true);
+    await expect(dialog().getByLabel(/#1 CHOICE/).isChecked()).resolves.toBe(false);
     await page.waitForFunction(() => document.getAnimations().length === 0);
     await page.screenshot({ path: 'reports/screenshots/admin-companies-dialog-mobile.png' });
     await dialog().getByRole('button', { name: 'Cancel' }).click();
