@@ -1,0 +1,101 @@
+/**
+ * The admin company form (SPEC §3/§5): what the dialog holds, how a field is checked on blur, and
+ * the body it sends (optional fields as null when empty). Pure, so the rules are unit-tested.
+ */
+import { COMPANY_RATING_MAX, COMPANY_RATING_MIN } from './constants.js';
+import { MSG } from './messages.js';
+
+export interface CompanyFormValues {
+  name: string;
+  description: string;
+  logoUrl: string;
+  websiteUrl: string;
+  /** As typed in the number input ('' when empty). */
+  rating: string;
+  whyChooseUs: string;
+  featured: boolean;
+}
+
+export interface CompanyPayload {
+  name: string;
+  description: string | null;
+  logoUrl: string | null;
+  websiteUrl: string | null;
+  rating: number | null;
+  whyChooseUs: string | null;
+  featured: boolean;
+}
+
+interface CompanyLike {
+  name: string;
+  description: string | null;
+  logoUrl: string | null;
+  websiteUrl: string | null;
+  rating: number | null;
+  whyChooseUs: string | null;
+  featured: boolean;
+}
+
+export const EMPTY_COMPANY_FORM: CompanyFormValues = {
+  name: '',
+  description: '',
+  logoUrl: '',
+  websiteUrl: '',
+  rating: '',
+  whyChooseUs: '',
+  featured: false,
+};
+
+export function companyToFormValues(company: CompanyLike | null | undefined): CompanyFormValues {
+  if (!company) return { ...EMPTY_COMPANY_FORM };
+  return {
+    name: company.name,
+    description: company.description ?? '',
+    logoUrl: company.logoUrl ?? '',
+    websiteUrl: company.websiteUrl ?? '',
+    rating: company.rating == null ? '' : String(company.rating),
+    whyChooseUs: company.whyChooseUs ?? '',
+    featured: company.featured,
+  };
+}
+
+const orNull = (value: string): string | null => (value.trim() === '' ? null : value.trim());
+
+export function companyFormToPayload(values: CompanyFormValues): CompanyPayload {
+  return {
+    name: values.name.trim(),
+    description: orNull(values.description),
+    logoUrl: orNull(values.logoUrl),
+    websiteUrl: orNull(values.websiteUrl),
+    rating: values.rating.trim() === '' ? null : Number(values.rating),
+    whyChooseUs: orNull(values.whyChooseUs),
+    featured: values.featured,
+  };
+}
+
+/** Field checks (true when valid, else the message), as react-hook-form's `validate` wants them. */
+export function validateCompanyName(value: string): true | string {
+  return value.trim() === '' ? MSG.companyNameRequired : true;
+}
+
+export function validateWebsiteUrl(value: string): true | string {
+  const text = value.trim();
+  if (text === '') return true;
+  try {
+    const url = new URL(text);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) return true;
+  } catch {
+    // not a URL
+  }
+  return MSG.invalidUrl('Website URL');
+}
+
+export function validateRating(value: string): true | string {
+  const text = value.trim();
+  if (text === '') return true;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < COMPANY_RATING_MIN || n > COMPANY_RATING_MAX) return MSG.ratingRange;
+  // Steps of 0.1: at most one decimal place.
+  if (Math.abs(Math.round(n * 10) - n * 10) > 1e-9) return MSG.ratingRange;
+  return true;
+}

@@ -1,0 +1,168 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { MSG, TOAST } from '../common/messages.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+
+/** The admin's companies screen (SPEC §2 /admin/companies): create, edit, refuse and delete, as an admin sees it. */
+describe('admin companies in Chromium', () => {
+  let site: Site;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: site.baseUrl });
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/login');
+    await page.fill('#email', E2E_ADMIN.email);
+    await page.fill('#password', E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await site?.stop();
+  });
+
+  const card = (name: string) => page.locator('[data-testid="company-card"]').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+  const dialog = () => page.getByRole('dialog');
+
+  async function openMenu(name: string, item: 'Edit' | 'Delete') {
+    await card(name).getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+  }
+
+  it('lists the seeded firms with the page texts', async () => {
+    await page.goto('/admin/companies');
+    await page.getByRole('heading', { name: 'Manage Companies' }).waitFor();
+    await expect(page.getByText('Add, edit, or remove trader funding companies.').isVisible()).resolves.toBe(true);
+    await card('FTMO').waitFor();
+    expect(await page.locator('[data-testid="company-card"]').count()).toBe(8);
+    await expect(page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).resolves.toBe('/admin');
+    const visit = card('FTMO').getByRole('link', { name: 'Visit Website' });
+    await expect(visit.getAttribute('target')).resolves.toBe('_blank');
+    await expect(card('FundedNext').getByText('#1 CHOICE').isVisible()).resolves.toBe(true);
+  });
+
+  it('checks the fields on blur: name required, website URL, image type', async () => {
+    await page.getByRole('button', { name: 'Add New Company' }).click();
+    await dialog().getByRole('heading', { name: 'Add New Company' }).waitFor();
+    await page.locator('#company-name').focus();
+    await page.locator('#company-name').blur();
+    await dialog().getByText(MSG.companyNameRequired).waitFor();
+    await page.fill('#company-website', 'not a url');
+    await page.locator('#company-website').blur();
+    await dialog().getByText(MSG.invalidUrl('Website URL')).waitFor();
+    await dialog().locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await dialog().getByText(MSG.uploadInvalidType).waitFor();
+    await dialog().getByRole('button', { name: 'Create Company' }).click();
+    await expect(toast(TOAST.companyCreated).count()).resolves.toBe(0);
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await dialog().waitFor({ state: 'detached' });
+  });
+
+  it('creates a company with a logo, shows it in the grid and a toast', async () => {
+    await page.getByRole('button', { name: 'Add New Company' }).click();
+    await page.fill('#company-name', 'Journey Capital');
+    await page.fill('#company-description', 'A firm made by the browser test.');
+    const png = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#0099ff' } }).png().toBuffer();
+    await dialog().locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await dialog().getByText('Logo uploaded.').waitFor();
+    await page.fill('#company-website', 'https://journey.example');
+    await page.fill('#company-rating', '4.6');
+    await page.fill('#company-why', 'Fast payouts');
+    await dialog().getByRole('button', { name: 'Create Company' }).click();
+    await toast(TOAST.companyCreated).waitFor();
+    await dialog().waitFor({ state: 'detached' });
+    const created = card('Journey Capital');
+    await created.waitFor();
+    await expect(created.getByText('Why Choose This Company:').isVisible()).resolves.toBe(true);
+    await expect(created.getByText('Rating: 4.6 / 5').isVisible()).resolves.toBe(true);
+    const logo = created.getByRole('img', { name: 'Journey Capital logo' });
+    await expect(logo.getAttribute('src')).resolves.toMatch(/^\/media\/[0-9a-f]+\.webp$/);
+    // The server resized the 1000x600 upload to fit 800x800.
+    await expect(logo.evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth, img.naturalHeight]))).resolves.toEqual([800, 480]);
+  });
+
+  it('edits the company in the Edit Company dialog', async () => {
+    await openMenu('Journey Capital', 'Edit');
+    await dialog().getByRole('heading', { name: 'Edit Company' }).waitFor();
+    await expect(page.inputValue('#company-name')).resolves.toBe('Journey Capital');
+    await page.fill('#company-name', 'Journey Capital Pro');
+    await page.fill('#company-why', '');
+    await dialog().getByLabel(/#1 CHOICE/).check();
+    await dialog().getByRole('button', { name: 'Update Company' }).click();
+    await toast(TOAST.companyUpdated).waitFor();
+    await card('Journey Capital Pro').getByText('#1 CHOICE').waitFor();
+    // Only one '#1 CHOICE' firm: the whole grid was refreshed, not just the edited card.
+    await card('FundedNext').getByText('#1 CHOICE').waitFor({ state: 'detached' });
+    await expect(card('Journey Capital Pro').getByText('Why Choose This Company:').count()).resolves.toBe(0);
+  });
+
+  it('shows the server refusal when a firm still has discounts', async () => {
+    await openMenu('FTMO', 'Delete');
+    await dialog().getByText('Are you sure you want to delete "FTMO"? This action cannot be undone.').waitFor();
+    await dialog().getByRole('button', { name: 'Delete' }).click();
+    await toast(TOAST.failed('delete company', MSG.companyHasDiscounts(2))).waitFor();
+    await dialog().waitFor({ state: 'detached' });
+    await expect(card('FTMO').isVisible()).resolves.toBe(true);
+  });
+
+  it('deletes the new company after confirmation', async () => {
+    await openMenu('Journey Capital Pro', 'Delete');
+    await dialog().getByRole('heading', { name: 'Delete Company' }).waitFor();
+    await dialog().getByText('Are you sure you want to delete "Journey Capital Pro"? This action cannot be undone.').waitFor();
+    await dialog().getByRole('button', { name: 'Delete' }).click();
+    await toast(TOAST.companyDeleted).waitFor();
+    await card('Journey Capital Pro').waitFor({ state: 'detached' });
+    expect(await page.locator('[data-testid="company-card"]').count()).toBe(8);
+  });
+
+  it('shows 3 skeleton cards while loading, then the error or the empty state', async () => {
+    const list = '**/_api/admin/companies?*';
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(list, async (route) => {
+      await held;
+      await route.fulfill({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'Database is asleep' } });
+    });
+    await page.goto('/admin/companies');
+    await page.locator('[data-testid="company-skeleton"]').first().waitFor();
+    expect(await page.locator('[data-testid="company-skeleton"]').count()).toBe(3);
+    release();
+    await page.getByText('Error fetching companies: Database is asleep').waitFor({ timeout: 20_000 });
+    await page.unroute(list);
+
+    await page.route(list, (route) =>
+      route.fulfill({ status: 200, json: [], headers: { 'Content-Range': 'companies 0-0/0', 'Access-Control-Expose-Headers': 'Content-Range' } }),
+    );
+    await page.goto('/admin/companies');
+    await page.getByText('No companies found. Add one to get started.').waitFor();
+    await page.unroute(list);
+  });
+
+  it('fits a phone screen', async () => {
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.goto('/admin/companies');
+    await card('FTMO').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: 'reports/screenshots/admin-companies-mobile.png', fullPage: true });
+    await openMenu('FTMO', 'Edit');
+    await dialog().getByRole('heading', { name: 'Edit Company' }).waitFor();
+    await expect(dialog().getByLabel(/#1 CHOICE/).isChecked()).resolves.toBe(false);
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await page.screenshot({ path: 'reports/screenshots/admin-companies-dialog-mobile.png' });
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.screenshot({ path: 'reports/screenshots/admin-companies-desktop.png', fullPage: true });
+    expect(errors).toEqual([]);
+  });
+});
