@@ -28,7 +28,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useCreate, useDelete, useGetList, useUpdate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -101,8 +101,7 @@ export function DiscountsAdminPage() {
   // SPEC §4: the lists are refreshed after every successful mutation (the public list too).
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['discounts'] });
 
-  // Labels are computed against the moment the rows arrived.
-  const now = useMemo(() => (data ? new Date() : new Date()), [data]);
+  const now = new Date();
 
   function submit(payload: DiscountPayload) {
     const done = () => {
@@ -157,7 +156,8 @@ export function DiscountsAdminPage() {
   const rows = data ?? [];
 
   return (
-    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
+    // On a phone the page is the viewport's width and the table scrolls sideways inside its card.
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: { xs: 'calc(100vw - 16px)', sm: 'calc(100vw - 32px)', md: 1200 }, boxSizing: 'border-box', minWidth: 0 }}>
       <Button component={Link} to="/admin" startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 2 }}>
         Back to Dashboard
       </Button>
@@ -199,7 +199,8 @@ export function DiscountsAdminPage() {
                     </TableSortLabel>
                   </TableCell>
                   <TableCell>Status</TableCell>
-                  <TableCell align="right"><Box component="span" sx={visuallyHidden}>Actions</Box></TableCell>
+                  {/* relative: the hidden label must stay inside the scrolling table, not widen the page. */}
+                  <TableCell align="right" sx={{ position: 'relative' }}><Box component="span" sx={visuallyHidden}>Actions</Box></TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -302,11 +303,11 @@ export function DiscountsAdminPage() {
 const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   padding: 0,
   position: 'absolute',
   whiteSpace: 'nowrap',
-  width: 1,
+  width: '1px',
 } as const;
