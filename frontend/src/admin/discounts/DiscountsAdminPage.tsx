@@ -64,6 +64,11 @@ function MediaThumb({ url }: { url: string | null }) {
   );
 }
 
+/** SPEC §4: active success, coming_soon warning, expired destructive. */
+function StatusBadge({ status }: { status: AdminDiscountDto['status'] }) {
+  return <Chip size="small" label={STATUS_LABELS[status]} color={STATUS_COLORS[status]} variant="outlined" />;
+}
+
 function RowActions({ discount, onEdit, onDelete }: { discount: AdminDiscountDto; onEdit: () => void; onDelete: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -183,12 +188,12 @@ export function DiscountsAdminPage() {
       ) : (
         <Paper variant="outlined">
           <TableContainer>
-            <Table aria-label="Discounts" sx={{ minWidth: 720 }}>
+            <Table aria-label="Discounts" sx={tableSx}>
               <TableHead>
                 <TableRow>
                   <TableCell>Discount</TableCell>
-                  <TableCell>Company</TableCell>
-                  <TableCell>Media</TableCell>
+                  <TableCell sx={wide}>Company</TableCell>
+                  <TableCell sx={wide}>Media</TableCell>
                   <TableCell sortDirection={sort.field === 'validUntil' ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
                     <TableSortLabel
                       active={sort.field === 'validUntil'}
@@ -198,7 +203,7 @@ export function DiscountsAdminPage() {
                       Expires
                     </TableSortLabel>
                   </TableCell>
-                  <TableCell>Status</TableCell>
+                  <TableCell sx={wide}>Status</TableCell>
                   {/* relative: the hidden label must stay inside the scrolling table, not widen the page. */}
                   <TableCell align="right" sx={{ position: 'relative' }}><Box component="span" sx={visuallyHidden}>Actions</Box></TableCell>
                 </TableRow>
@@ -208,10 +213,10 @@ export function DiscountsAdminPage() {
                   Array.from({ length: SKELETON_ROWS }, (_, i) => (
                     <TableRow key={i} data-testid="discount-skeleton-row">
                       <TableCell><Skeleton width="70%" /><Skeleton width="35%" /></TableCell>
-                      <TableCell><Skeleton width={100} /></TableCell>
-                      <TableCell><Skeleton variant="rounded" width={64} height={44} /></TableCell>
+                      <TableCell sx={wide}><Skeleton width={100} /></TableCell>
+                      <TableCell sx={wide}><Skeleton variant="rounded" width={64} height={44} /></TableCell>
                       <TableCell><Skeleton width={90} /></TableCell>
-                      <TableCell><Skeleton variant="rounded" width={70} height={24} /></TableCell>
+                      <TableCell sx={wide}><Skeleton variant="rounded" width={70} height={24} /></TableCell>
                       <TableCell />
                     </TableRow>
                   ))
@@ -226,18 +231,24 @@ export function DiscountsAdminPage() {
                     <TableRow key={d.id} hover data-testid="discount-row" data-id={d.id}>
                       <TableCell>
                         <Typography sx={{ fontWeight: 600 }}>{d.title}</Typography>
+                        {/* Phones: the company goes under the title (its column is hidden there). */}
+                        <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                          {d.company?.name}
+                        </Typography>
                         {d.discountCode && (
                           <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
                             {d.discountCode}
                           </Typography>
                         )}
                       </TableCell>
-                      <TableCell>{d.company?.name}</TableCell>
-                      <TableCell><MediaThumb url={d.mediaUrl} /></TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{expiryLabel(d.validUntil, now)}</TableCell>
-                      <TableCell>
-                        <Chip size="small" label={STATUS_LABELS[d.status]} color={STATUS_COLORS[d.status]} variant="outlined" />
+                      <TableCell sx={wide}>{d.company?.name}</TableCell>
+                      <TableCell sx={wide}><MediaThumb url={d.mediaUrl} /></TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {expiryLabel(d.validUntil, now)}
+                        {/* Phones: the status badge goes under the expiry (its column is hidden there). */}
+                        <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}><StatusBadge status={d.status} /></Box>
                       </TableCell>
+                      <TableCell sx={wide}><StatusBadge status={d.status} /></TableCell>
                       <TableCell align="right">
                         <RowActions
                           discount={d}
@@ -299,6 +310,13 @@ export function DiscountsAdminPage() {
     </Box>
   );
 }
+
+/** Company, Media and Status columns from 600 px up; on phones the table keeps Discount, Expires (with the badge) and the menu. */
+const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const tableSx = {
+  minWidth: { xs: 0, sm: 720 },
+  '& td, & th': { px: { xs: 1, sm: 2 } },
+} as const;
 
 const visuallyHidden = {
   border: 0,
