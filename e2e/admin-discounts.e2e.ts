@@ -110,6 +110,7 @@ describe('admin discounts in Chromium', () => {
     await dialog.getByText(MSG.discountPercentageRange).waitFor();
     await dialog.getByRole('button', { name: 'Create Discount' }).click();
     await dialog.getByText(MSG.companyRequired).waitFor();
+    await page.screenshot({ path: 'reports/screenshots/admin-discounts-form-errors.png' });
 
     await dialog.locator('#discount-title').fill(title);
     await page.getByRole('combobox', { name: 'Company' }).click();
@@ -124,6 +125,8 @@ describe('admin discounts in Chromium', () => {
     await dialog.getByText(MSG.uploadInvalidType).waitFor();
     await media.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await bannerPng() });
     await dialog.locator('[data-testid="discount-media"][data-state="success"]').waitFor();
+    await dialog.locator('img[alt="Discount media preview"]').waitFor();
+    await page.screenshot({ path: 'reports/screenshots/admin-discounts-form-desktop.png' });
     await expect(dialog.getByText(MSG.titleRequired).count()).resolves.toBe(0);
     await dialog.getByRole('button', { name: 'Create Discount' }).click();
     await page.getByText(TOAST.discountCreated).waitFor();

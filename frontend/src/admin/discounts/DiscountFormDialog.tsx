@@ -46,7 +46,12 @@ export function DiscountFormDialog({ open, discount, saving, onClose, onSubmit }
   return (
     <Dialog open={open} onClose={saving ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="discount-form-title">
       <DialogTitle id="discount-form-title">{editing ? 'Edit Discount' : 'Add New Discount'}</DialogTitle>
-      <form noValidate onSubmit={handleSubmit((values) => onSubmit(toDiscountPayload(values)))}>
+      {/* A flex column, so the fields scroll and the Cancel/Create buttons stay in view. */}
+      <form
+        noValidate
+        onSubmit={handleSubmit((values) => onSubmit(toDiscountPayload(values)))}
+        style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+      >
         <DialogContent dividers>
           <Stack spacing={2.5}>
             <Controller

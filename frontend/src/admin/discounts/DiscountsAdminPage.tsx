@@ -272,6 +272,8 @@ export function DiscountsAdminPage() {
               page={page}
               rowsPerPage={perPage}
               rowsPerPageOptions={PAGE_SIZES}
+              // Phones: just the range and the arrows.
+              sx={{ '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: { xs: 'none', sm: 'flex' } } }}
               onPageChange={(_, p) => setPage(p)}
               onRowsPerPageChange={(e) => {
                 setPerPage(Number(e.target.value));
