@@ -215,4 +215,29 @@ describe('admin discounts in Chromium', () => {
     await page.screenshot({ path: 'reports/screenshots/admin-discounts-form-mobile.png' });
     expect(errors).toEqual([]);
   });
+
+  it('shows 4 skeleton rows while loading, and the empty text once every discount is gone', async () => {
+    const { page, errors } = await signedIn();
+    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    // Hold the next list answer (the real one, untouched) until the skeletons have been seen.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/_api/admin/discounts?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('discount-skeleton-row').first().waitFor();
+    expect(await page.getByTestId('discount-skeleton-row').count()).toBe(4);
+    release();
+    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await page.unroute('**/_api/admin/discounts?*');
+
+    // Runs last: removes every discount through the API, then the screen says so.
+    const all = (await (await page.request.get(`${site.baseUrl}/_api/admin/discounts?range=[0,999]`)).json()) as AdminDiscountDto[];
+    for (const d of all) expect((await page.request.delete(`${site.baseUrl}/_api/admin/discounts/${d.id}`)).ok()).toBe(true);
+    await page.reload();
+    await page.getByText('No discounts found. Add one to get started.').waitFor();
+    expect(errors).toEqual([]);
+  });
 });
