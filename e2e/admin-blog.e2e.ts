@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BlogPostJson } from '../common/api-types.js';
+import sharp from 'sharp';
 import { MSG, TOAST } from '../common/messages.js';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
@@ -88,6 +89,17 @@ describe('admin blog posts in Chromium', () => {
     await page.locator('#post-published-at').fill('2025-03-14');
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: /March 14th, 2025/ }).waitFor();
+    await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
+
+    // Featured image: a wrong type is refused on the field, a PNG is uploaded (kind 'featured') and previewed.
+    const file = page.locator('input[type=file]');
+    await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByText(MSG.uploadInvalidType).waitFor();
+    const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#0099ff' } }).png().toBuffer();
+    await file.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+    await page.getByAltText('Featured image preview').waitFor();
+    await expect(page.getByText(MSG.uploadInvalidType).count()).resolves.toBe(0);
+    expect(await page.getByAltText('Featured image preview').getAttribute('src')).toMatch(/^\/media\/.+\.webp$/);
     await page.screenshot({ path: 'reports/screenshots/admin-blog-new-desktop.png', fullPage: true });
     await page.getByRole('button', { name: 'Create Post' }).click();
 
@@ -103,11 +115,15 @@ describe('admin blog posts in Chromium', () => {
     const created = ((await (await page.request.get(site.baseUrl + '/_api/admin/blog-posts')).json()) as BlogPostJson[])
       .find((p) => p.slug === 'e2e-testing-the-admin-form')!;
     expect(created.tags).toEqual(['e2e', 'admin']);
+    expect(created.featuredImageUrl).toMatch(/^\/media\/.+\.webp$/);
+    await expect(row.locator('img').getAttribute('src')).resolves.toBe(created.featuredImageUrl);
 
     // Edit: the slug stays as it was when the title changes.
     await row.getByRole('link', { name: /Edit/ }).click();
     await page.getByRole('heading', { name: 'Edit Blog Post' }).waitFor();
     await expect(page.locator('#post-title').inputValue()).resolves.toBe('E2E: Testing the Admin Form!');
+    await page.getByRole('button', { name: /March 14th, 2025/ }).waitFor();
+    await page.screenshot({ path: 'reports/screenshots/admin-blog-edit-desktop.png', fullPage: true });
     await page.locator('#post-title').fill('E2E: Edited Title');
     await expect(page.locator('#post-slug').inputValue()).resolves.toBe('e2e-testing-the-admin-form');
     await page.getByRole('button', { name: 'Update Post' }).click();

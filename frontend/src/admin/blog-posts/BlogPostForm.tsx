@@ -6,6 +6,7 @@ import { BLOG_CATEGORIES, BLOG_STATUSES } from '../../../../common/enums.js';
 import { slugify } from '../../../../common/slugify.js';
 import { FeaturedImageField } from './FeaturedImageField.js';
 import { EMPTY_POST, POST_RULES, toPayload, type PostFormValues, type PostPayload } from './post-form-values.js';
+import { CalendarIcon } from './icons.js';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -28,6 +29,7 @@ export function BlogPostForm({ mode, defaultValues = EMPTY_POST, saving, onSubmi
   // SPEC §4: the slug follows the title until edited by hand; an existing post's slug counts as set by hand.
   const slugTouched = useRef(mode === 'edit');
   const status = watch('status');
+  const slug = watch('slug');
 
   const submit = handleSubmit((values) => onSubmit(toPayload(values), setError));
   const titleField = register('title', {
@@ -52,7 +54,9 @@ export function BlogPostForm({ mode, defaultValues = EMPTY_POST, saving, onSubmi
             <TextField label="Title" id="post-title" required fullWidth {...titleField}
               error={!!errors.title} helperText={errors.title?.message} />
             <TextField label="Slug" id="post-slug" required fullWidth {...slugField}
-              error={!!errors.slug} helperText={errors.slug?.message ?? 'Used in the post URL: /blog/{slug}'} />
+              error={!!errors.slug} helperText={errors.slug?.message ?? 'Used in the post URL: /blog/{slug}'}
+              // The slug is also set from the title (setValue), which MUI's label cannot see by itself.
+              slotProps={slug ? { inputLabel: { shrink: true } } : undefined} />
             <TextField label="Content" id="post-content" required fullWidth multiline rows={15}
               {...register('content', { validate: POST_RULES.content })}
               error={!!errors.content} helperText={errors.content?.message ?? 'HTML is allowed.'}
@@ -126,9 +130,8 @@ function DatePickerField({ value, onChange, error }: { value: string; onChange: 
     <Box>
       <Typography component="p" variant="subtitle2" id="post-published-label" sx={{ mb: 1 }}>Published Date</Typography>
       <Button variant="outlined" fullWidth aria-labelledby="post-published-label post-published-button" id="post-published-button"
-        color={error ? 'error' : 'inherit'} onClick={(e) => setAnchor(e.currentTarget)}
+        color={error ? 'error' : 'inherit'} startIcon={<CalendarIcon />} onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ justifyContent: 'flex-start', textTransform: 'none', color: picked ? 'text.primary' : 'text.secondary' }}>
-        <span aria-hidden="true" style={{ marginRight: 8 }}>📅</span>
         {picked && !Number.isNaN(picked.getTime()) ? format(picked, 'PPP') : 'Pick a date'}
       </Button>
       {error && <Typography color="error" variant="caption">{error}</Typography>}

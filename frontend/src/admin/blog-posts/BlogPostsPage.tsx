@@ -9,6 +9,7 @@ import type { BlogPostJson } from '../../../../common/api-types.js';
 import { BLOG_CATEGORIES, BLOG_STATUSES } from '../../../../common/enums.js';
 import { TOAST } from '../../../../common/messages.js';
 import { errorMessage } from './PostPageHeader.js';
+import { AddIcon, ArrowBackIcon, ImageIcon, SearchIcon } from './icons.js';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const STATUS_COLOR = { published: 'success', draft: 'default', archived: 'warning' } as const;
@@ -79,15 +80,15 @@ export function BlogPostsPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1280 }}>
-      <Button component={Link} to="/admin" sx={{ mb: 1, ml: -1 }}>
-        <span aria-hidden="true" style={{ marginRight: 6 }}>←</span>Back to Dashboard
+      <Button component={Link} to="/admin" startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
+        Back to Dashboard
       </Button>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-end', justifyContent: 'space-between', mb: 3 }}>
         <Box>
           <Typography variant="h4" component="h1">Manage Blog Posts</Typography>
           <Typography color="text.secondary">Create, edit, and manage your blog content.</Typography>
         </Box>
-        <Button component={Link} to="/admin/blog-posts/new" variant="contained"><span aria-hidden="true" style={{ marginRight: 6 }}>+</span>New Blog Post</Button>
+        <Button component={Link} to="/admin/blog-posts/new" variant="contained" startIcon={<AddIcon />}>New Blog Post</Button>
       </Box>
       <Box role="search" sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr' } }}>
         <TextField
@@ -98,7 +99,7 @@ export function BlogPostsPage() {
           sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}
           slotProps={{
             htmlInput: { 'aria-label': 'Search by title or author' },
-            input: { startAdornment: <InputAdornment position="start"><span aria-hidden="true">🔍</span></InputAdornment> },
+            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
           }}
         />
         <TextField select value={status} onChange={(e) => setStatus(e.target.value)} id="filter-status"
@@ -129,7 +130,7 @@ function PostRow({ post, onDelete }: { post: BlogPostJson; onDelete: () => void 
           sx={{ width: { xs: 72, md: 96 }, height: { xs: 48, md: 64 }, objectFit: 'cover', borderRadius: 1, display: 'block' }} />
       ) : (
         <Box aria-hidden="true" sx={{ width: { xs: 72, md: 96 }, height: { xs: 48, md: 64 }, borderRadius: 1, bgcolor: 'action.hover',
-          display: 'grid', placeItems: 'center', color: 'text.secondary', fontSize: 22 }}>🖼</Box>
+          display: 'grid', placeItems: 'center', color: 'text.secondary' }}><ImageIcon /></Box>
       )}
       <Box sx={{ minWidth: 0 }}>
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{post.title}</Typography>

@@ -1,6 +1,7 @@
 import { Box, Button, CircularProgress, FormHelperText, IconButton, Typography } from '@mui/material';
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { MSG } from '../../../../common/messages.js';
+import { CloseIcon } from './icons.js';
 
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp'];
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -87,7 +88,7 @@ export function FeaturedImageField({ value, onChange, error, onError }: Props) {
             size="small"
             sx={{ position: 'absolute', top: 8, right: 8, bgcolor: 'rgba(0,0,0,0.65)', '&:hover': { bgcolor: 'rgba(0,0,0,0.85)' } }}
           >
-            <span aria-hidden="true">✕</span>
+            <CloseIcon fontSize="small" />
           </IconButton>
         </Box>
       ) : (
