@@ -154,6 +154,8 @@ describe('admin blog posts in Chromium', () => {
     await page.locator('#post-content').fill('<p>Body</p>');
     await page.getByRole('button', { name: 'Create Post' }).click();
     await toast(TOAST.failed('create post', MSG.blogSlugTaken(taken.slug))).waitFor();
+    // The body's `errors.slug` lands on the Slug field as its helper text.
+    await expect(page.locator('#post-slug-helper-text').textContent()).resolves.toBe(MSG.blogSlugTaken(taken.slug));
     await expect(page.url()).toBe(site.baseUrl + '/admin/blog-posts/new');
 
     await page.goto(site.baseUrl + '/admin/blog-posts/999999/edit');
