@@ -286,5 +286,8 @@ export const ADMIN_NEWSLETTER = {
   previous: 'Previous',
   next: 'Next',
   goToPage: (page: number) => `Page ${page}`,
-  showing: (from: number, to: number, total: number) => `Showing ${from}–${to} of ${total}`,
+  /** Numbers with thousands separators: 'Showing 1–20 of 100,050'. */
+  count: (n: number) => n.toLocaleString('en-US'),
+  showing: (from: number, to: number, total: number) =>
+    `Showing ${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
 } as const;

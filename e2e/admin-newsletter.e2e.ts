@@ -135,6 +135,16 @@ describe('admin newsletter subscribers in Chromium', () => {
 
     await page.getByPlaceholder(T.searchPlaceholder).fill('nobody-has-this-address');
     await page.getByText(T.empty).waitFor();
+    // SPEC §8: exporting nothing only logs a warning (no download, the page stays).
+    const warning = page.waitForEvent('console', (m) => m.type() === 'warning');
+    let downloaded = false;
+    const onDownload = () => (downloaded = true);
+    page.on('download', onDownload);
+    await page.getByRole('link', { name: T.exportCsv }).click();
+    expect((await warning).text()).toBe(T.exportEmpty);
+    page.off('download', onDownload);
+    expect(downloaded).toBe(false);
+    expect(page.url()).toBe(site.baseUrl + '/admin/newsletter');
     await page.getByPlaceholder(T.searchPlaceholder).fill('');
     await waitForEmails(await listEmails());
   });

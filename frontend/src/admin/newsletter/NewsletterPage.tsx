@@ -153,9 +153,9 @@ export function NewsletterPage() {
       </Box>
 
       <Box component="section" aria-label="Subscriber statistics" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, mb: 3 }}>
-        <StatCard label={T.statTotal} value={stats.data && String(stats.data.total)} testId="stat-total" />
-        <StatCard label={T.statNew} value={stats.data && `+${stats.data.newLast7Days}`} testId="stat-new" />
-        <StatCard label={T.statActive} value={stats.data && `${stats.data.active}/${stats.data.unsubscribed}`} testId="stat-active" />
+        <StatCard label={T.statTotal} value={stats.data && T.count(stats.data.total)} testId="stat-total" />
+        <StatCard label={T.statNew} value={stats.data && `+${T.count(stats.data.newLast7Days)}`} testId="stat-new" />
+        <StatCard label={T.statActive} value={stats.data && `${T.count(stats.data.active)}/${T.count(stats.data.unsubscribed)}`} testId="stat-active" />
       </Box>
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
