@@ -246,3 +246,48 @@ export const PAGE_TEXT = {
   defaultImageAlt: 'Verified Trader Funding: verified prop firm discounts, honest reviews and payout protection',
   rssTitle: 'Verified Trader Funding Blog',
 } as const;
+
+/** /admin/newsletter (SPEC §2 words verbatim; the row actions, their toasts and the pager labels are ours). */
+export const ADMIN_NEWSLETTER = {
+  title: 'Newsletter Subscribers',
+  subtitle: 'View, manage, and export your subscriber list.',
+  backToDashboard: 'Back to Dashboard',
+  exportCsv: 'Export CSV',
+  exportEmpty: 'Export CSV: there are no subscribers matching the current filters to export.',
+  searchPlaceholder: 'Search by email...',
+  filterAll: 'All',
+  filterSubscribed: 'Subscribed',
+  filterUnsubscribed: 'Unsubscribed',
+  statTotal: 'Total Subscribers',
+  statNew: 'New (Last 7 Days)',
+  statActive: 'Active / Unsubscribed',
+  columnEmail: 'Email',
+  columnSubscribedAt: 'Subscribed Date',
+  columnStatus: 'Status',
+  columnSource: 'Source',
+  columnActions: 'Actions',
+  statusLabel: { subscribed: 'Subscribed', unsubscribed: 'Unsubscribed' },
+  error: (message: string) => `Error fetching subscribers: ${message}`,
+  empty: 'No newsletter subscribers found.',
+  actionsFor: (email: string) => `Actions for ${email}`,
+  markUnsubscribed: 'Mark as unsubscribed',
+  markSubscribed: 'Mark as subscribed',
+  delete: 'Delete',
+  deleteTitle: 'Delete Subscriber',
+  deleteText: (email: string) => `Are you sure you want to delete "${email}"? This action cannot be undone.`,
+  cancel: 'Cancel',
+  deleting: 'Deleting...',
+  updated: (email: string, status: 'subscribed' | 'unsubscribed') =>
+    status === 'subscribed' ? `${email} is subscribed again.` : `${email} has been unsubscribed.`,
+  deleted: 'Subscriber deleted successfully!',
+  updateFailed: (message: string) => `Failed to update subscriber: ${message}`,
+  deleteFailed: (message: string) => `Failed to delete subscriber: ${message}`,
+  pagination: 'Subscriber pages',
+  previous: 'Previous',
+  next: 'Next',
+  goToPage: (page: number) => `Page ${page}`,
+  /** Numbers with thousands separators: 'Showing 1–20 of 100,050'. */
+  count: (n: number) => n.toLocaleString('en-US'),
+  showing: (from: number, to: number, total: number) =>
+    `Showing ${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+} as const;

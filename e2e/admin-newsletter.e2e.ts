@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { NewsletterStatsDto, NewsletterSubscriberDto } from '../common/api-types.js';
+import { ADMIN_NEWSLETTER as T } from '../common/messages.js';
+import { NEWSLETTER_CSV_COLUMNS, newsletterExportFileName } from '../common/newsletter.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+
+/** /admin/newsletter: an admin reads the stats, pages, sorts, filters, searches, exports and manages subscribers. */
+describe('admin newsletter subscribers in Chromium', () => {
+  let site: Site;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(site.baseUrl + '/login');
+    await page.fill('#email', E2E_ADMIN.email);
+    await page.fill('#password', E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(site.baseUrl + '/');
+    await page.goto(site.baseUrl + '/admin/newsletter');
+    await page.getByRole('heading', { name: T.title, level: 1 }).waitFor();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await site?.stop();
+  });
+  afterEach(() => expect(errors.splice(0)).toEqual([]));
+
+  /** The admin API with the signed-in browser's cookie. */
+  async function api<R>(path: string): Promise<R> {
+    const res = await context.request.get(site.baseUrl + '/_api/admin/newsletter-subscribers' + path);
+    expect(res.status()).toBe(200);
+    return (await res.json()) as R;
+  }
+  const stats = () => api<NewsletterStatsDto>('/stats');
+  const listEmails = async (params: { sort?: [string, string]; filter?: Record<string, string>; range?: [number, number] } = {}) => {
+    const query = new URLSearchParams({
+      range: JSON.stringify(params.range ?? [0, 19]),
+      sort: JSON.stringify(params.sort ?? ['subscribedAt', 'DESC']),
+      filter: JSON.stringify(params.filter ?? {}),
+    });
+    return (await api<NewsletterSubscriberDto[]>(`?${query}`)).map((s) => s.email);
+  };
+
+  const rows = () => page.getByTestId('subscriber-row');
+  const shownEmails = () => rows().evaluateAll((trs) => trs.map((tr) => tr.querySelector('td')?.textContent ?? ''));
+  /** Waits until the table shows exactly these emails, in this order. */
+  async function waitForEmails(expected: string[]): Promise<void> {
+    await page.waitForFunction(
+      (want) => {
+        const got = [...document.querySelectorAll('[data-testid="subscriber-row"]')].map((tr) => tr.querySelector('td')?.textContent ?? '');
+        return got.join('\n') === want.join('\n');
+      },
+      expected,
+    );
+  }
+  const statText = (id: string) => page.getByTestId(id).textContent();
+  async function waitForStats(s: NewsletterStatsDto): Promise<void> {
+    await page.waitForFunction(
+      (want) => want.every(([id, text]) => document.querySelector(`[data-testid="${id}"]`)?.textContent === text),
+      [['stat-total', String(s.total)], ['stat-new', `+${s.newLast7Days}`], ['stat-active', `${s.active}/${s.unsubscribed}`]],
+    );
+  }
+
+  it('shows the seeded stats, 20 rows newest first and a link per page', async () => {
+    const s = await stats();
+    expect(s.total).toBe(50);
+    await expect(page.getByText(T.subtitle).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('link', { name: T.backToDashboard }).getAttribute('href')).toBe('/admin');
+    await waitForStats(s);
+    expect(await statText('stat-new')).toBe(`+${s.newLast7Days}`);
+    expect(await statText('stat-active')).toBe(`${s.active}/${s.unsubscribed}`);
+    for (const label of [T.statTotal, T.statNew, T.statActive]) await expect(page.getByText(label, { exact: true }).isVisible()).resolves.toBe(true);
+
+    await waitForEmails(await listEmails());
+    expect(await rows().count()).toBe(20);
+    const pager = page.getByRole('navigation', { name: T.pagination });
+    for (const n of [1, 2, 3]) await expect(pager.getByRole('button', { name: `Page ${n}`, exact: true }).isVisible()).resolves.toBe(true);
+    expect(await pager.getByRole('button', { name: 'Page 4', exact: true }).count()).toBe(0);
+    expect(await pager.getByRole('button', { name: 'Page 1', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expect(page.getByText(T.showing(1, 20, 50)).isVisible()).resolves.toBe(true);
+
+    await pager.getByRole('button', { name: 'Page 3', exact: true }).click();
+    await waitForEmails(await listEmails({ range: [40, 59] }));
+    expect(await rows().count()).toBe(10);
+    await expect(page.getByText(T.showing(41, 50, 50)).isVisible()).resolves.toBe(true);
+    await pager.getByRole('button', { name: 'Page 1', exact: true }).click();
+    await waitForEmails(await listEmails());
+    // A null source reads 'Direct' (SPEC §3); the seed has some on page 1.
+    expect(await rows().getByRole('cell', { name: 'Direct', exact: true }).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: 'reports/screenshots/admin-newsletter-desktop.png', fullPage: true });
+  });
+
+  it('sorts by email both ways', async () => {
+    const before = await shownEmails();
+    const ascending = await listEmails({ sort: ['email', 'ASC'] });
+    await page.getByRole('button', { name: T.columnEmail, exact: true }).click();
+    await waitForEmails(ascending);
+    expect(ascending).not.toEqual(before);
+    await page.getByRole('button', { name: T.columnEmail, exact: true }).click();
+    await waitForEmails(await listEmails({ sort: ['email', 'DESC'] }));
+    // Back to SPEC's default order for the next steps.
+    await page.getByRole('button', { name: T.columnSubscribedAt, exact: true }).click();
+    await page.getByRole('button', { name: T.columnSubscribedAt, exact: true }).click();
+    await waitForEmails(await listEmails());
+  });
+
+  it('narrows the rows with the status filter and the search', async () => {
+    const s = await stats();
+    await page.getByRole('button', { name: T.filterUnsubscribed, exact: true }).click();
+    await waitForEmails(await listEmails({ filter: { status: 'unsubscribed' } }));
+    expect(await rows().count()).toBe(s.unsubscribed);
+    expect(await rows().getByText(T.statusLabel.subscribed, { exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: T.filterSubscribed, exact: true }).click();
+    await waitForEmails(await listEmails({ filter: { status: 'subscribed' } }));
+    await page.getByText(T.showing(1, 20, s.active)).waitFor();
+    expect(await rows().getByText(T.statusLabel.unsubscribed, { exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: T.filterAll, exact: true }).click();
+    await page.getByPlaceholder(T.searchPlaceholder).fill('walker');
+    const found = await listEmails({ filter: { q: 'walker' } });
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.length).toBeLessThan(20);
+    await waitForEmails(found);
+    for (const email of await shownEmails()) expect(email).toContain('walker');
+
+    await page.getByPlaceholder(T.searchPlaceholder).fill('nobody-has-this-address');
+    await page.getByText(T.empty).waitFor();
+    // SPEC §8: exporting nothing only logs a warning (no download, the page stays).
+    const warning = page.waitForEvent('console', (m) => m.type() === 'warning');
+    let downloaded = false;
+    const onDownload = () => (downloaded = true);
+    page.on('download', onDownload);
+    await page.getByRole('link', { name: T.exportCsv }).click();
+    expect((await warning).text()).toBe(T.exportEmpty);
+    page.off('download', onDownload);
+    expect(downloaded).toBe(false);
+    expect(page.url()).toBe(site.baseUrl + '/admin/newsletter');
+    await page.getByPlaceholder(T.searchPlaceholder).fill('');
+    await waitForEmails(await listEmails());
+  });
+
+  it('exports the filtered list as newsletter_subscribers_YYYY-MM-DD.csv', async () => {
+    const s = await stats();
+    await page.getByRole('button', { name: T.filterUnsubscribed, exact: true }).click();
+    await waitForEmails(await listEmails({ filter: { status: 'unsubscribed' } }));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: T.exportCsv }).click()]);
+    expect(download.suggestedFilename()).toBe(newsletterExportFileName());
+    expect(download.suggestedFilename()).toMatch(/^newsletter_subscribers_\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toBe(NEWSLETTER_CSV_COLUMNS.join(','));
+    expect(lines[0]).toBe('email,subscribed_at,status,source');
+    expect(lines).toHaveLength(s.unsubscribed + 1);
+    // csv-stringify quotes the values; none of the seeded ones holds a comma.
+    for (const line of lines.slice(1)) expect(line.split(',')[2].replace(/^"|"$/g, '')).toBe('unsubscribed');
+    await page.getByRole('button', { name: T.filterAll, exact: true }).click();
+    await waitForEmails(await listEmails());
+  });
+
+  it('changes a status and deletes a subscriber, with toasts, and the row and stats follow', async () => {
+    const s = await stats();
+    const first = rows().first();
+    const email = (await first.locator('td').first().textContent())!;
+    const wasSubscribed = (await first.getByText(T.statusLabel.subscribed, { exact: true }).count()) === 1;
+    const next = wasSubscribed ? 'unsubscribed' : 'subscribed';
+
+    await page.getByRole('button', { name: T.actionsFor(email) }).click();
+    await page.getByRole('menuitem', { name: wasSubscribed ? T.markUnsubscribed : T.markSubscribed }).click();
+    await page.getByText(T.updated(email, next)).waitFor();
+    await first.getByText(T.statusLabel[next], { exact: true }).waitFor();
+    const delta = wasSubscribed ? 1 : -1;
+    await waitForStats({ ...s, active: s.active - delta, unsubscribed: s.unsubscribed + delta });
+
+    await page.getByRole('button', { name: T.actionsFor(email) }).click();
+    await page.getByRole('menuitem', { name: T.delete }).click();
+    const dialog = page.getByRole('dialog', { name: T.deleteTitle });
+    await dialog.getByText(T.deleteText(email)).waitFor();
+    await dialog.getByRole('button', { name: T.delete, exact: true }).click();
+    await page.getByText(T.deleted).waitFor();
+    await waitForStats({ ...s, total: s.total - 1, active: s.active - (wasSubscribed ? 1 : 0), unsubscribed: s.unsubscribed - (wasSubscribed ? 0 : 1), newLast7Days: (await stats()).newLast7Days });
+    await waitForEmails(await listEmails());
+    expect(await shownEmails()).not.toContain(email);
+  });
+
+  it('fits a 390 px screen', async () => {
+    // A fresh load at phone width, as a phone opens it (react-admin's menu starts closed there).
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.reload();
+    await page.getByRole('heading', { name: T.title, level: 1 }).waitFor();
+    await rows().first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await page.screenshot({ path: 'reports/screenshots/admin-newsletter-mobile.png', fullPage: true });
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
