@@ -1,0 +1,223 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
+
+/** The tables whose rows the public reads show; the triggers of the cache migration name them. */
+export type ContentTable = 'companies' | 'discounts' | 'blog_posts';
+export const CONTENT_TABLES: readonly ContentTable[] = ['companies', 'discounts', 'blog_posts'];
+export const CONTENT_CHANNEL = 'content_changed';
+
+/** What a public read computes on a miss: the body to send, and when it stops being true without any write. */
+export interface Computed {
+  body: unknown;
+  /** The next time-based change (a discount expiring, a scheduled post appearing); null when none. */
+  expiresAt?: Date | null;
+}
+
+interface Entry {
+  body: Buffer;
+  etag: string;
+  expiresAt: number;
+  tables: readonly ContentTable[];
+}
+
+export interface PublicCacheLimits {
+  maxEntries: number;
+  maxBytes: number;
+  /** The longest an entry lives even when nothing says it changed. */
+  ttlMs: number;
+}
+
+export const DEFAULT_LIMITS: PublicCacheLimits = { maxEntries: 2000, maxBytes: 64 * 1024 * 1024, ttlMs: 60_000 };
+const BACKOFF_MIN_MS = 250;
+const BACKOFF_MAX_MS = 10_000;
+
+/**
+ * DESIGN §6: public reads are answered from the serialised body kept here, with a strong ETag, so
+ * a repeated read pays no database round trip. Entries are dropped when their tables change —
+ * synchronously by the instance that wrote (`invalidate`), and on every instance through
+ * PostgreSQL's LISTEN/NOTIFY (the triggers of Migration20261121213000) — and when their time runs out.
+ * While the LISTEN connection is down nothing is served from or stored in the cache.
+ */
+@Injectable()
+export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('PublicCache');
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Bumped by every invalidation and every change of listening state: a read that saw it move stores nothing. */
+  private generation = 0;
+  private listening = false;
+  private client: pg.Client | undefined;
+  private stopped = false;
+  private backoff = BACKOFF_MIN_MS;
+  private retryTimer: NodeJS.Timeout | undefined;
+  readonly limits: PublicCacheLimits = { ...DEFAULT_LIMITS };
+
+  constructor(@Inject(DATABASE) private readonly db: DatabaseConnection) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.connect();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    this.setListening(false);
+    await client?.end().catch(() => undefined);
+  }
+
+  /** Whether this instance currently hears every change (and so may serve from the cache). */
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  /** Drops every entry that shows one of these tables (no argument: all). */
+  invalidate(...tables: ContentTable[]): void {
+    this.generation++;
+    if (tables.length === 0) {
+      this.entries.clear();
+      this.bytes = 0;
+      return;
+    }
+    for (const [key, entry] of this.entries) {
+      if (entry.tables.some((t) => tables.includes(t))) this.drop(key, entry);
+    }
+  }
+
+  /** Runs a write and then drops what it changed: the writer's own next read is fresh before any NOTIFY arrives. */
+  async afterWrite<T>(tables: ContentTable[], work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } finally {
+      this.invalidate(...tables);
+    }
+  }
+
+  /**
+   * Answers a public GET: 304 when the client holds the current body, the cached body when there
+   * is one, else computes it (errors propagate to the exception filter and are never cached).
+   */
+  async respond(req: Request, res: Response, key: string, tables: readonly ContentTable[], compute: () => Promise<Computed>): Promise<void> {
+    let entry = this.listening ? this.lookup(key) : undefined;
+    if (!entry) {
+      const generation = this.generation;
+      const { body, expiresAt } = await compute();
+      const buffer = Buffer.from(JSON.stringify(body), 'utf8');
+      const limit = Date.now() + this.limits.ttlMs;
+      entry = {
+        body: buffer,
+        etag: `"${createHash('sha1').update(buffer).digest('base64url')}"`,
+        expiresAt: expiresAt ? Math.min(expiresAt.getTime(), limit) : limit,
+        tables,
+      };
+      if (this.listening && generation === this.generation) this.store(key, entry);
+    }
+    res.setHeader('ETag', entry.etag);
+    if (matches(req.headers['if-none-match'], entry.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.status(200);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.send(entry.body);
+  }
+
+  private lookup(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      this.drop(key, entry);
+      return undefined;
+    }
+    // Most recently used last: eviction takes from the front.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  private store(key: string, entry: Entry): void {
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old);
+    if (entry.body.length > this.limits.maxBytes) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [k, e] of this.entries) {
+      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
+      this.drop(k, e);
+    }
+  }
+
+  private drop(key: string, entry: Entry): void {
+    if (this.entries.get(key) !== entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+
+  private setListening(on: boolean): void {
+    this.generation++;
+    this.listening = on;
+    // Whatever was kept may have missed changes while nobody listened.
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.db.url, keepAlive: true });
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.client === client) this.client = undefined;
+      client.removeAllListeners('notification');
+      client.end().catch(() => undefined);
+      if (this.stopped) return;
+      this.setListening(false);
+      this.logger.warn(`LISTEN connection lost${error ? `: ${error.message}` : ''}; serving from the database until it is back`);
+      this.scheduleReconnect();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', (msg) => {
+      const table = msg.payload as ContentTable;
+      if (CONTENT_TABLES.includes(table)) this.invalidate(table);
+      else this.invalidate();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CONTENT_CHANNEL}`);
+    } catch (error) {
+      onLost(error as Error);
+      return;
+    }
+    if (lost) return;
+    this.client = client;
+    this.backoff = BACKOFF_MIN_MS;
+    this.setListening(true);
+  }
+
+  private scheduleReconnect(): void {
+    clearTimeout(this.retryTimer);
+    const delay = this.backoff;
+    this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS);
+    this.retryTimer = setTimeout(() => void this.connect(), delay);
+    this.retryTimer.unref();
+  }
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored, `*` matches. */
+export function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((raw) => {
+    const tag = raw.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
