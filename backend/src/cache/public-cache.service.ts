@@ -8,6 +8,8 @@ import { DATABASE, type DatabaseConnection } from '../database/database.module.j
 export type ContentTable = 'companies' | 'discounts' | 'blog_posts';
 export const CONTENT_TABLES: readonly ContentTable[] = ['companies', 'discounts', 'blog_posts'];
 export const CONTENT_CHANNEL = 'content_changed';
+/** The LISTEN connection's application_name (pg_stat_activity shows it). */
+export const LISTENER_NAME = 'vtf-public-cache';
 
 /** What a public read computes on a miss: the body to send, and when it stops being true without any write. */
 export interface Computed {
@@ -28,10 +30,11 @@ export interface PublicCacheLimits {
   maxBytes: number;
   /** The longest an entry lives even when nothing says it changed. */
   ttlMs: number;
+  /** First wait before reconnecting a lost LISTEN connection; doubles up to 10 s. */
+  reconnectMs: number;
 }
 
-export const DEFAULT_LIMITS: PublicCacheLimits = { maxEntries: 2000, maxBytes: 64 * 1024 * 1024, ttlMs: 60_000 };
-const BACKOFF_MIN_MS = 250;
+export const DEFAULT_LIMITS: PublicCacheLimits = { maxEntries: 2000, maxBytes: 64 * 1024 * 1024, ttlMs: 60_000, reconnectMs: 250 };
 const BACKOFF_MAX_MS = 10_000;
 
 /**
@@ -51,7 +54,7 @@ export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
   private listening = false;
   private client: pg.Client | undefined;
   private stopped = false;
-  private backoff = BACKOFF_MIN_MS;
+  private failures = 0;
   private retryTimer: NodeJS.Timeout | undefined;
   readonly limits: PublicCacheLimits = { ...DEFAULT_LIMITS };
 
@@ -77,6 +80,14 @@ export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
 
   get size(): { entries: number; bytes: number } {
     return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  /**
+   * Resolves once every notification committed before the call has been handled: PostgreSQL sends
+   * pending notifications before it answers a query on the listening connection.
+   */
+  async sync(): Promise<void> {
+    await this.client?.query('select 1').catch(() => undefined);
   }
 
   /** Drops every entry that shows one of these tables (no argument: all). */
@@ -171,7 +182,7 @@ export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.db.url, keepAlive: true });
+    const client = new pg.Client({ connectionString: this.db.url, keepAlive: true, application_name: LISTENER_NAME });
     let lost = false;
     const onLost = (error?: Error) => {
       if (lost) return;
@@ -200,14 +211,14 @@ export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
     }
     if (lost) return;
     this.client = client;
-    this.backoff = BACKOFF_MIN_MS;
+    this.failures = 0;
     this.setListening(true);
   }
 
   private scheduleReconnect(): void {
     clearTimeout(this.retryTimer);
-    const delay = this.backoff;
-    this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS);
+    const delay = Math.min(this.limits.reconnectMs * 2 ** this.failures, BACKOFF_MAX_MS);
+    this.failures = Math.min(this.failures + 1, 16);
     this.retryTimer = setTimeout(() => void this.connect(), delay);
     this.retryTimer.unref();
   }
