@@ -12,6 +12,7 @@ import { MSG } from '../../common/messages.js';
 import { ApiError } from './common/api-error.js';
 import { AppModule } from './app.module.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
+import { PublicCacheService } from './cache/public-cache.service.js';
 import type { AppConfig } from './config/config.js';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -52,6 +53,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       strictTransportSecurity: config.publicSiteUrl.startsWith('https://'),
     }),
   );
+  // Repeated public reads (DESIGN §6) are answered here, with the headers above, before static files and sessions.
+  app.use(app.get(PublicCacheService).fastPath);
   // The raw shell has no page head: its one URL is the home page.
   app.use('/index.html', (req: Request, res: Response, next: NextFunction) =>
     req.path === '/' && (req.method === 'GET' || req.method === 'HEAD') ? res.redirect(301, '/') : next(),

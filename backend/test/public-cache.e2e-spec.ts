@@ -87,6 +87,22 @@ describe('public reads are answered from the cache', () => {
     expect(second.headers.etag).toBe(first.headers.etag);
   });
 
+  it('answers a repeat with the same headers as the first answer (security headers included), with or without a session', async () => {
+    const first = await t.http().get('/_api/blog-posts?page=2&limit=3').expect(200);
+    const second = await t.http().get('/_api/blog-posts?page=2&limit=3').expect(200);
+    const names = (h: Record<string, unknown>) => Object.keys(h).filter((n) => n !== 'date').sort();
+    expect(names(second.headers)).toEqual(names(first.headers));
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(second.headers['content-length']).toBe(first.headers['content-length']);
+    // A signed-in admin's read still refreshes the rolling session cookie.
+    const signedIn = await admin.get('/_api/blog-posts?page=2&limit=3').expect(200);
+    expect(signedIn.text).toBe(first.text);
+    expect(String(signedIn.headers['set-cookie'])).toMatch(/vtf\.sid=/);
+    // HEAD gets the headers without the body.
+    const head = await t.http().head('/_api/blog-posts?page=2&limit=3').expect(200);
+    expect(head.headers.etag).toBe(first.headers.etag);
+  });
+
   it('answers If-None-Match with 304 and no body; a stale tag gets the body', async () => {
     const first = await t.http().get('/_api/discounts').expect(200);
     const etag = first.headers.etag!;

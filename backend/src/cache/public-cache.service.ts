@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { SESSION_COOKIE } from '../auth/session.middleware.js';
 import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
 
 /** The tables whose rows the public reads show; the triggers of the cache migration name them. */
@@ -48,6 +49,8 @@ const BACKOFF_MAX_MS = 10_000;
 export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('PublicCache');
   private readonly entries = new Map<string, Entry>();
+  /** Request URLs (path and raw query) a controller has answered, to the key it used: the fast path's index. */
+  private readonly urls = new Map<string, string>();
   private bytes = 0;
   /** Bumped by every invalidation and every change of listening state: a read that saw it move stores nothing. */
   private generation = 0;
@@ -94,6 +97,7 @@ export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
   invalidate(...tables: ContentTable[]): void {
     this.generation++;
     if (tables.length === 0) {
+      this.urls.clear();
       this.entries.clear();
       this.bytes = 0;
       return;
@@ -118,7 +122,9 @@ export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
    */
   async respond(req: Request, res: Response, key: string, tables: readonly ContentTable[], compute: () => Promise<Computed>): Promise<void> {
     let entry = this.listening ? this.lookup(key) : undefined;
-    if (!entry) {
+    if (entry) {
+      this.remember(req.originalUrl, key);
+    } else {
       const generation = this.generation;
       const { body, expiresAt } = await compute();
       const buffer = Buffer.from(JSON.stringify(body), 'utf8');
@@ -129,8 +135,35 @@ export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
         expiresAt: expiresAt ? Math.min(expiresAt.getTime(), limit) : limit,
         tables,
       };
-      if (this.listening && generation === this.generation) this.store(key, entry);
+      if (this.listening && generation === this.generation) {
+        this.store(key, entry);
+        this.remember(req.originalUrl, key);
+      }
     }
+    this.send(req, res, entry);
+  }
+
+  /**
+   * An Express middleware that answers a repeated public read before the rest of the stack: a URL a
+   * controller answered (so already validated) whose entry is still here. Requests carrying a session
+   * cookie go the long way, so a signed-in admin's rolling session is still refreshed.
+   */
+  readonly fastPath = (req: Request, res: Response, next: NextFunction): void => {
+    if (!this.listening || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const key = this.urls.get(req.originalUrl);
+    const entry = key === undefined ? undefined : this.lookup(key);
+    if (!entry || req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return next();
+    this.send(req, res, entry);
+  };
+
+  /** Bounded like the entries: many distinct URLs (one key can have several) simply start the index over. */
+  private remember(url: string, key: string): void {
+    if (this.urls.get(url) === key) return;
+    if (this.urls.size >= this.limits.maxEntries * 4) this.urls.clear();
+    this.urls.set(url, key);
+  }
+
+  private send(req: Request, res: Response, entry: Entry): void {
     res.setHeader('ETag', entry.etag);
     if (matches(req.headers['if-none-match'], entry.etag)) {
       res.status(304).end();
@@ -176,6 +209,7 @@ export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
     this.generation++;
     this.listening = on;
     // Whatever was kept may have missed changes while nobody listened.
+    this.urls.clear();
     this.entries.clear();
     this.bytes = 0;
   }
