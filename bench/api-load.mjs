@@ -47,8 +47,8 @@ async function startBare(port, file) {
   app.use((req, res, next) => {
     const body = bodies.get(req.url);
     if (!body) return next();
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.send(body);
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
+    res.end(body);
   });
   await app.listen(port, '127.0.0.1');
   process.send?.('ready');

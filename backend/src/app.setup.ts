@@ -31,6 +31,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.enableShutdownHooks();
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // Repeated public reads (DESIGN §6) are answered first, with the headers the whole stack gave their first answer.
+  app.use(app.get(PublicCacheService).fastPath);
   // gzip/deflate for every compressible answer (pages, JSON, XML, CSV); streamed bodies stay streamed.
   app.use(compression());
   // Image fields may carry a picture as a base64 data URL; the Media module gives SPEC's 5 MB message,
@@ -53,8 +55,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       strictTransportSecurity: config.publicSiteUrl.startsWith('https://'),
     }),
   );
-  // Repeated public reads (DESIGN §6) are answered here, with the headers above, before static files and sessions.
-  app.use(app.get(PublicCacheService).fastPath);
   // The raw shell has no page head: its one URL is the home page.
   app.use('/index.html', (req: Request, res: Response, next: NextFunction) =>
     req.path === '/' && (req.method === 'GET' || req.method === 'HEAD') ? res.redirect(301, '/') : next(),

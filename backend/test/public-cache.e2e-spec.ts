@@ -103,6 +103,22 @@ describe('public reads are answered from the cache', () => {
     expect(head.headers.etag).toBe(first.headers.etag);
   });
 
+  it('compresses a repeat for a client that accepts gzip, as the compression middleware does', async () => {
+    const path = '/_api/discounts';
+    await admin.post('/_api/admin/discounts').send({ title: 'Long offer', companyId: company.id, description: 'Save. '.repeat(300) }).expect(201);
+    const first = await t.http().get(path).set('Accept-Encoding', 'gzip').expect(200);
+    const second = await t.http().get(path).set('Accept-Encoding', 'gzip, deflate, br').expect(200);
+    expect(second.text).toBe(first.text);
+    expect(Buffer.byteLength(second.text)).toBeGreaterThan(1024);
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(second.headers.vary).toBe('Accept-Encoding');
+    const identity = await t.http().get(path).set('Accept-Encoding', 'identity').expect(200);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.text).toBe(first.text);
+    await t.http().get(path).set('Accept-Encoding', 'gzip').set('If-None-Match', second.headers.etag!).expect(304);
+    await t.http().get(path).set('If-None-Match', second.headers.etag!).expect(304);
+  });
+
   it('answers If-None-Match with 304 and no body; a stale tag gets the body', async () => {
     const first = await t.http().get('/_api/discounts').expect(200);
     const etag = first.headers.etag!;

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { SESSION_COOKIE } from '../auth/session.middleware.js';
 import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
@@ -24,7 +26,16 @@ interface Entry {
   etag: string;
   expiresAt: number;
   tables: readonly ContentTable[];
+  /** The headers the full stack (helmet…) had set when a controller answered: the fast path repeats them. */
+  headers?: OutgoingHttpHeaders;
+  /** The gzip form, made on the first request that accepts it. */
+  gzip?: Buffer;
 }
+
+/** Below this size the compression middleware sends bodies as they are; the fast path does the same. */
+const GZIP_THRESHOLD = 1024;
+/** Headers the fast path sets itself (or must never repeat). */
+const OWN_HEADERS = new Set(['set-cookie', 'etag', 'content-length', 'content-type', 'content-encoding', 'vary']);
 
 export interface PublicCacheLimits {
   maxEntries: number;
@@ -136,6 +147,7 @@ export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
         tables,
       };
       if (this.listening && generation === this.generation) {
+        entry.headers = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !OWN_HEADERS.has(name)));
         this.store(key, entry);
         this.remember(req.originalUrl, key);
       }
@@ -152,8 +164,29 @@ export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
     if (!this.listening || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const key = this.urls.get(req.originalUrl);
     const entry = key === undefined ? undefined : this.lookup(key);
-    if (!entry || req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return next();
-    this.send(req, res, entry);
+    if (!entry?.headers || req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return next();
+    // Registered before the compression middleware, so it compresses (once per entry) as that one would.
+    const gzip = entry.body.length >= GZIP_THRESHOLD && acceptsGzip(req.headers['accept-encoding']);
+    const etag = gzip ? gzipTag(entry.etag) : entry.etag;
+    const headers: OutgoingHttpHeaders = { ...entry.headers, ETag: etag, Vary: 'Accept-Encoding' };
+    const inm = req.headers['if-none-match'];
+    if (matches(inm, entry.etag) || matches(inm, gzipTag(entry.etag))) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    let body = entry.body;
+    if (gzip) {
+      if (!entry.gzip) {
+        entry.gzip = gzipSync(entry.body);
+        if (this.entries.get(key!) === entry) this.bytes += entry.gzip.length;
+      }
+      body = entry.gzip;
+      headers['Content-Encoding'] = 'gzip';
+    }
+    headers['Content-Type'] = 'application/json; charset=utf-8';
+    headers['Content-Length'] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
 
   /** Bounded like the entries: many distinct URLs (one key can have several) simply start the index over. */
@@ -202,7 +235,7 @@ export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
   private drop(key: string, entry: Entry): void {
     if (this.entries.get(key) !== entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
+    this.bytes -= entry.body.length + (entry.gzip?.length ?? 0);
   }
 
   private setListening(on: boolean): void {
@@ -264,5 +297,21 @@ export function matches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((raw) => {
     const tag = raw.trim();
     return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+/** The gzip representation's tag: a strong ETag names one representation. */
+function gzipTag(etag: string): string {
+  return `${etag.slice(0, -1)}-gz"`;
+}
+
+/** Whether Accept-Encoding allows gzip (named, or `*`, with a non-zero q). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== 'gzip' && name !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
   });
 }
