@@ -1,4 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit,
+} from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
@@ -57,7 +59,7 @@ const BACKOFF_MAX_MS = 10_000;
  * While the LISTEN connection is down nothing is served from or stored in the cache.
  */
 @Injectable()
-export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
+export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('PublicCache');
   private readonly entries = new Map<string, Entry>();
   /** Request URLs (path and raw query) a controller has answered, to the key it used: the fast path's index. */
@@ -76,6 +78,11 @@ export class PublicCacheService implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     await this.connect();
+  }
+
+  /** Before the database may stop: its going away is then no outage to report or reconnect from. */
+  beforeApplicationShutdown(): void {
+    this.stopped = true;
   }
 
   async onApplicationShutdown(): Promise<void> {
