@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module.js';
 import { BlogPostsModule } from './blog-posts/blog-posts.module.js';
+import { CacheModule } from './cache/cache.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { CompaniesModule } from './companies/companies.module.js';
@@ -22,6 +23,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        CacheModule,
         AuthModule,
         MediaModule,
         HealthModule,

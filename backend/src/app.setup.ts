@@ -12,6 +12,7 @@ import { MSG } from '../../common/messages.js';
 import { ApiError } from './common/api-error.js';
 import { AppModule } from './app.module.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
+import { PublicCacheService } from './cache/public-cache.service.js';
 import type { AppConfig } from './config/config.js';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -30,6 +31,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.enableShutdownHooks();
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // Repeated public reads (DESIGN §6) are answered first, with the headers the whole stack gave their first answer.
+  app.use(app.get(PublicCacheService).fastPath);
   // gzip/deflate for every compressible answer (pages, JSON, XML, CSV); streamed bodies stay streamed.
   app.use(compression());
   // Image fields may carry a picture as a base64 data URL; the Media module gives SPEC's 5 MB message,

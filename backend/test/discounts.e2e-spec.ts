@@ -8,6 +8,7 @@ import { MSG } from '../../common/messages.js';
 import { DEMO_COMPANIES, seedCompanies } from '../src/database/seeders/companies.seed.js';
 import { seedDemoContent } from '../src/database/seeders/demo.seeder.js';
 import { DEMO_DISCOUNTS, seedDiscounts } from '../src/database/seeders/discounts.seed.js';
+import { PublicCacheService } from '../src/cache/public-cache.service.js';
 import { MediaService } from '../src/media/media.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -438,14 +439,17 @@ describe('discounts', () => {
       expect(visible.find((d) => d.title === 'alpha-in-5-days')).toMatchObject({ clicks: 3, discountPercentage: 12.5, discountAmount: 40, validFrom: '2031-01-02' });
     });
 
-    it('costs exactly one SQL query, with the company joined in (no N+1)', async () => {
+    it('costs one SQL query for the list, with the company joined in (no N+1), plus its next expiry; none once cached', async () => {
+      t.app.get(PublicCacheService).invalidate();
       let body: PublicDiscountDto[] = [];
       const sql = await queriesDuring(t, async () => {
         body = (await t.http().get(PUBLIC).expect(200)).body;
       });
       expect(body.length).toBe(7);
-      expect(sql).toHaveLength(1);
-      expect(sql[0]).toMatch(/from "discounts" as "\w+" (inner|left) join "companies" as "\w+" on /i);
+      expect(sql).toHaveLength(2);
+      expect(sql[0]).toMatch(/select min\("valid_until"\)/i);
+      expect(sql[1]).toMatch(/from "discounts" as "\w+" (inner|left) join "companies" as "\w+" on /i);
+      expect(await queriesDuring(t, () => t.http().get(PUBLIC).expect(200))).toEqual([]);
     });
 
     it('reflects admin changes on the next request', async () => {

@@ -1,32 +1,32 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import superjson from 'superjson';
+import type { Request, Response } from 'express';
+import { PublicCacheService } from '../cache/public-cache.service.js';
 import type { BlogPostJson } from '../../../common/api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
-import { BLOG_POST_SORTABLE, BlogPostsService } from './blog-posts.service.js';
+import { BLOG_POST_SORTABLE, BlogPostsService, publicListQuery } from './blog-posts.service.js';
 import {
   BlogBySlugQueryDto, BlogListQueryDto, CreateBlogPostDto, ReplaceBlogPostDto, UpdateBlogPostDto,
 } from './dto/blog-post.dto.js';
-
-type SuperJsonBody = ReturnType<typeof superjson.serialize>;
 
 /** SPEC §7's public calls; both answer in superjson (`{json, meta}`) so dates arrive as dates. */
 @ApiTags('blog posts')
 @Controller('_api/blog-posts')
 export class BlogPostsController {
-  constructor(private readonly posts: BlogPostsService) {}
+  constructor(private readonly posts: BlogPostsService, private readonly cache: PublicCacheService) {}
 
+  /** Answered from the public cache (DESIGN §6), keyed by the validated, normalised query. */
   @Get()
-  async list(@Query() query: BlogListQueryDto): Promise<SuperJsonBody> {
-    return superjson.serialize(await this.posts.listPublic(query));
+  list(@Query() query: BlogListQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const key = `blog-posts?${JSON.stringify(publicListQuery(query))}`;
+    return this.cache.respond(req, res, key, ['blog_posts'], () => this.posts.listPublicUntilChange(query));
   }
 
   @Get('by-slug')
-  async bySlug(@Query() { slug }: BlogBySlugQueryDto): Promise<SuperJsonBody> {
-    return superjson.serialize(await this.posts.getPublicBySlug(slug));
+  bySlug(@Query() { slug }: BlogBySlugQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.cache.respond(req, res, `blog-post?${JSON.stringify(slug)}`, ['blog_posts'], () => this.posts.getPublicBySlugUntilChange(slug));
   }
 }
 

@@ -7,6 +7,8 @@ import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { definedOnly } from '../companies/companies.service.js';
+import { PublicCacheService, type Computed } from '../cache/public-cache.service.js';
+import superjson from 'superjson';
 import { MediaService } from '../media/media.service.js';
 import { BlogPost, SEARCH_CONFIG, toBlogPostDto, toBlogPostJson } from './blog-post.entity.js';
 import type { BlogListQueryDto, BlogPostChangesDto, CreateBlogPostDto } from './dto/blog-post.dto.js';
@@ -32,7 +34,29 @@ export class BlogPostsService {
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
+    private readonly cache: PublicCacheService,
   ) {}
+
+  /** The superjson list page and when it next changes without a write (a scheduled post's time). */
+  async listPublicUntilChange(query: BlogListQueryDto): Promise<Computed> {
+    const expiresAt = await this.nextScheduled();
+    return { expiresAt, body: superjson.serialize(await this.listPublic(query)) };
+  }
+
+  /** The superjson post (its related posts change when a scheduled post appears, too). */
+  async getPublicBySlugUntilChange(slug: string): Promise<Computed> {
+    const expiresAt = await this.nextScheduled();
+    return { expiresAt, body: superjson.serialize(await this.getPublicBySlug(slug)) };
+  }
+
+  /** When the next scheduled post becomes visible; asked before the data so a passing boundary expires at once. */
+  private async nextScheduled(now = new Date()): Promise<Date | null> {
+    const [row] = await this.em.getConnection().execute<Array<{ next: Date | null }>>(
+      `select min("published_at") as "next" from "blog_posts" where "status" = 'published' and "published_at" > ?`,
+      [now],
+    );
+    return row?.next ? new Date(row.next) : null;
+  }
 
   /** GET /_api/blog-posts */
   async listPublic(query: BlogListQueryDto): Promise<BlogListResponse> {
@@ -132,6 +156,7 @@ export class BlogPostsService {
     const post = await this.find(id);
     const dto = toBlogPostJson(post);
     await this.em.remove(post).flush();
+    this.cache.invalidate('blog_posts');
     return dto;
   }
 
@@ -151,7 +176,7 @@ export class BlogPostsService {
   /** Runs a write in a transaction; a slug taken meanwhile by another request still answers 409. */
   private async saving<R>(slug: string | undefined, work: (em: EntityManager) => Promise<R>): Promise<R> {
     try {
-      return await this.em.transactional(work);
+      return await this.cache.afterWrite(['blog_posts'], () => this.em.transactional(work));
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException && slug !== undefined) throw slugTaken(slug);
       throw error;
@@ -179,4 +204,15 @@ function stampPublication(post: BlogPost): void {
 function slugTaken(slug: string): ApiError {
   const message = MSG.blogSlugTaken(slug);
   return new ApiError(409, message, { slug: message });
+}
+
+/** The list query as the public cache keys it: defaults filled in, limit capped, empties dropped. */
+export function publicListQuery(query: BlogListQueryDto): Record<string, unknown> {
+  return {
+    page: query.page ?? BLOG_DEFAULT_PAGE,
+    limit: Math.min(query.limit ?? BLOG_DEFAULT_LIMIT, BLOG_MAX_LIMIT),
+    category: query.category ?? null,
+    tag: query.tag ?? null,
+    q: query.q ?? null,
+  };
 }

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { PublicCacheService } from '../cache/public-cache.service.js';
 import type { CompanyDto } from '../../../common/api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
@@ -11,11 +12,12 @@ import { CreateCompanyDto, ReplaceCompanyDto, UpdateCompanyDto } from './dto/com
 @ApiTags('companies')
 @Controller('_api/companies')
 export class CompaniesController {
-  constructor(private readonly companies: CompaniesService) {}
+  constructor(private readonly companies: CompaniesService, private readonly cache: PublicCacheService) {}
 
+  /** Answered from the public cache (DESIGN §6). */
   @Get()
-  list(): Promise<CompanyDto[]> {
-    return this.companies.listPublic();
+  list(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.cache.respond(req, res, 'companies', ['companies'], async () => ({ body: await this.companies.listPublic() }));
   }
 }
 

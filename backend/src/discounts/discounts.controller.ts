@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Redirect, Req, Res } from '@nestjs/common';
 import { ApiExcludeController, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { AdminDiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
+import { PublicCacheService } from '../cache/public-cache.service.js';
+import type { AdminDiscountDto } from '../../../common/api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
@@ -11,11 +12,12 @@ import { CreateDiscountDto, ReplaceDiscountDto, UpdateDiscountDto } from './dto/
 @ApiTags('discounts')
 @Controller('_api/discounts')
 export class DiscountsController {
-  constructor(private readonly discounts: DiscountsService) {}
+  constructor(private readonly discounts: DiscountsService, private readonly cache: PublicCacheService) {}
 
+  /** Answered from the public cache (DESIGN §6) until a write or the next expiry. */
   @Get()
-  list(): Promise<PublicDiscountDto[]> {
-    return this.discounts.listPublic();
+  list(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.cache.respond(req, res, 'discounts', ['discounts', 'companies'], () => this.discounts.listPublicUntilChange());
   }
 }
 

@@ -7,6 +7,7 @@ import { ApiError } from '../common/api-error.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { definedOnly } from '../companies/companies.service.js';
 import { Company } from '../companies/company.entity.js';
+import { PublicCacheService, type Computed } from '../cache/public-cache.service.js';
 import { MediaService } from '../media/media.service.js';
 import { Discount, toAdminDiscountDto, toPublicDiscountDto, type DiscountWithCompanyRow } from './discount.entity.js';
 import type { CreateDiscountDto, DiscountChangesDto } from './dto/discount.dto.js';
@@ -41,6 +42,7 @@ export class DiscountsService {
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
+    private readonly cache: PublicCacheService,
   ) {}
 
   /**
@@ -57,6 +59,18 @@ export class DiscountsService {
       .orderBy(PUBLIC_ORDER)
       .execute<DiscountWithCompanyRow[]>('all', true);
     return rows.map(toPublicDiscountDto);
+  }
+
+  /**
+   * The public list and the moment it next changes without a write: the first listed discount
+   * to pass its validUntil. Asked before the list, so a boundary passed in between expires the entry at once.
+   */
+  async listPublicUntilChange(now = new Date()): Promise<Computed> {
+    const [row] = await this.em.getConnection().execute<Array<{ next: Date | null }>>(
+      `select min("valid_until") as "next" from "discounts" where "status" in (?, ?) and "valid_until" > ?`,
+      [...PUBLIC_STATUSES, now],
+    );
+    return { expiresAt: row?.next ? new Date(row.next) : null, body: await this.listPublic(now) };
   }
 
   /** Both admin faces: everything, filtered, sorted and paged in SQL. */
@@ -85,6 +99,7 @@ export class DiscountsService {
       mediaUrl: (await this.media.resolveImage(mediaUrl ?? null, 'discount')) ?? null,
     });
     await this.em.flush();
+    this.cache.invalidate('discounts');
     return toAdminDiscountDto(discount);
   }
 
@@ -96,6 +111,7 @@ export class DiscountsService {
     if (mediaUrl !== undefined) data.mediaUrl = (await this.media.resolveImage(mediaUrl, 'discount')) ?? null;
     this.em.assign(discount, data);
     await this.em.flush();
+    this.cache.invalidate('discounts');
     return toAdminDiscountDto(discount);
   }
 
@@ -103,6 +119,7 @@ export class DiscountsService {
     const discount = await this.find(id);
     const dto = toAdminDiscountDto(discount);
     await this.em.remove(discount).flush();
+    this.cache.invalidate('discounts');
     return dto;
   }
 
@@ -117,6 +134,8 @@ export class DiscountsService {
       ? `update "discounts" set "clicks" = "clicks" + 1 where "id" = ? and "affiliate_link" ~* ? returning "affiliate_link"`
       : `select "affiliate_link" from "discounts" where "id" = ? and "affiliate_link" ~* ?`;
     const rows = await this.em.getConnection().execute<Array<{ affiliate_link: string }>>(sql, [Number(rawId), '^https?://']);
+    // The public list shows the click count.
+    if (count && rows.length > 0) this.cache.invalidate('discounts');
     return rows[0]?.affiliate_link ?? DISCOUNTS_PAGE;
   }
 

@@ -12,6 +12,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { createApp } from '../../src/app.setup.js';
 import { loadConfig, type AppConfig } from '../../src/config/config.js';
+import { PublicCacheService } from '../../src/cache/public-cache.service.js';
 import { UsersService } from '../../src/users/users.service.js';
 
 export const ADMIN = { email: 'admin@test.example', password: 'admin-password-1' };
@@ -86,7 +87,10 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
       await app.get(UsersService).upsert({ email, password, role });
     },
     async sql(text, params) {
-      return (await pool.query(text, params)).rows;
+      const { rows } = await pool.query(text, params);
+      // A write made here reaches the app's public cache by NOTIFY; wait for it, as a later request would.
+      await app.get(PublicCacheService).sync();
+      return rows;
     },
     async close() {
       await pool.end();

@@ -2,5 +2,6 @@
 import { Migration20261121200143 } from './Migration20261121200143.js';
 import { Migration20261121200514 } from './Migration20261121200514.js';
 import { Migration20261121200525 } from './Migration20261121200525.js';
+import { Migration20261121213000 } from './Migration20261121213000.js';
 
-export const MIGRATIONS = [Migration20261121200143, Migration20261121200514, Migration20261121200525];
+export const MIGRATIONS = [Migration20261121200143, Migration20261121200514, Migration20261121200525, Migration20261121213000];

@@ -1,0 +1,292 @@
+#!/usr/bin/env node
+/**
+ * Public API under load (DESIGN §6): `GET /_api/blog-posts?page=1&limit=9` and `GET /_api/discounts`
+ * with 10,000 posts and 500 discounts seeded, 50 keep-alive connections, ~10 s per target.
+ *
+ * Seeds a fresh database (generate_series INSERTs), starts the built app (node dist/backend/src/main.js)
+ * and, in another process, a bare NestJS-Express app whose one middleware answers the same bytes the
+ * real app answered for that path (so the same size). Both are loaded side by side in this run by the
+ * same generator (node's http module). Budgets, per path: no errors, p99 < 30 ms, and throughput
+ * ≥ 75 % of the bare handler's. Exits non-zero when one is missed.
+ *
+ * On a 2-core machine the load generator (this process) shares the CPU with the server under test,
+ * so absolute numbers are lower than a separate client machine would measure; the ratio to the bare
+ * handler, measured the same way in the same run, is the meaningful figure.
+ *
+ * Database: a temporary embedded PostgreSQL, or a fresh database on BENCH_DATABASE_ADMIN_URL.
+ * Needs `npm run build:backend` first.  Usage: node bench/api-load.mjs [seconds-per-target]
+ *   (internal: node bench/api-load.mjs --bare <port> <json-file>  starts the bare app)
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const MAIN = join(ROOT, 'dist/backend/src/main.js');
+const SELF = fileURLToPath(import.meta.url);
+
+if (process.argv[2] === '--bare') {
+  await startBare(Number(process.argv[3]), process.argv[4]);
+} else {
+  await main();
+}
+
+/** The reference: NestJS on Express with one middleware answering a constant body per path. */
+async function startBare(port, file) {
+  await import('reflect-metadata');
+  const { NestFactory } = await import('@nestjs/core');
+  const { ExpressAdapter } = await import('@nestjs/platform-express');
+  const bodies = new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8'))).map(([p, b]) => [p, Buffer.from(b, 'utf8')]));
+  class BareModule {}
+  const app = await NestFactory.create(BareModule, new ExpressAdapter(), { logger: ['error'] });
+  app.use((req, res, next) => {
+    const body = bodies.get(req.url);
+    if (!body) return next();
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
+    res.end(body);
+  });
+  await app.listen(port, '127.0.0.1');
+  process.send?.('ready');
+}
+
+async function main() {
+  const SECONDS = Number(process.argv[2] ?? 10);
+  const CONNECTIONS = 50;
+  const P99_BUDGET_MS = 30;
+  const RATIO_BUDGET = 0.75;
+  const PATHS = ['/_api/blog-posts?page=1&limit=9', '/_api/discounts'];
+  const POSTS = 10_000;
+  const DISCOUNTS = 500;
+
+  if (!existsSync(MAIN)) {
+    console.error('dist/backend/src/main.js is missing: run `npm run build:backend` first.');
+    process.exit(2);
+  }
+  const { default: pg } = await import('pg');
+  const cleanups = [];
+  let failed = false;
+  try {
+    console.log(`machine: ${cpus().length} CPU(s), ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`);
+    console.log('note: the load generator runs on this same machine and shares its CPU with the server under test;');
+    console.log('      absolute req/s are therefore lower than from a separate client; the ratio to the bare handler is the fair figure.');
+    const databaseUrl = await freshDatabase(pg, cleanups);
+    const { port } = await startApp(databaseUrl, cleanups);
+    const base = `http://127.0.0.1:${port}`;
+
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    cleanups.push(() => db.end());
+    const t0 = performance.now();
+    await seed(db, POSTS, DISCOUNTS);
+    console.log(`seeded ${POSTS.toLocaleString('en')} posts and ${DISCOUNTS} discounts in ${(performance.now() - t0).toFixed(0)} ms`);
+
+    // The bodies the real app answers are the bare handler's constants: the same bytes, so the same size.
+    const bodies = {};
+    for (const path of PATHS) {
+      const res = await fetch(base + path);
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+      bodies[path] = await res.text();
+      console.log(`${path}: ${Buffer.byteLength(bodies[path]).toLocaleString('en')} bytes`);
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'vtf-bench-bare-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'bodies.json'), JSON.stringify(bodies));
+    const barePort = await freePort();
+    await startChild([SELF, '--bare', String(barePort), join(dir, 'bodies.json')], cleanups, { ipc: true });
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    for (const path of PATHS) {
+      const res = await fetch(bareBase + path);
+      if ((await res.text()) !== bodies[path]) throw new Error(`the bare app answered other bytes for ${path}`);
+    }
+
+    const results = [];
+    for (const path of PATHS) {
+      for (const [name, target] of [['bare NestJS-Express', bareBase], ['app', base]]) {
+        await load(target, path, CONNECTIONS, 1.5); // warm-up: JIT, sockets, the app's cache
+        const r = await load(target, path, CONNECTIONS, SECONDS);
+        results.push({ path, name, ...r });
+        console.log(`${path.padEnd(34)} ${name.padEnd(20)} ${fmt(r.rps, 0).padStart(7)} req/s  p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  ` +
+          `errors ${r.errors}  (${r.count.toLocaleString('en')} requests in ${fmt(r.seconds, 1)} s)`);
+      }
+    }
+
+    const problems = [];
+    for (const path of PATHS) {
+      const bare = results.find((r) => r.path === path && r.name !== 'app');
+      const app = results.find((r) => r.path === path && r.name === 'app');
+      const ratio = app.rps / bare.rps;
+      console.log(`${path}: app at ${(ratio * 100).toFixed(0)} % of the bare handler (budget ≥ ${RATIO_BUDGET * 100} %), p99 ${fmt(app.p99)} ms (budget < ${P99_BUDGET_MS} ms)`);
+      if (app.errors > 0 || bare.errors > 0) problems.push(`${path}: ${app.errors} errors (app), ${bare.errors} (bare)`);
+      if (app.p99 >= P99_BUDGET_MS) problems.push(`${path}: p99 ${fmt(app.p99)} ms ≥ ${P99_BUDGET_MS} ms`);
+      if (ratio < RATIO_BUDGET) problems.push(`${path}: ${(ratio * 100).toFixed(0)} % of the bare handler < ${RATIO_BUDGET * 100} %`);
+    }
+    for (const p of problems) console.error(`FAIL: ${p}`);
+    if (problems.length) failed = true;
+    else console.log('PASS');
+  } catch (error) {
+    console.error(error);
+    failed = true;
+  } finally {
+    for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+/** 20 firms, `discounts` discounts (about four in five public), `posts` published posts over the categories and tags. */
+async function seed(db, posts, discounts) {
+  await db.query(
+    `insert into companies (name, description, website_url, rating, featured, why_choose_us)
+     select 'Firm ' || g, 'A proprietary trading firm with fast payouts and clear rules, number ' || g || '.',
+            'https://firm' || g || '.example', 3.5 + (g % 15) / 10.0, g = 1, 'Fast payouts. Clear rules.'
+     from generate_series(1, 20) g`,
+  );
+  await db.query(
+    `insert into discounts (company_id, title, description, discount_code, affiliate_link, status, discount_percentage,
+                            original_price, discounted_price, terms_and_conditions, valid_from, valid_until, clicks)
+     select (select min(id) from companies) + g % 20, 'Offer ' || g || ': save on every account size',
+            'Use the code at checkout for a discount on any challenge account.', 'CODE' || g,
+            'https://firm' || (g % 20 + 1) || '.example/?ref=vtf', (array['active', 'active', 'coming_soon', 'active', 'expired'])[1 + g % 5],
+            5 + g % 40, 100 + g % 400, 80 + g % 300, 'New accounts only.', current_date - (g % 30),
+            case when g % 7 = 0 then null else now() + (g % 90 + 1) * interval '1 day' end, g % 1000
+     from generate_series(1, $1::int) g`,
+    [discounts],
+  );
+  await db.query(
+    `insert into blog_posts (slug, title, excerpt, content, status, category, tags, published_at, author_name, meta_title, meta_description)
+     select 'post-' || g, 'Post number ' || g || ' about prop trading', 'A short excerpt of post ' || g || ' for the list.',
+            '<p>' || repeat('Paragraph of post ' || g || ' on risk, payouts and rules. ', 40) || '</p>',
+            case when g % 10 = 0 then 'draft' else 'published' end,
+            (array['review', 'guide', 'news', 'general'])[1 + g % 4], array['tag' || (g % 25), 'topic' || (g % 7)],
+            now() - g * interval '37 minutes', 'Author ' || (g % 12), 'Post ' || g, 'Meta description of post ' || g
+     from generate_series(1, $1::int) g`,
+    [posts],
+  );
+  await db.query('analyze companies; analyze discounts; analyze blog_posts');
+}
+
+/** `connections` keep-alive loops issuing GET `path` back to back for `seconds`. */
+async function load(base, path, connections, seconds) {
+  const url = new URL(path, base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  let errors = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  const once = () =>
+    new Promise((resolveOne) => {
+      const t0 = performance.now();
+      const req = http.get({ hostname: url.hostname, port: url.port, path, agent }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => {
+          if (res.statusCode === 200) latencies.push(performance.now() - t0);
+          else errors++;
+          resolveOne();
+        });
+        res.on('error', () => {
+          errors++;
+          resolveOne();
+        });
+      });
+      req.on('error', () => {
+        errors++;
+        resolveOne();
+      });
+    });
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < end) await once();
+  }));
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  return { count: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+}
+
+async function freshDatabase(pg, cleanups) {
+  const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL;
+  if (adminUrl) {
+    const name = `bench_api_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    });
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+  const { startEmbeddedPostgres } = await import(pathToFileURL(join(ROOT, 'dist/backend/src/database/embedded-postgres.js')).href);
+  const dir = mkdtempSync(join(tmpdir(), 'vtf-bench-db-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const db = await startEmbeddedPostgres(dir);
+  cleanups.push(() => db.stop());
+  return db.url;
+}
+
+async function startApp(databaseUrl, cleanups) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'vtf-bench-app-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const child = await startChild([MAIN], cleanups, {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: randomBytes(24).toString('hex'),
+      ADMIN_EMAIL: 'bench-admin@example.com',
+      ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+      SEED_DEMO_CONTENT: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error('the app exited during start');
+    const ok = await fetch(`http://127.0.0.1:${port}/_api/health`).then((r) => r.ok, () => false);
+    if (ok) return { port, pid: child.pid };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the app did not answer /_api/health within 30 s');
+}
+
+async function startChild(args, cleanups, { env = process.env, ipc = false } = {}) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit', ...(ipc ? ['ipc'] : [])] });
+  cleanups.push(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  });
+  if (ipc) {
+    await new Promise((resolveReady, reject) => {
+      child.once('message', resolveReady);
+      child.once('exit', (code) => reject(new Error(`the bare app exited (${code})`)));
+    });
+  }
+  return child;
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+function fmt(value, digits = 2) {
+  return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
+}
