@@ -140,6 +140,8 @@ describe('about, unsubscribe, header and footer in Chromium', () => {
     await page.getByRole('button', { name: 'Close menu' }).waitFor();
     await menu.getByRole('link', { name: 'Blog' }).click();
     await page.waitForURL(/\/blog$/);
+    // The blog page loads lazily; the router commits the new location only once it has rendered.
+    await page.locator('.blog-hero h1').waitFor();
     await menu.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Open menu' }).waitFor();
 
