@@ -17,17 +17,13 @@
  * Needs `npm run build:backend` first.  Usage: node bench/api-load.mjs [seconds-per-target]
  *   (internal: node bench/api-load.mjs --bare <port> <json-file>  starts the bare app)
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, freshDatabase, MAIN, startApp, startChild } from './support.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const MAIN = join(ROOT, 'dist/backend/src/main.js');
 const SELF = fileURLToPath(import.meta.url);
 
 if (process.argv[2] === '--bare') {
@@ -74,7 +70,7 @@ async function main() {
     console.log(`machine: ${cpus().length} CPU(s), ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`);
     console.log('note: the load generator runs on this same machine and shares its CPU with the server under test;');
     console.log('      absolute req/s are therefore lower than from a separate client; the ratio to the bare handler is the fair figure.');
-    const databaseUrl = await freshDatabase(pg, cleanups);
+    const databaseUrl = await freshDatabase(cleanups, 'bench_api');
     const { port } = await startApp(databaseUrl, cleanups);
     const base = `http://127.0.0.1:${port}`;
 
@@ -205,86 +201,6 @@ async function load(base, path, connections, seconds) {
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
   return { count: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
-}
-
-async function freshDatabase(pg, cleanups) {
-  const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL;
-  if (adminUrl) {
-    const name = `bench_api_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
-  }
-  const { startEmbeddedPostgres } = await import(pathToFileURL(join(ROOT, 'dist/backend/src/database/embedded-postgres.js')).href);
-  const dir = mkdtempSync(join(tmpdir(), 'vtf-bench-db-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const db = await startEmbeddedPostgres(dir);
-  cleanups.push(() => db.stop());
-  return db.url;
-}
-
-async function startApp(databaseUrl, cleanups) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'vtf-bench-app-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const child = await startChild([MAIN], cleanups, {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: randomBytes(24).toString('hex'),
-      ADMIN_EMAIL: 'bench-admin@example.com',
-      ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
-      SEED_DEMO_CONTENT: 'false',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error('the app exited during start');
-    const ok = await fetch(`http://127.0.0.1:${port}/_api/health`).then((r) => r.ok, () => false);
-    if (ok) return { port, pid: child.pid };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the app did not answer /_api/health within 30 s');
-}
-
-async function startChild(args, cleanups, { env = process.env, ipc = false } = {}) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit', ...(ipc ? ['ipc'] : [])] });
-  cleanups.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  });
-  if (ipc) {
-    await new Promise((resolveReady, reject) => {
-      child.once('message', resolveReady);
-      child.once('exit', (code) => reject(new Error(`the bare app exited (${code})`)));
-    });
-  }
-  return child;
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolvePort(port));
-    });
-  });
 }
 
 function fmt(value, digits = 2) {

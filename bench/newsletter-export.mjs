@@ -13,20 +13,14 @@
  * BENCH_DATABASE_ADMIN_URL (a postgres:// URL with the right to create databases) and dropped after.
  * Needs `npm run build:backend` first.  Usage: node bench/newsletter-export.mjs [rows]
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
+import { freshDatabase, MAIN, startApp } from './support.mjs';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const RSS_BUDGET_MB = 64;
 const PAGE_BUDGET_MS = 100;
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const MAIN = join(ROOT, 'dist/backend/src/main.js');
 const ADMIN = { email: 'bench-admin@example.com', password: randomBytes(12).toString('base64url') };
 const API = '/_api/admin/newsletter-subscribers';
 
@@ -38,8 +32,8 @@ if (!existsSync(MAIN)) {
 const cleanups = [];
 let failed = false;
 try {
-  const databaseUrl = await freshDatabase();
-  const { port, pid } = await startApp(databaseUrl);
+  const databaseUrl = await freshDatabase(cleanups, 'bench_newsletter');
+  const { port, pid } = await startApp(databaseUrl, cleanups, { NODE_ENV: 'development', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   const base = `http://127.0.0.1:${port}`;
 
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -151,68 +145,6 @@ try {
 }
 process.exit(failed ? 1 : 0);
 
-async function freshDatabase() {
-  const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL;
-  if (adminUrl) {
-    const name = `bench_newsletter_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
-  }
-  const { startEmbeddedPostgres } = await import(pathToFileURL(join(ROOT, 'dist/backend/src/database/embedded-postgres.js')).href);
-  const dir = mkdtempSync(join(tmpdir(), 'vtf-bench-db-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const db = await startEmbeddedPostgres(dir);
-  cleanups.push(() => db.stop());
-  return db.url;
-}
-
-async function startApp(databaseUrl) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'vtf-bench-app-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SESSION_SECRET: randomBytes(24).toString('hex'),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO_CONTENT: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  cleanups.push(async () => {
-    if (exited) return;
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  });
-  for (let i = 0; i < 300; i++) {
-    if (exited) throw new Error('the app exited during start');
-    const ok = await fetch(`http://127.0.0.1:${port}/_api/health`).then((r) => r.ok, () => false);
-    if (ok) return { port, pid: child.pid };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the app did not answer /_api/health within 30 s');
-}
-
 async function login(base) {
   const res = await fetch(`${base}/_api/auth/login_with_password`, {
     method: 'POST',
@@ -226,17 +158,6 @@ async function login(base) {
 function rssMb(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : 0;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function ms(value) {

@@ -1,31 +1,12 @@
 import { Box, Button, CircularProgress, FormHelperText, IconButton, Typography } from '@mui/material';
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { ACCEPTED_IMAGE_TYPES, imageSelectionProblem } from '../../../../common/image-upload.js';
 import { MSG } from '../../../../common/messages.js';
+import { uploadImage } from '../media.js';
 import { CloseIcon } from './icons.js';
 
-const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp'];
-const MAX_BYTES = 5 * 1024 * 1024;
 
 type UploadState = 'idle' | 'uploading' | 'success' | 'error';
-
-/** SPEC §5 "File upload": one image, png/jpeg/webp, at most 5 MB. Null when the file may be sent. */
-export function checkImageFiles(files: File[]): string | null {
-  if (files.length !== 1) return MSG.uploadOneImage;
-  const [file] = files;
-  if (!ACCEPTED.includes(file.type)) return MSG.uploadInvalidType;
-  if (file.size > MAX_BYTES) return MSG.uploadTooLarge;
-  return null;
-}
-
-async function uploadImage(file: File, kind: 'featured'): Promise<string> {
-  const body = new FormData();
-  body.append('file', file);
-  body.append('kind', kind);
-  const res = await fetch('/_api/admin/media', { method: 'POST', body, credentials: 'same-origin' });
-  const json = (await res.json().catch(() => undefined)) as { url?: string; error?: string; message?: string } | undefined;
-  if (!res.ok || !json?.url) throw new Error(json?.error ?? json?.message ?? MSG.unknownError);
-  return json.url;
-}
 
 interface Props {
   value: string;
@@ -43,7 +24,7 @@ export function FeaturedImageField({ value, onChange, error, onError }: Props) {
   const [dragging, setDragging] = useState(false);
 
   async function handle(files: File[]) {
-    const problem = checkImageFiles(files);
+    const problem = imageSelectionProblem(files);
     if (problem) {
       setState('error');
       onError(problem);
@@ -121,7 +102,7 @@ export function FeaturedImageField({ value, onChange, error, onError }: Props) {
         ref={inputRef}
         id={inputId}
         type="file"
-        accept={ACCEPTED.join(',')}
+        accept={ACCEPTED_IMAGE_TYPES.join(',')}
         onChange={onInput}
         hidden
         aria-invalid={error ? true : undefined}

@@ -1,31 +1,11 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import type { MediaUploadResponse } from '../../../../common/api-types.js';
-import { IMAGE_MAX_BYTES } from '../../../../common/constants.js';
+import { ACCEPTED_IMAGE_TYPES, imageSelectionProblem } from '../../../../common/image-upload.js';
 import { MSG } from '../../../../common/messages.js';
+import { uploadImage } from '../media.js';
 
-const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp'];
 
 type UploadState = { status: 'idle' } | { status: 'uploading' } | { status: 'success' } | { status: 'error'; message: string };
-
-/** SPEC §5 file checks, in the order SPEC lists them. */
-function checkFiles(files: File[]): string | null {
-  if (files.length !== 1) return MSG.uploadOneImage;
-  const [file] = files;
-  if (!ACCEPTED.includes(file.type)) return MSG.uploadInvalidType;
-  if (file.size > IMAGE_MAX_BYTES) return MSG.uploadTooLarge;
-  return null;
-}
-
-async function uploadLogo(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('file', file);
-  body.append('kind', 'logo');
-  const res = await fetch('/_api/admin/media', { method: 'POST', body, credentials: 'same-origin' });
-  const json = (await res.json().catch(() => null)) as (Partial<MediaUploadResponse> & { message?: string; error?: string }) | null;
-  if (!res.ok || !json?.url) throw new Error(json?.message ?? json?.error ?? MSG.unknownError);
-  return json.url;
-}
 
 /**
  * The company logo (SPEC §3/§5): one png/jpeg/webp up to 5 MB, uploaded with kind 'logo' (the server
@@ -46,12 +26,12 @@ export function LogoUpload({
   const [dragging, setDragging] = useState(false);
 
   async function handle(files: File[]) {
-    const problem = checkFiles(files);
+    const problem = imageSelectionProblem(files);
     if (problem) return setState({ status: 'error', message: problem });
     setState({ status: 'uploading' });
     onBusyChange?.(true);
     try {
-      onChange(await uploadLogo(files[0]));
+      onChange(await uploadImage(files[0], 'logo'));
       setState({ status: 'success' });
     } catch (e) {
       setState({ status: 'error', message: e instanceof Error ? e.message : MSG.unknownError });
@@ -107,7 +87,7 @@ export function LogoUpload({
                 id={inputId}
                 type="file"
                 hidden
-                accept={ACCEPTED.join(',')}
+                accept={ACCEPTED_IMAGE_TYPES.join(',')}
                 onChange={(e) => void handle(Array.from(e.target.files ?? []))}
               />
             </Button>

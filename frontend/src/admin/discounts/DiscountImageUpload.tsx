@@ -1,31 +1,11 @@
 import { Alert, Box, Button, CircularProgress, FormHelperText, Typography } from '@mui/material';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { IMAGE_MAX_BYTES } from '../../../../common/constants.js';
+import { ACCEPTED_IMAGE_TYPES, imageSelectionProblem } from '../../../../common/image-upload.js';
 import { MSG } from '../../../../common/messages.js';
+import { uploadImage } from '../media.js';
 
-const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp'];
 
 type UploadState = { kind: 'idle' } | { kind: 'uploading' } | { kind: 'success' } | { kind: 'error'; message: string };
-
-/** Client-side checks of SPEC §5 before anything is sent; null when the selection is fine. */
-export function checkImageFiles(files: File[]): string | null {
-  if (files.length !== 1) return MSG.uploadOneImage;
-  const [file] = files;
-  if (!ACCEPTED.includes(file!.type)) return MSG.uploadInvalidType;
-  if (file!.size > IMAGE_MAX_BYTES) return MSG.uploadTooLarge;
-  return null;
-}
-
-/** POST /_api/admin/media (kind 'discount': resized to at most 1200x800, SPEC §9) → the stored URL. */
-async function uploadDiscountImage(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('kind', 'discount');
-  body.append('file', file);
-  const res = await fetch('/_api/admin/media', { method: 'POST', body, credentials: 'same-origin' });
-  const json = (await res.json().catch(() => null)) as { url?: string; message?: string; error?: string } | null;
-  if (!res.ok || !json?.url) throw new Error(json?.message ?? json?.error ?? MSG.unknownError);
-  return json.url;
-}
 
 interface Props {
   value: string;
@@ -46,14 +26,14 @@ export function DiscountImageUpload({ value, onChange, onBlur, error, disabled }
     const files = Array.from(e.target.files ?? []);
     e.target.value = '';
     if (files.length === 0) return;
-    const problem = checkImageFiles(files);
+    const problem = imageSelectionProblem(files);
     if (problem) {
       setState({ kind: 'error', message: problem });
       return;
     }
     setState({ kind: 'uploading' });
     try {
-      const url = await uploadDiscountImage(files[0]!);
+      const url = await uploadImage(files[0]!, 'discount');
       setBroken(false);
       onChange(url);
       setState({ kind: 'success' });
@@ -115,7 +95,7 @@ export function DiscountImageUpload({ value, onChange, onBlur, error, disabled }
           ref={input}
           id={inputId}
           type="file"
-          accept={ACCEPTED.join(',')}
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
           onChange={onFiles}
           hidden
           data-testid="discount-media-input"
