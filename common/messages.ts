@@ -50,6 +50,9 @@ export const MSG = {
   bodyTooLarge: 'The request is too large.',
   invalidListParam: (name: string) => `Invalid ${name} parameter`,
   crossOrigin: 'Cross-origin requests are not allowed.',
+  signInNeedsHttps:
+    'Sign-in needs HTTPS: this site is configured for https (PUBLIC_SITE_URL) but the request came over plain http, ' +
+    'so the session cookie cannot be set. Open the site over https, or set TRUST_PROXY behind a TLS proxy.',
   jsonRequired: 'Requests that change data must be sent as application/json.',
 
   // Discounts: server messages SPEC does not word (ours)
