@@ -39,7 +39,7 @@ export class LoginGuard extends AuthGuard('local') {
       throw error;
     }
     await super.logIn(req);
-    await this.limiter.recordSuccess(parsed.data.email);
+    await this.limiter.recordSuccess(ip, parsed.data.email);
     return true;
   }
 }
