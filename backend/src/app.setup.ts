@@ -8,8 +8,7 @@ import helmet from 'helmet';
 import { join } from 'node:path';
 import passport from 'passport';
 import { SITE_NAME } from '../../common/constants.js';
-import { MSG } from '../../common/messages.js';
-import { ApiError } from './common/api-error.js';
+import { answerClientErrors, bodyParserErrors, jsonBodyParser } from './common/body-limits.js';
 import { AppModule } from './app.module.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
 import { PublicCacheService } from './cache/public-cache.service.js';
@@ -30,6 +29,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     bufferLogs: false,
     // A start that fails (no database, bad configuration) reaches main's message, not process.abort().
     abortOnError: false,
+    // Only JSON is parsed (common/body-limits); a form is refused by SameOriginGuard, uploads are multer's.
+    bodyParser: false,
   });
   // SIGTERM/SIGINT: finish the requests in flight (GracefulShutdown), then close pools and the database.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
@@ -40,9 +41,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(app.get(PublicCacheService).fastPath);
   // gzip/deflate for every compressible answer (pages, JSON, XML, CSV); streamed bodies stay streamed.
   app.use(compression());
-  // Image fields may carry a picture as a base64 data URL; the Media module gives SPEC's 5 MB message,
-  // so the body limit sits well above 5 MB of base64 (6.7 MB) to let that message through.
-  app.useBodyParser('json', { limit: '16mb' });
+  // Bounded by size (per kind of route) and by depth before any pipe walks a body (common/body-limits).
+  answerClientErrors(app.getHttpServer());
+  app.use(jsonBodyParser());
   app.use(bodyParserErrors);
 
   app.use(
@@ -91,13 +92,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     SwaggerModule.setup('_api/docs', app, document, { jsonDocumentUrl: '_api/docs-json' });
   }
   return app;
-}
-
-/** body-parser's own errors, turned into the API's words before Nest's handler sees them. */
-function bodyParserErrors(err: { type?: string } | undefined, _req: Request, _res: Response, next: NextFunction) {
-  if (err?.type === 'entity.parse.failed') return next(new ApiError(400, MSG.invalidJson));
-  if (err?.type === 'entity.too.large') return next(new ApiError(413, MSG.bodyTooLarge));
-  next(err);
 }
 
 export async function startServer(config: AppConfig): Promise<NestExpressApplication> {
