@@ -165,4 +165,32 @@ describe('SIGTERM under load drops nothing', () => {
       await site.stop();
     }
   });
+
+  it('does not wait past the grace period for a request that never finishes', async () => {
+    const databaseUrl = external!.adminUrl.replace(/\/postgres$/, '/shutdown');
+    const site = await startSite({ DATABASE_URL: databaseUrl, SEED_DEMO_CONTENT: 'false', LOG_LEVEL: 'log', SHUTDOWN_GRACE_MS: '1000' });
+    try {
+      const cookie = await signIn(site.baseUrl);
+      const agent = new http.Agent({ keepAlive: true });
+      // A reader that never reads: the export can never finish.
+      const stuck = await new Promise<http.IncomingMessage>((resolve) =>
+        request(agent, `${site.baseUrl}/_api/admin/newsletter-subscribers/export.csv`, { cookie }).on('response', (res) => {
+          res.pause();
+          res.on('error', () => undefined);
+          resolve(res);
+        }),
+      );
+      const signalled = Date.now();
+      const exit = exited(site);
+      site.child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(1000);
+      expect(Date.now() - signalled).toBeLessThan(8000);
+      expect(site.output()).toMatch(/Grace period over: closing 1 request\(s\) still in flight/);
+      stuck.destroy();
+      agent.destroy();
+    } finally {
+      await site.stop();
+    }
+  });
 });
