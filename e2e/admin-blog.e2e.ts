@@ -136,6 +136,8 @@ describe('admin blog posts in Chromium', () => {
     await row.getByRole('link', { name: /Edit/ }).click();
     await page.getByRole('heading', { name: 'Edit Blog Post', level: 1 }).waitFor();
     await expect(page.locator('#post-title').inputValue()).resolves.toBe('E2E: Testing the Admin Form!');
+    // The whole post comes from GET /:id (list rows carry no content).
+    await expect(page.locator('#post-content').inputValue()).resolves.toBe('<p>Written by the browser journey.</p>');
     await page.getByRole('button', { name: /March 14th, 2025/ }).waitFor();
     await page.screenshot({ path: 'reports/screenshots/admin-blog-edit-desktop.png', fullPage: true });
     await page.locator('#post-title').fill('E2E: Edited Title');

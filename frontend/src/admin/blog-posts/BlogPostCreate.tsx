@@ -4,7 +4,7 @@ import { TOAST } from '../../../../common/messages.js';
 import { errorMessage } from '../components/errors.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { BlogPostInputs } from './BlogPostInputs.js';
-import { EMPTY_POST, toPayload, type PostFormValues } from './post-form-values.js';
+import { EMPTY_POST, toPayload, type PostFormValues } from '../../../../common/post-form.js';
 
 export const BACK_TO_POSTS = { to: '/admin/blog-posts', label: 'Back to Blog Posts' };
 

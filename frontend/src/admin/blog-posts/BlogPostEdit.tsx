@@ -8,7 +8,7 @@ import { errorMessage } from '../components/errors.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { BACK_TO_POSTS } from './BlogPostCreate.js';
 import { BlogPostInputs } from './BlogPostInputs.js';
-import { toPayload, valuesFromPost, type PostFormValues } from './post-form-values.js';
+import { toPayload, valuesFromPost, type PostFormValues } from '../../../../common/post-form.js';
 
 /** /admin/blog-posts/{id}/edit (SPEC §2): loads this one post (GET /:id); the id is parsed as an integer. */
 export function BlogPostEdit() {
@@ -23,8 +23,10 @@ export function BlogPostEdit() {
           resource="blog-posts"
           id={id}
           mutationMode="pessimistic"
-          // The states below replace react-admin's "not found" toast and redirect to the list.
-          queryOptions={{ retry: false, onError: () => undefined }}
+          // Always this post as the server has it now: a cache entry of its own (the list pre-fills the plain
+          // getOne entry with rows that carry no content), fetched on every visit. The states below replace
+          // react-admin's "not found" toast and redirect to the list.
+          queryOptions={{ meta: { view: 'edit' }, staleTime: 0, retry: false, onError: () => undefined }}
           transform={(values: PostFormValues) => toPayload(values)}
           mutationOptions={{
             onSuccess: () => {

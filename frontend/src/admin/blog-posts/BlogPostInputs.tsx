@@ -7,7 +7,7 @@ import { BLOG_CATEGORIES, BLOG_STATUSES } from '../../../../common/enums.js';
 import { slugify } from '../../../../common/slugify.js';
 import { ImageInput } from '../components/ImageInput.js';
 import { CalendarIcon } from '../components/icons.js';
-import { POST_RULES } from './post-form-values.js';
+import { POST_RULES } from '../../../../common/post-form.js';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const choices = (values: readonly string[]) => values.map((id) => ({ id, name: label(id) }));
