@@ -15,6 +15,8 @@ export interface Site {
   /** The site's process and everything it printed so far (the shutdown test signals it directly). */
   child: ChildProcess;
   output(): string;
+  /** The site's DATA_DIR (its embedded PostgreSQL lives in it; see support/sql.ts). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     baseUrl,
     child,
     output: () => output,
+    dataDir,
     stop: async () => {
       await stopProcess(child);
       rmSync(dataDir, { recursive: true, force: true });
