@@ -213,6 +213,26 @@ describe('invalidation', () => {
   });
 });
 
+describe('clicks', () => {
+  it('a loop on /go/:id leaves the discounts cache warm on every instance and counts one click', async () => {
+    const linked = (await admin.post('/_api/admin/discounts').send({ title: 'Clicked offer', companyId: company.id, affiliateLink: 'https://cache.example/go' }).expect(201)).body;
+    // The creation's own NOTIFY is handled before the lists are warmed.
+    await Promise.all([t.app.get(PublicCacheService).sync(), t2.app.get(PublicCacheService).sync()]);
+    await discountTitles(t);
+    await discountTitles(t2);
+    const agent = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+    for (let i = 0; i < 30; i++) await t.http().get(`/go/${linked.id}`).set('User-Agent', agent).expect(302);
+    await Promise.all([t.app.get(PublicCacheService).sync(), t2.app.get(PublicCacheService).sync()]);
+    expect(await queriesDuring(t, () => discountTitles(t))).toEqual([]);
+    expect(await queriesDuring(t2, () => discountTitles(t2))).toEqual([]);
+    expect((await t.sql<{ clicks: number }>('select clicks from discounts where id = $1', [linked.id]))[0]!.clicks).toBe(1);
+    // The public list does not carry clicks; the admin list does.
+    const listed = ((await t.http().get('/_api/discounts').expect(200)).body as PublicDiscountDto[]).find((d) => d.id === linked.id)!;
+    expect(listed).not.toHaveProperty('clicks');
+    expect((await admin.get(`/_api/admin/discounts/${linked.id}`).expect(200)).body.clicks).toBe(1);
+  });
+});
+
 describe('time-based visibility without any write', () => {
   it('a discount drops out of the list when its validUntil passes', async () => {
     const validUntil = new Date(Date.now() + 1500).toISOString();
