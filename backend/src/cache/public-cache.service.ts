@@ -48,8 +48,10 @@ export interface CachedAnswer {
   own: Record<string, string>;
   /** Every header the full stack (helmet…) had set when the answer was made: the fast path repeats them. */
   stack?: OutgoingHttpHeaders;
-  /** The gzip form, made on the first fast-path request that accepts it. */
+  /** The gzip form, made on the first request that accepts it. */
   gzip?: Buffer;
+  /** Its key while it is kept. */
+  key?: string;
 }
 
 /** Below this size the compression middleware sends bodies as they are; the fast path does the same. */
@@ -185,6 +187,7 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
       const limit = Date.now() + this.limits.ttlMs;
       const expiresAt = computed.expiresAt ? Math.min(computed.expiresAt.getTime(), limit) : limit;
       const key = entryKey(slot);
+      answer.key = key;
       this.answers.set(key, answer, body.length, expiresAt);
       this.remember(urlIndexKey(req.originalUrl, slot.variant), key);
     }
@@ -202,33 +205,35 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     this.send(req, res, this.answer(req, res, slot, await compute(), since));
   }
 
-  /** Sends an answer through Express (so later middleware, e.g. compression, still applies). */
+  /**
+   * Sends an answer from a handler. It encodes the body itself (gzip once per kept answer), as the
+   * fast path does, so either path gives a repeat the same bytes and tags; the compression
+   * middleware leaves an encoded response alone.
+   */
   send(req: Request, res: Response, answer: CachedAnswer): void {
     for (const [name, value] of Object.entries(answer.own)) res.setHeader(name, value);
-    res.setHeader('ETag', answer.etag);
-    if (notModified(req.headers['if-none-match'], answer.etag)) {
-      res.status(304).end();
-      return;
-    }
-    res.status(answer.status);
-    res.setHeader('Content-Type', answer.contentType);
-    res.send(answer.body);
+    this.write(req, res, answer, {});
   }
 
   /**
    * An Express middleware that answers a repeated public read before the rest of the stack: a URL a
-   * handler answered (so already validated) whose entry is still here. Requests carrying a session
-   * cookie go the long way, so a signed-in admin's rolling session is still refreshed (and an
-   * admin's audience is known only there).
+   * handler answered (so already validated) whose entry is still here, with the headers the whole
+   * stack gave it. Requests carrying a session cookie go the long way, so a signed-in reader's
+   * rolling session is still refreshed (and their audience is known only there).
    */
   readonly fastPath = (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const key = this.isListening ? this.urls.get(req.originalUrl) : undefined;
     const answer = key === undefined ? undefined : this.answers.get(key);
     if (!answer?.stack || req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return next();
-    // Registered before the compression middleware, so it compresses (once per entry) as that one would.
+    this.write(req, res, answer, answer.stack);
+  };
+
+  /** 304 when the client holds either representation; else the body, gzipped when it is worth it and accepted. */
+  private write(req: Request, res: Response, answer: CachedAnswer, stack: OutgoingHttpHeaders): void {
+    // Registered before the compression middleware, so it compresses as that one would.
     const gzip = answer.body.length >= GZIP_THRESHOLD && acceptsGzip(req.headers['accept-encoding']);
-    const headers: OutgoingHttpHeaders = { ...answer.stack, ETag: gzip ? gzipTag(answer.etag) : answer.etag, Vary: 'Accept-Encoding' };
+    const headers: OutgoingHttpHeaders = { ...stack, ETag: gzip ? gzipTag(answer.etag) : answer.etag, Vary: 'Accept-Encoding' };
     if (notModified(req.headers['if-none-match'], answer.etag)) {
       res.writeHead(304, headers).end();
       return;
@@ -237,7 +242,7 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     if (gzip) {
       if (!answer.gzip) {
         answer.gzip = gzipSync(answer.body);
-        this.answers.grow(key!, answer, answer.gzip.length);
+        if (answer.key !== undefined) this.answers.grow(answer.key, answer, answer.gzip.length);
       }
       body = answer.gzip;
       headers['Content-Encoding'] = 'gzip';
@@ -246,7 +251,7 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     headers['Content-Length'] = body.length;
     res.writeHead(answer.status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
-  };
+  }
 
   /** Bounded like the entries: many distinct URLs (one key can have several) simply start the index over. */
   private remember(url: string, key: string): void {
