@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
- * Public API under load (DESIGN §6): `GET /_api/blog-posts?page=1&limit=9` and `GET /_api/discounts`
- * with 10,000 posts and 500 discounts seeded, 50 keep-alive connections, ~10 s per target.
+ * Public reads under load (DESIGN §6): the cached API (`GET /_api/blog-posts?page=1&limit=9`,
+ * `GET /_api/discounts`), rendered pages (`/`, `/blog`, `/discounts`, a post), the sitemap index and
+ * a child sitemap, and the feed, with 10,000 posts and 500 discounts seeded, 50 keep-alive
+ * connections, ~10 s per target (BENCH_PATHS=comma-separated paths limits the run to those).
  *
  * Seeds a fresh database (generate_series INSERTs), starts the built app (node dist/backend/src/main.js)
  * and, in another process, a bare NestJS-Express app whose one middleware answers the same bytes the
@@ -37,14 +39,16 @@ async function startBare(port, file) {
   await import('reflect-metadata');
   const { NestFactory } = await import('@nestjs/core');
   const { ExpressAdapter } = await import('@nestjs/platform-express');
-  const bodies = new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8'))).map(([p, b]) => [p, Buffer.from(b, 'utf8')]));
+  const bodies = new Map(
+    Object.entries(JSON.parse(readFileSync(file, 'utf8'))).map(([p, { type, body }]) => [p, { type, body: Buffer.from(body, 'utf8') }]),
+  );
   class BareModule {}
   const app = await NestFactory.create(BareModule, new ExpressAdapter(), { logger: ['error'] });
   app.use((req, res, next) => {
-    const body = bodies.get(req.url);
-    if (!body) return next();
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
-    res.end(body);
+    const answer = bodies.get(req.url);
+    if (!answer) return next();
+    res.writeHead(200, { 'Content-Type': answer.type, 'Content-Length': answer.body.length });
+    res.end(answer.body);
   });
   await app.listen(port, '127.0.0.1');
   process.send?.('ready');
@@ -55,7 +59,11 @@ async function main() {
   const CONNECTIONS = 50;
   const P99_BUDGET_MS = 30;
   const RATIO_BUDGET = 0.75;
-  const PATHS = ['/_api/blog-posts?page=1&limit=9', '/_api/discounts'];
+  const ALL_PATHS = [
+    '/_api/blog-posts?page=1&limit=9', '/_api/discounts',
+    '/', '/blog', '/discounts', '/blog/post-1', '/sitemap.xml', '/sitemaps/posts-1.xml', '/rss.xml',
+  ];
+  const PATHS = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(',') : ALL_PATHS;
   const POSTS = 10_000;
   const DISCOUNTS = 500;
 
@@ -86,8 +94,8 @@ async function main() {
     for (const path of PATHS) {
       const res = await fetch(base + path);
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
-      bodies[path] = await res.text();
-      console.log(`${path}: ${Buffer.byteLength(bodies[path]).toLocaleString('en')} bytes`);
+      bodies[path] = { type: res.headers.get('content-type'), body: await res.text() };
+      console.log(`${path}: ${Buffer.byteLength(bodies[path].body).toLocaleString('en')} bytes`);
     }
     const dir = mkdtempSync(join(tmpdir(), 'vtf-bench-bare-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -97,7 +105,7 @@ async function main() {
     const bareBase = `http://127.0.0.1:${barePort}`;
     for (const path of PATHS) {
       const res = await fetch(bareBase + path);
-      if ((await res.text()) !== bodies[path]) throw new Error(`the bare app answered other bytes for ${path}`);
+      if ((await res.text()) !== bodies[path].body) throw new Error(`the bare app answered other bytes for ${path}`);
     }
 
     const results = [];

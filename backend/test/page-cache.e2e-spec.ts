@@ -96,6 +96,23 @@ describe('pages, sitemap and feed are answered from the cache', () => {
     expect(revalidated.text ?? '').toBe('');
   });
 
+  it('concurrent first requests of one page make it once and all get the same bytes', async () => {
+    t.app.get(PublicCacheService).invalidate();
+    let answers: Array<{ text: string; headers: Record<string, string> }> = [];
+    const sql = await queriesDuring(t, async () => {
+      // The table locked meanwhile: the first request's reads wait, so all twenty arrive before any answer is made.
+      await direct.query('begin');
+      await direct.query('lock table blog_posts in access exclusive mode');
+      const requests = Promise.all(Array.from({ length: 20 }, () => t.http().get('/blog/cached-page').expect(200)));
+      await sleep(300);
+      await direct.query('commit');
+      answers = await requests;
+    });
+    expect(sql.filter((q) => q.includes('least('))).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
+  });
+
   it('a signed-in reader still gets their session rolled on a cached page', async () => {
     await admin.get('/blog').expect(200);
     const again = await admin.get('/blog').expect(200);

@@ -89,6 +89,8 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
   private readonly answers = new LruStore<CachedAnswer>(this.limits);
   /** Request URLs (per variant) a handler has answered, to the entry key it used: repeats skip the handler. */
   private readonly urls = new Map<string, string>();
+  /** Answers being made, per URL and audience: concurrent misses of one URL wait for the first instead of all computing it. */
+  private readonly inflight = new Map<string, Promise<CachedAnswer | undefined>>();
   /** Bumped by every invalidation and every change of listening state: a read that saw it move stores nothing. */
   private generation = 0;
   private readonly listener: TableListener;
@@ -153,6 +155,26 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     if (!this.isListening) return undefined;
     const key = this.urls.get(urlIndexKey(url, variant));
     return key === undefined ? undefined : this.answers.get(key);
+  }
+
+  /** The answer another request is making for this URL and audience, if any (undefined once made: it was not kept). */
+  pending(url: string, variant?: string): Promise<CachedAnswer | undefined> | undefined {
+    return this.isListening ? this.inflight.get(urlIndexKey(url, variant)) : undefined;
+  }
+
+  /**
+   * Marks this URL's answer as being made; call the returned function with the answer once made
+   * (or undefined on failure): requests that waited get it if it was kept, else make their own.
+   */
+  making(url: string, variant?: string): (answer: CachedAnswer | undefined) => void {
+    const key = urlIndexKey(url, variant);
+    if (this.inflight.has(key)) return () => undefined;
+    let settle!: (answer: CachedAnswer | undefined) => void;
+    this.inflight.set(key, new Promise((resolve) => (settle = resolve)));
+    return (answer) => {
+      this.inflight.delete(key);
+      settle(answer?.key === undefined ? undefined : answer);
+    };
   }
 
   /** The answer kept under this slot, if any; the URL is remembered as leading to it. */
