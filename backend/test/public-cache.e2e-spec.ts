@@ -169,6 +169,23 @@ describe('invalidation', () => {
     expect(await postSlugs(t)).toContain('api-post');
   });
 
+  it('the writing instance drops what its ORM flushed without waiting for any NOTIFY (triggers switched off)', async () => {
+    await t.sql('alter table discounts disable trigger user; alter table companies disable trigger user');
+    try {
+      await discountTitles(t);
+      const created = (await admin.post('/_api/admin/discounts').send({ title: 'Flushed offer', companyId: company.id }).expect(201)).body;
+      expect(await discountTitles(t)).toContain('Flushed offer');
+      // A write inside an explicit transaction (the company service's) is dropped too.
+      await t.http().get('/_api/companies').expect(200);
+      await admin.post('/_api/admin/companies/update').send({ id: company.id, description: 'Flushed in a transaction' }).expect(200);
+      expect((await t.http().get('/_api/companies').expect(200)).body.find((c: CompanyDto) => c.id === company.id).description).toBe('Flushed in a transaction');
+      await admin.post('/_api/admin/discounts/delete').send({ id: created.id }).expect(200);
+      expect(await discountTitles(t)).not.toContain('Flushed offer');
+    } finally {
+      await t.sql('alter table discounts enable trigger user; alter table companies enable trigger user');
+    }
+  });
+
   it('a company change shows in the cached discount list (its company is embedded)', async () => {
     await discountTitles(t);
     await admin.post('/_api/admin/companies/update').send({ id: company.id, name: 'Cachefirm Renamed' }).expect(200);
