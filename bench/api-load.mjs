@@ -8,7 +8,7 @@
  * Seeds a fresh database (generate_series INSERTs), starts the built app (node dist/backend/src/main.js)
  * and, in another process, a bare NestJS-Express app whose one middleware answers the same bytes the
  * real app answered for that path (so the same size). Both are loaded side by side in this run by the
- * same generator (node's http module). Budgets, per path: no errors, p99 < 30 ms, and throughput
+ * same generator (node's http module), taking turns in slices. Budgets, per path: no errors, p99 < 30 ms, and throughput
  * ≥ 75 % of the bare handler's. Exits non-zero when one is missed.
  *
  * On a 2-core machine the load generator (this process) shares the CPU with the server under test,
@@ -108,11 +108,19 @@ async function main() {
       if ((await res.text()) !== bodies[path].body) throw new Error(`the bare app answered other bytes for ${path}`);
     }
 
+    // Bare and app take turns in short slices, so a change in the machine's other load during the run
+    // weighs on both alike (on a shared 2-core machine it drifts by tens of percent within seconds).
     const results = [];
+    const SLICES = 4;
     for (const path of PATHS) {
-      for (const [name, target] of [['bare NestJS-Express', bareBase], ['app', base]]) {
-        await load(target, path, CONNECTIONS, 1.5); // warm-up: JIT, sockets, the app's cache
-        const r = await load(target, path, CONNECTIONS, SECONDS);
+      const targets = [['bare NestJS-Express', bareBase], ['app', base]];
+      for (const [, target] of targets) await load(target, path, CONNECTIONS, 1.5); // warm-up: JIT, sockets, the app's cache
+      const runs = targets.map(() => []);
+      for (let slice = 0; slice < SLICES; slice++) {
+        for (const [i, [, target]] of targets.entries()) runs[i].push(await load(target, path, CONNECTIONS, SECONDS / SLICES));
+      }
+      for (const [i, [name]] of targets.entries()) {
+        const r = summarise(runs[i]);
         results.push({ path, name, ...r });
         console.log(`${path.padEnd(34)} ${name.padEnd(20)} ${fmt(r.rps, 0).padStart(7)} req/s  p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  ` +
           `errors ${r.errors}  (${r.count.toLocaleString('en')} requests in ${fmt(r.seconds, 1)} s)`);
@@ -206,9 +214,16 @@ async function load(base, path, connections, seconds) {
   }));
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
+  return { latencies, errors, seconds: elapsed };
+}
+
+/** One figure from several slices of load on one target. */
+function summarise(slices) {
+  const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const seconds = slices.reduce((sum, s) => sum + s.seconds, 0);
+  const errors = slices.reduce((sum, s) => sum + s.errors, 0);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { count: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+  return { count: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
 }
 
 function fmt(value, digits = 2) {

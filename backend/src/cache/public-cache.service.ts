@@ -52,6 +52,8 @@ export interface CachedAnswer {
   gzip?: Buffer;
   /** Its key while it is kept. */
   key?: string;
+  /** The fast path's complete 200 heads, per encoding, made once. */
+  heads?: { identity?: OutgoingHttpHeaders; gzip?: OutgoingHttpHeaders };
 }
 
 /** Below this size the compression middleware sends bodies as they are; the fast path does the same. */
@@ -234,7 +236,7 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
    */
   send(req: Request, res: Response, answer: CachedAnswer): void {
     for (const [name, value] of Object.entries(answer.own)) res.setHeader(name, value);
-    this.write(req, res, answer, {});
+    this.write(req, res, answer, false);
   }
 
   /**
@@ -248,31 +250,36 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     const key = this.isListening ? this.urls.get(req.originalUrl) : undefined;
     const answer = key === undefined ? undefined : this.answers.get(key);
     if (!answer?.stack || req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return next();
-    this.write(req, res, answer, answer.stack);
+    this.write(req, res, answer, true);
   };
 
   /** 304 when the client holds either representation; else the body, gzipped when it is worth it and accepted. */
-  private write(req: Request, res: Response, answer: CachedAnswer, stack: OutgoingHttpHeaders): void {
+  private write(req: Request, res: Response, answer: CachedAnswer, fast: boolean): void {
     // Registered before the compression middleware, so it compresses as that one would.
     const gzip = answer.body.length >= GZIP_THRESHOLD && acceptsGzip(req.headers['accept-encoding']);
-    const headers: OutgoingHttpHeaders = { ...stack, ETag: gzip ? gzipTag(answer.etag) : answer.etag, Vary: 'Accept-Encoding' };
+    const stack = fast ? answer.stack : undefined;
     if (notModified(req.headers['if-none-match'], answer.etag)) {
-      res.writeHead(304, headers).end();
+      res.writeHead(304, { ...stack, ETag: gzip ? gzipTag(answer.etag) : answer.etag, Vary: 'Accept-Encoding' }).end();
       return;
     }
-    let body = answer.body;
-    if (gzip) {
-      if (!answer.gzip) {
-        answer.gzip = gzipSync(answer.body);
-        if (answer.key !== undefined) this.answers.grow(answer.key, answer, answer.gzip.length);
-      }
-      body = answer.gzip;
-      headers['Content-Encoding'] = 'gzip';
+    if (gzip && !answer.gzip) {
+      answer.gzip = gzipSync(answer.body);
+      if (answer.key !== undefined) this.answers.grow(answer.key, answer, answer.gzip.length);
     }
-    headers['Content-Type'] = answer.contentType;
-    headers['Content-Length'] = body.length;
-    res.writeHead(answer.status, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    const encoding = gzip ? 'gzip' : 'identity';
+    // A repeat on the fast path reuses the head it was sent with last time.
+    const head = (fast && answer.heads?.[encoding]) || this.head(answer, gzip, stack);
+    if (fast) (answer.heads ??= {})[encoding] = head;
+    res.writeHead(answer.status, head);
+    res.end(req.method === 'HEAD' ? undefined : gzip ? answer.gzip : answer.body);
+  }
+
+  private head(answer: CachedAnswer, gzip: boolean, stack: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders {
+    const head: OutgoingHttpHeaders = { ...stack, ETag: gzip ? gzipTag(answer.etag) : answer.etag, Vary: 'Accept-Encoding' };
+    if (gzip) head['Content-Encoding'] = 'gzip';
+    head['Content-Type'] = answer.contentType;
+    head['Content-Length'] = (gzip ? answer.gzip! : answer.body).length;
+    return head;
   }
 
   /** Bounded like the entries: many distinct URLs (one key can have several) simply start the index over. */
