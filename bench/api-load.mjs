@@ -27,6 +27,8 @@ import { fileURLToPath } from 'node:url';
 import { freePort, freshDatabase, MAIN, startApp, startChild } from './support.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
+/** Headers Node writes itself for each response. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 if (process.argv[2] === '--bare') {
   await startBare(Number(process.argv[3]), process.argv[4]);
@@ -34,20 +36,20 @@ if (process.argv[2] === '--bare') {
   await main();
 }
 
-/** The reference: NestJS on Express with one middleware answering a constant body per path. */
+/** The reference: NestJS on Express with one middleware answering a constant head and body per path. */
 async function startBare(port, file) {
   await import('reflect-metadata');
   const { NestFactory } = await import('@nestjs/core');
   const { ExpressAdapter } = await import('@nestjs/platform-express');
   const bodies = new Map(
-    Object.entries(JSON.parse(readFileSync(file, 'utf8'))).map(([p, { type, body }]) => [p, { type, body: Buffer.from(body, 'utf8') }]),
+    Object.entries(JSON.parse(readFileSync(file, 'utf8'))).map(([p, { headers, body }]) => [p, { headers, body: Buffer.from(body, 'utf8') }]),
   );
   class BareModule {}
   const app = await NestFactory.create(BareModule, new ExpressAdapter(), { logger: ['error'] });
   app.use((req, res, next) => {
     const answer = bodies.get(req.url);
     if (!answer) return next();
-    res.writeHead(200, { 'Content-Type': answer.type, 'Content-Length': answer.body.length });
+    res.writeHead(200, answer.headers);
     res.end(answer.body);
   });
   await app.listen(port, '127.0.0.1');
@@ -92,9 +94,12 @@ async function main() {
     // The bodies the real app answers are the bare handler's constants: the same bytes, so the same size.
     const bodies = {};
     for (const path of PATHS) {
-      const res = await fetch(base + path);
+      // As the load generator asks: no Accept-Encoding, so the identity body.
+      const res = await getOnce(base + path);
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
-      bodies[path] = { type: res.headers.get('content-type'), body: await res.text() };
+      // The bare handler sends the app's head too (security headers, ETag…): the same bytes on the wire.
+      const headers = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !PER_CONNECTION.has(name)));
+      bodies[path] = { headers, body: res.body };
       console.log(`${path}: ${Buffer.byteLength(bodies[path].body).toLocaleString('en')} bytes`);
     }
     const dir = mkdtempSync(join(tmpdir(), 'vtf-bench-bare-'));
@@ -104,8 +109,8 @@ async function main() {
     await startChild([SELF, '--bare', String(barePort), join(dir, 'bodies.json')], cleanups, { ipc: true });
     const bareBase = `http://127.0.0.1:${barePort}`;
     for (const path of PATHS) {
-      const res = await fetch(bareBase + path);
-      if ((await res.text()) !== bodies[path].body) throw new Error(`the bare app answered other bytes for ${path}`);
+      const res = await getOnce(bareBase + path);
+      if (res.body !== bodies[path].body) throw new Error(`the bare app answered other bytes for ${path}`);
     }
 
     // Bare and app take turns in short slices, so a change in the machine's other load during the run
@@ -215,6 +220,18 @@ async function load(base, path, connections, seconds) {
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
   return { latencies, errors, seconds: elapsed };
+}
+
+/** One GET without Accept-Encoding: status, headers and body text. */
+function getOnce(url) {
+  return new Promise((resolveGet, reject) => {
+    http.get(url, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolveGet({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 /** One figure from several slices of load on one target. */
