@@ -93,6 +93,8 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
   private readonly urls = new Map<string, string>();
   /** Answers being made, per URL and audience: concurrent misses of one URL wait for the first instead of all computing it. */
   private readonly inflight = new Map<string, Promise<CachedAnswer | undefined>>();
+  /** Tables some answer shows: a write to any other (sessions, subscribers…) concerns no answer and changes nothing here. */
+  private readonly watched = new Set<string>(CONTENT_TABLES);
   /** Bumped by every invalidation and every change of listening state: a read that saw it move stores nothing. */
   private generation = 0;
   private readonly listener: TableListener;
@@ -138,6 +140,7 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
 
   /** Drops every entry that shows one of these tables (no argument: all). */
   invalidate(...tables: string[]): void {
+    if (tables.length > 0 && !tables.some((t) => this.watched.has(t))) return;
     this.generation++;
     if (tables.length === 0) {
       this.urls.clear();
@@ -193,6 +196,7 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
    * `since` (a readStarted() token). Call it after the request's headers are set: they are kept too.
    */
   answer(req: Request, res: Response, slot: CacheSlot, computed: Computed, since: number): CachedAnswer {
+    for (const table of slot.tables) this.watched.add(table);
     const status = computed.status ?? 200;
     const body = computed.contentType === undefined
       ? Buffer.from(JSON.stringify(computed.body), 'utf8')
