@@ -6,7 +6,6 @@ import { ApiError } from '../common/api-error.js';
 import { booleanFilter, checkFilterKeys } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { Discount } from '../discounts/discount.entity.js';
-import { PublicCacheService } from '../cache/public-cache.service.js';
 import { MediaService } from '../media/media.service.js';
 import { Company, toCompanyDto } from './company.entity.js';
 import type { CompanyChangesDto, CreateCompanyDto } from './dto/company.dto.js';
@@ -25,7 +24,6 @@ export class CompaniesService {
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
-    private readonly cache: PublicCacheService,
   ) {}
 
   async listPublic(): Promise<CompanyDto[]> {
@@ -60,24 +58,24 @@ export class CompaniesService {
 
   async create(input: CreateCompanyDto): Promise<CompanyDto> {
     const logoUrl = await this.media.resolveImage(input.logoUrl, 'logo');
-    return this.cache.afterWrite(['companies'], () => this.em.transactional(async (em) => {
+    return this.em.transactional(async (em) => {
       const company = em.create(Company, { ...input, logoUrl, featured: input.featured ?? false });
       if (company.featured) await this.clearFeatured(em);
       await em.flush();
       return toCompanyDto(company);
-    }));
+    });
   }
 
   async update(id: number, changes: CompanyChangesDto): Promise<CompanyDto> {
     if (changes.logoUrl !== undefined) changes = { ...changes, logoUrl: await this.media.resolveImage(changes.logoUrl, 'logo') };
-    return this.cache.afterWrite(['companies'], () => this.em.transactional(async (em) => {
+    return this.em.transactional(async (em) => {
       const company = await this.find(id, em);
       const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = changes as CompanyChangesDto & Record<string, unknown>;
       if (fields.featured && !company.featured) await this.clearFeatured(em);
       em.assign(company, definedOnly(fields));
       await em.flush();
       return toCompanyDto(company);
-    }));
+    });
   }
 
   /** Refused (409, nothing deleted) while discounts still point at the company: DESIGN §7. */
@@ -87,7 +85,6 @@ export class CompaniesService {
     if (discounts > 0) throw new ApiError(409, MSG.companyHasDiscounts(discounts));
     const dto = toCompanyDto(company);
     await this.em.remove(company).flush();
-    this.cache.invalidate('companies');
     return dto;
   }
 
