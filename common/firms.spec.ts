@@ -1,5 +1,5 @@
 import {
-  CRITERIA, bestCode, codeKind, effectiveRating, firmsQueryString, parseCompareFirms, parseFirmsQuery, priceAfterCode,
+  CRITERIA, bestCode, codeKind, profileErrors, effectiveRating, firmsQueryString, parseCompareFirms, parseFirmsQuery, priceAfterCode,
   uniqueSlug, weightedScore, type FirmsQuery,
 } from './firms.js';
 
@@ -199,5 +199,22 @@ describe('uniqueSlug', () => {
     expect(uniqueSlug('ftmo', new Set(['ftmo']))).toBe('ftmo-2');
     expect(uniqueSlug('ftmo', new Set(['ftmo', 'ftmo-2']))).toBe('ftmo-3');
     expect(uniqueSlug('', new Set(['firm']))).toBe('firm-2');
+  });
+});
+
+describe('profileErrors', () => {
+  const program = (type: string, profitTargets: number[], sizes = [10000, 25000]) => ({ type, profitTargets, sizes: sizes.map((size) => ({ size })) });
+  it('wants one profit target per phase', () => {
+    expect(profileErrors({ programs: [program('two-step', [8, 5]), program('instant', []), program('other', [10, 5, 5])] })).toEqual({});
+    expect(profileErrors({ programs: [program('one-step', [8]), program('two-step', [8])] })).toEqual({
+      'programs.1.profitTargets': 'A two-step program needs 2 profit targets, one per phase',
+    });
+    expect(profileErrors({ programs: [program('instant', [10])] })).toEqual({
+      'programs.0.profitTargets': 'An instant funding program has no evaluation phase, so no profit target',
+    });
+  });
+  it('wants each size once per program and each criterion once', () => {
+    expect(profileErrors({ programs: [program('one-step', [10], [10000, 10000])] })).toEqual({ 'programs.0.sizes': 'Each account size may appear once per program' });
+    expect(Object.keys(profileErrors({ scores: [{ criterion: 'cost' }, { criterion: 'cost' }] }))).toEqual(['scores']);
   });
 });

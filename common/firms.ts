@@ -398,3 +398,70 @@ function clamp(n: number, min: number, max: number): number {
 function roundCents(n: number): number {
   return Math.round(n * 100) / 100;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Messages of the admin calls (the admin forms show the same words)
+// ---------------------------------------------------------------------------------------------
+
+export const FIRM_MSG = {
+  status: `Status must be one of: ${FIRM_STATUSES.join(', ')}`,
+  affiliateStatus: `Affiliate status must be one of: ${AFFILIATE_STATUSES.join(', ')}`,
+  foundedYear: (max: number) => `Founded year must be a whole year from ${FIRM_LIMITS.minFoundedYear} to ${max}`,
+  platforms: `Platforms must be a list of: ${PLATFORMS.join(', ')}`,
+  assetClasses: `Asset classes must be a list of: ${ASSET_CLASSES.join(', ')}`,
+  restrictedCountries: `Restricted countries must be a list of country names (at most ${FIRM_LIMITS.restrictedCountries})`,
+  lastTestedAt: 'Last tested must be a date (YYYY-MM-DD)',
+  slugTaken: (slug: string) => `Another firm already has the slug "${slug}". Choose another slug.`,
+  programs: `Programs must be a list of at most ${FIRM_LIMITS.programsPerFirm} programs`,
+  programName: 'Program name is required',
+  programType: `Program type must be one of: ${PROGRAM_TYPES.join(', ')}`,
+  profitTargets: 'Profit targets must be a list of percentages from 0 to 100, one per phase',
+  profitTargetsPerPhase: (type: string, phases: number) =>
+    phases === 0 ? `An ${type} program has no evaluation phase, so no profit target` : `A ${type} program needs ${phases} profit target${phases > 1 ? 's' : ''}, one per phase`,
+  percent: (label: string) => `${label} must be a percentage from 0 to 100`,
+  drawdownType: `Drawdown type must be one of: ${DRAWDOWN_TYPES.join(', ')}`,
+  days: (label: string) => `${label} must be a whole number of days from 0 to ${FIRM_LIMITS.maxDays}`,
+  timeLimitDays: `Time limit must be a whole number of days from 1 to ${FIRM_LIMITS.maxDays}, or empty for none`,
+  payoutFrequency: `Payout frequency must be text of at most ${FIRM_LIMITS.payoutFrequencyLength} characters`,
+  refundableFee: 'Refundable fee must be true or false',
+  money: (label: string) => `${label} must be an amount in US dollars from 0 to ${FIRM_LIMITS.maxPrice}, with at most 2 decimals`,
+  sizes: `A program needs 1 to ${FIRM_LIMITS.sizesPerProgram} account sizes`,
+  size: `Account size must be a whole number of US dollars from 1 to ${FIRM_LIMITS.maxAccountSize}`,
+  sizesUnique: 'Each account size may appear once per program',
+  scores: `Scores must list each criterion at most once: ${CRITERION_KEYS.join(', ')}`,
+  criterion: `Criterion must be one of: ${CRITERION_KEYS.join(', ')}`,
+  score: `Score must be a number from ${SCORE_MIN} to ${SCORE_MAX} in steps of 0.1`,
+  companyId: 'Company is required',
+  changeDate: 'Date is required (YYYY-MM-DD)',
+  changeText: 'What changed is required',
+  sourceUrl: 'Source URL must be a valid URL',
+};
+
+/** A calendar date written YYYY-MM-DD that exists (no 2025-02-30). */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The rules across fields of programs and scores that field checks cannot see: one profit target
+ * per phase, each size once per program, each criterion once. Field paths as the API reports them.
+ */
+export function profileErrors(input: {
+  programs?: ReadonlyArray<{ type: string; profitTargets?: readonly number[]; sizes?: ReadonlyArray<{ size: number }> }>;
+  scores?: ReadonlyArray<{ criterion: string }>;
+}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  input.programs?.forEach((p, i) => {
+    const phases = PHASES_BY_TYPE[p.type as ProgramType];
+    if (phases !== null && phases !== undefined && (p.profitTargets ?? []).length !== phases) {
+      errors[`programs.${i}.profitTargets`] = FIRM_MSG.profitTargetsPerPhase(PROGRAM_TYPE_LABELS[p.type as ProgramType].toLowerCase(), phases);
+    }
+    const sizes = (p.sizes ?? []).map((s) => s.size);
+    if (new Set(sizes).size !== sizes.length) errors[`programs.${i}.sizes`] = FIRM_MSG.sizesUnique;
+  });
+  const criteria = (input.scores ?? []).map((s) => s.criterion);
+  if (new Set(criteria).size !== criteria.length) errors.scores = FIRM_MSG.scores;
+  return errors;
+}

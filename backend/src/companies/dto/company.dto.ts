@@ -3,10 +3,11 @@ import { Allow, IsBoolean, IsNumber, IsOptional, Max, Min } from 'class-validato
 import { COMPANY_RATING_MAX, COMPANY_RATING_MIN } from '../../../../common/constants.js';
 import { MSG } from '../../../../common/messages.js';
 import { IdDto } from '../../common/id.dto.js';
+import { FirmProfileFieldsDto } from '../../firms/dto/firm-profile.dto.js';
 import { OptionalImage, OptionalText, OptionalUrl, RequiredText, RequiredTextIfPresent } from '../../common/validators.js';
 
 /** SPEC §5 "Company create". Declaration order is the order errors are reported in. */
-export class CreateCompanyDto {
+class SpecCompanyFieldsDto {
   @ApiProperty() @RequiredText(MSG.companyNameRequired, 200)
   name!: string;
 
@@ -35,8 +36,11 @@ export class CreateCompanyDto {
   featured?: boolean;
 }
 
+/** SPEC's fields, then the optional firm-profile fields of issue #10. */
+export class CreateCompanyDto extends IntersectionType(SpecCompanyFieldsDto, FirmProfileFieldsDto) {}
+
 /** PATCH semantics: absent fields stay; a present name must still be non-empty. */
-export class CompanyChangesDto extends PartialType(OmitType(CreateCompanyDto, ['name'])) {
+export class CompanyChangesDto extends PartialType(OmitType(CreateCompanyDto, ['name']), { skipNullProperties: false }) {
   @ApiPropertyOptional() @RequiredTextIfPresent(MSG.companyNameRequired, 200)
   name?: string;
 }
@@ -49,4 +53,5 @@ export class ReplaceCompanyDto extends CompanyChangesDto {
   @Allow() id?: unknown;
   @Allow() createdAt?: unknown;
   @Allow() updatedAt?: unknown;
+  @Allow() ratingSource?: unknown;
 }

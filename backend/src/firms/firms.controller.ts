@@ -1,0 +1,104 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { AdminFirmChangeDto } from '../../../common/firm-api-types.js';
+import { COMPARE_MESSAGE, FIRMS_QUERY_PARAMS, firmsQueryString, parseCompareFirms, parseFirmsQuery } from '../../../common/firms.js';
+import { MSG } from '../../../common/messages.js';
+import { PublicCacheService } from '../cache/public-cache.service.js';
+import { ApiError } from '../common/api-error.js';
+import { IdDto } from '../common/id.dto.js';
+import { idParam } from '../common/id.param.js';
+import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
+import { CreateFirmChangeDto, ReplaceFirmChangeDto, UpdateFirmChangeDto } from './dto/firm-change.dto.js';
+import { FIRM_CHANGE_SORTABLE, FirmChangesService } from './firm-changes.service.js';
+import { FirmsService } from './firms.service.js';
+
+/** What the public firm reads show; a change to any of them clears their cache entries. */
+const FIRM_TABLES = ['companies', 'discounts'] as const;
+
+/** The public firm reads (issue #10), answered from the public cache (DESIGN §6). */
+@ApiTags('firms')
+@Controller('_api/firms')
+export class FirmsController {
+  constructor(private readonly firms: FirmsService, private readonly cache: PublicCacheService) {}
+
+  /** The raw query string, not Express's parsed object: `a[b]=c` must stay a wrong value, not become an object. */
+  @Get()
+  @ApiQuery({ name: 'params', required: false, description: `Any of: ${FIRMS_QUERY_PARAMS.join(', ')}` })
+  async list(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const parsed = parseFirmsQuery(new URLSearchParams(req.originalUrl.split('?')[1] ?? ''));
+    if (!parsed.ok) throw new ApiError(400, parsed.message, parsed.errors);
+    const key = `firms?${firmsQueryString(parsed.query)}`;
+    await this.cache.respond(req, res, key, FIRM_TABLES, async () => {
+      const expiresAt = await this.firms.nextCodeChange();
+      return { body: await this.firms.list(parsed.query), expiresAt };
+    });
+  }
+
+  @Get('compare')
+  @ApiQuery({ name: 'firms', description: '2 or 3 firm slugs, comma-separated' })
+  async compare(@Query('firms') firms: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const slugs = parseCompareFirms(firms);
+    if (!slugs) throw new ApiError(400, COMPARE_MESSAGE, { firms: COMPARE_MESSAGE });
+    await this.cache.respond(req, res, `firms/compare?${slugs.join(',')}`, FIRM_TABLES, async () => {
+      const expiresAt = await this.firms.nextCodeChange();
+      return { body: await this.firms.compare(slugs), expiresAt };
+    });
+  }
+
+  @Get(':slug')
+  async profile(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    if (!/^[a-z0-9-]{1,200}$/.test(slug)) throw new ApiError(404, MSG.notFound('Firm'));
+    await this.cache.respond(req, res, `firms/${slug}`, FIRM_TABLES, async () => {
+      const expiresAt = await this.firms.nextCodeChange();
+      return { body: await this.firms.profile(slug), expiresAt };
+    });
+  }
+}
+
+/** Both admin faces of DESIGN §3 for firms' changelog entries. */
+@ApiTags('admin: firm changes')
+@Controller('_api/admin/firm-changes')
+export class AdminFirmChangesController {
+  constructor(private readonly changes: FirmChangesService) {}
+
+  @Get()
+  async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminFirmChangeDto[]> {
+    const params = parseListQuery(query, FIRM_CHANGE_SORTABLE);
+    const result = await this.changes.list(params);
+    sendContentRange(res, 'firm-changes', params, result);
+    return result.items;
+  }
+
+  @Post()
+  create(@Body() body: CreateFirmChangeDto): Promise<AdminFirmChangeDto> {
+    return this.changes.create(body);
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  update(@Body() { id, ...changes }: UpdateFirmChangeDto): Promise<AdminFirmChangeDto> {
+    return this.changes.update(id, changes);
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  remove(@Body() { id }: IdDto): Promise<AdminFirmChangeDto> {
+    return this.changes.remove(id);
+  }
+
+  @Get(':id')
+  get(@Param('id', idParam) id: number): Promise<AdminFirmChangeDto> {
+    return this.changes.get(id);
+  }
+
+  @Put(':id')
+  replace(@Param('id', idParam) id: number, @Body() body: ReplaceFirmChangeDto): Promise<AdminFirmChangeDto> {
+    return this.changes.update(id, body);
+  }
+
+  @Delete(':id')
+  delete(@Param('id', idParam) id: number): Promise<AdminFirmChangeDto> {
+    return this.changes.remove(id);
+  }
+}
