@@ -66,7 +66,7 @@ export const FIRM_LIMITS = {
 } as const;
 
 /** Rows per page of GET /_api/firms. */
-export const FIRMS_PAGE_SIZE = 50;
+export const FIRMS_PAGE_SIZE = 100;
 
 // ---------------------------------------------------------------------------------------------
 // Methodology and score
