@@ -7,7 +7,7 @@ import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { definedOnly } from '../companies/companies.service.js';
-import { PublicCacheService, type Computed } from '../cache/public-cache.service.js';
+import type { Computed } from '../cache/public-cache.service.js';
 import superjson from 'superjson';
 import { MediaService } from '../media/media.service.js';
 import { BlogPost, SEARCH_CONFIG, toBlogPostDto, toBlogPostJson } from './blog-post.entity.js';
@@ -34,7 +34,6 @@ export class BlogPostsService {
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
-    private readonly cache: PublicCacheService,
   ) {}
 
   /** The superjson list page and when it next changes without a write (a scheduled post's time). */
@@ -156,7 +155,6 @@ export class BlogPostsService {
     const post = await this.find(id);
     const dto = toBlogPostJson(post);
     await this.em.remove(post).flush();
-    this.cache.invalidate('blog_posts');
     return dto;
   }
 
@@ -176,7 +174,7 @@ export class BlogPostsService {
   /** Runs a write in a transaction; a slug taken meanwhile by another request still answers 409. */
   private async saving<R>(slug: string | undefined, work: (em: EntityManager) => Promise<R>): Promise<R> {
     try {
-      return await this.cache.afterWrite(['blog_posts'], () => this.em.transactional(work));
+      return await this.em.transactional(work);
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException && slug !== undefined) throw slugTaken(slug);
       throw error;

@@ -5,7 +5,6 @@ import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { Discount } from '../discounts/discount.entity.js';
-import { PublicCacheService } from '../cache/public-cache.service.js';
 import { MediaService } from '../media/media.service.js';
 import type { AdminCompanyDto } from '../../../common/firm-api-types.js';
 import { FirmProfilesService } from '../firms/firm-profiles.service.js';
@@ -23,7 +22,6 @@ export class CompaniesService {
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
-    private readonly cache: PublicCacheService,
     private readonly profiles: FirmProfilesService,
   ) {}
 
@@ -59,25 +57,25 @@ export class CompaniesService {
     const { programs, scores, ...fields } = input;
     this.profiles.check({ programs, scores });
     const logoUrl = await this.media.resolveImage(fields.logoUrl, 'logo');
-    return this.cache.afterWrite(['companies'], () => this.em.transactional(async (em) => {
+    return this.em.transactional(async (em) => {
       const company = em.create(Company, { ...fields, logoUrl, featured: fields.featured ?? false });
       if (company.featured) await this.clearFeatured(em);
       await this.profiles.save(em, company, { slug: fields.slug, programs, scores });
       return this.profiles.withProfile(em, toCompanyDto(company));
-    }));
+    });
   }
 
   async update(id: number, changes: CompanyChangesDto): Promise<AdminCompanyDto> {
     this.profiles.check(changes);
     if (changes.logoUrl !== undefined) changes = { ...changes, logoUrl: await this.media.resolveImage(changes.logoUrl, 'logo') };
-    return this.cache.afterWrite(['companies'], () => this.em.transactional(async (em) => {
+    return this.em.transactional(async (em) => {
       const company = await this.find(id, em);
       const { id: _id, createdAt: _c, updatedAt: _u, ratingSource: _r, programs, scores, ...fields } = changes as CompanyChangesDto & Record<string, unknown>;
       if (fields.featured && !company.featured) await this.clearFeatured(em);
       em.assign(company, definedOnly(fields));
       await this.profiles.save(em, company, { slug: changes.slug, programs, scores });
       return this.profiles.withProfile(em, toCompanyDto(company));
-    }));
+    });
   }
 
   /** Refused (409, nothing deleted) while discounts still point at the company: DESIGN §7. */
@@ -87,7 +85,6 @@ export class CompaniesService {
     if (discounts > 0) throw new ApiError(409, MSG.companyHasDiscounts(discounts));
     const dto = toCompanyDto(company);
     await this.em.remove(company).flush();
-    this.cache.invalidate('companies');
     return dto;
   }
 

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Redirect, Req, Res } from '@nestjs/common';
 import { ApiExcludeController, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { PublicCacheService } from '../cache/public-cache.service.js';
+import { PublicCache } from '../cache/public-cache.decorator.js';
+import type { Computed } from '../cache/public-cache.service.js';
 import type { AdminDiscountDto } from '../../../common/api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
@@ -12,12 +13,13 @@ import { CreateDiscountDto, ReplaceDiscountDto, UpdateDiscountDto } from './dto/
 @ApiTags('discounts')
 @Controller('_api/discounts')
 export class DiscountsController {
-  constructor(private readonly discounts: DiscountsService, private readonly cache: PublicCacheService) {}
+  constructor(private readonly discounts: DiscountsService) {}
 
   /** Answered from the public cache (DESIGN §6) until a write or the next expiry. */
   @Get()
-  list(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.cache.respond(req, res, 'discounts', ['discounts', 'companies'], () => this.discounts.listPublicUntilChange());
+  @PublicCache({ tables: ['discounts', 'companies'], key: 'discounts' })
+  list(): Promise<Computed> {
+    return this.discounts.listPublicUntilChange();
   }
 }
 

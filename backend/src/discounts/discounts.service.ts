@@ -7,7 +7,7 @@ import { ApiError } from '../common/api-error.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { definedOnly } from '../companies/companies.service.js';
 import { Company } from '../companies/company.entity.js';
-import { PublicCacheService, type Computed } from '../cache/public-cache.service.js';
+import type { Computed } from '../cache/public-cache.service.js';
 import { MediaService } from '../media/media.service.js';
 import { Discount, toAdminDiscountDto, toPublicDiscountDto, type DiscountWithCompanyRow } from './discount.entity.js';
 import type { CreateDiscountDto, DiscountChangesDto } from './dto/discount.dto.js';
@@ -42,7 +42,6 @@ export class DiscountsService {
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
-    private readonly cache: PublicCacheService,
   ) {}
 
   /**
@@ -99,7 +98,6 @@ export class DiscountsService {
       mediaUrl: (await this.media.resolveImage(mediaUrl ?? null, 'discount')) ?? null,
     });
     await this.em.flush();
-    this.cache.invalidate('discounts');
     return toAdminDiscountDto(discount);
   }
 
@@ -111,7 +109,6 @@ export class DiscountsService {
     if (mediaUrl !== undefined) data.mediaUrl = (await this.media.resolveImage(mediaUrl, 'discount')) ?? null;
     this.em.assign(discount, data);
     await this.em.flush();
-    this.cache.invalidate('discounts');
     return toAdminDiscountDto(discount);
   }
 
@@ -119,7 +116,6 @@ export class DiscountsService {
     const discount = await this.find(id);
     const dto = toAdminDiscountDto(discount);
     await this.em.remove(discount).flush();
-    this.cache.invalidate('discounts');
     return dto;
   }
 
@@ -134,8 +130,6 @@ export class DiscountsService {
       ? `update "discounts" set "clicks" = "clicks" + 1 where "id" = ? and "affiliate_link" ~* ? returning "affiliate_link"`
       : `select "affiliate_link" from "discounts" where "id" = ? and "affiliate_link" ~* ?`;
     const rows = await this.em.getConnection().execute<Array<{ affiliate_link: string }>>(sql, [Number(rawId), '^https?://']);
-    // The public list shows the click count.
-    if (count && rows.length > 0) this.cache.invalidate('discounts');
     return rows[0]?.affiliate_link ?? DISCOUNTS_PAGE;
   }
 

@@ -2,7 +2,6 @@ import { EntityManager, QueryOrder, ref, type FilterQuery, type QueryOrderMap } 
 import { Injectable } from '@nestjs/common';
 import type { AdminFirmChangeDto } from '../../../common/firm-api-types.js';
 import { MSG } from '../../../common/messages.js';
-import { PublicCacheService } from '../cache/public-cache.service.js';
 import { ApiError } from '../common/api-error.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { definedOnly } from '../companies/companies.service.js';
@@ -18,7 +17,7 @@ type ReadOnly = { id?: unknown; company?: unknown; createdAt?: unknown; updatedA
 /** The changelog of every firm, for both admin faces. Newest first unless sorted. */
 @Injectable()
 export class FirmChangesService {
-  constructor(private readonly em: EntityManager, private readonly cache: PublicCacheService) {}
+  constructor(private readonly em: EntityManager) {}
 
   async list(params: ListParams<FirmChangeSortField>): Promise<ListResult<AdminFirmChangeDto>> {
     const where: FilterQuery<FirmChange> = {};
@@ -44,11 +43,9 @@ export class FirmChangesService {
   async create(input: CreateFirmChangeDto): Promise<AdminFirmChangeDto> {
     const { companyId, ...fields } = input;
     const company = await this.findCompany(companyId);
-    return this.cache.afterWrite(['companies'], async () => {
-      const entry = this.em.create(FirmChange, { ...fields, sourceUrl: fields.sourceUrl ?? null, company });
-      await this.em.flush();
-      return toAdminFirmChangeDto(entry);
-    });
+    const entry = this.em.create(FirmChange, { ...fields, sourceUrl: fields.sourceUrl ?? null, company });
+    await this.em.flush();
+    return toAdminFirmChangeDto(entry);
   }
 
   async update(id: number, changes: FirmChangeChangesDto & ReadOnly): Promise<AdminFirmChangeDto> {
@@ -56,20 +53,16 @@ export class FirmChangesService {
     const entry = await this.find(id);
     const data: Partial<FirmChange> = definedOnly(fields) as Partial<FirmChange>;
     if (companyId !== undefined) data.company = ref(await this.findCompany(companyId));
-    return this.cache.afterWrite(['companies'], async () => {
-      this.em.assign(entry, data);
-      await this.em.flush();
-      return toAdminFirmChangeDto(entry);
-    });
+    this.em.assign(entry, data);
+    await this.em.flush();
+    return toAdminFirmChangeDto(entry);
   }
 
   async remove(id: number): Promise<AdminFirmChangeDto> {
     const entry = await this.find(id);
     const dto = toAdminFirmChangeDto(entry);
-    return this.cache.afterWrite(['companies'], async () => {
-      await this.em.remove(entry).flush();
-      return dto;
-    });
+    await this.em.remove(entry).flush();
+    return dto;
   }
 
   private async find(id: number): Promise<FirmChange> {

@@ -42,6 +42,9 @@ export class FirmProfilesService {
     await em.flush();
     if (input.programs) await this.replacePrograms(em, company, input.programs);
     if (input.scores) await this.replaceScores(em, company, input.scores);
+    // The deletes above are native statements, which the ORM's flush events (the cache's own
+    // invalidation) do not see: a changed profile is a change of the company record.
+    if (input.programs || input.scores) company.updatedAt = new Date();
     await em.flush();
   }
 

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import type { AdminFirmChangeDto } from '../../../common/firm-api-types.js';
 import { COMPARE_MESSAGE, FIRMS_QUERY_PARAMS, firmsQueryString, parseCompareFirms, parseFirmsQuery } from '../../../common/firms.js';
 import { MSG } from '../../../common/messages.js';
-import { PublicCacheService } from '../cache/public-cache.service.js';
+import { keyed, PublicCache, type Keyed } from '../cache/public-cache.decorator.js';
 import { ApiError } from '../common/api-error.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
@@ -13,43 +13,49 @@ import { CreateFirmChangeDto, ReplaceFirmChangeDto, UpdateFirmChangeDto } from '
 import { FIRM_CHANGE_SORTABLE, FirmChangesService } from './firm-changes.service.js';
 import { FirmsService } from './firms.service.js';
 
-/** What the public firm reads show; a change to any of them clears their cache entries. */
-const FIRM_TABLES = ['companies', 'discounts'] as const;
+/** What the public firm reads show; a change to any of them drops their cache entries. */
+const FIRM_TABLES = ['companies', 'discounts', 'firm_programs', 'firm_program_sizes', 'firm_changes', 'firm_scores'];
 
 /** The public firm reads (issue #10), answered from the public cache (DESIGN §6). */
 @ApiTags('firms')
 @Controller('_api/firms')
 export class FirmsController {
-  constructor(private readonly firms: FirmsService, private readonly cache: PublicCacheService) {}
+  constructor(private readonly firms: FirmsService) {}
 
-  /** The raw query string, not Express's parsed object: `a[b]=c` must stay a wrong value, not become an object. */
+  /**
+   * Read from the raw query string, not Express's parsed object: `a[b]=c` must stay a wrong value,
+   * not become an object. Keyed by the canonical query, so equal tables share one entry.
+   */
   @Get()
   @ApiQuery({ name: 'params', required: false, description: `Any of: ${FIRMS_QUERY_PARAMS.join(', ')}` })
-  async list(@Req() req: Request, @Res() res: Response): Promise<void> {
+  @PublicCache({ tables: FIRM_TABLES })
+  list(@Req() req: Request): Keyed {
     const parsed = parseFirmsQuery(new URLSearchParams(req.originalUrl.split('?')[1] ?? ''));
     if (!parsed.ok) throw new ApiError(400, parsed.message, parsed.errors);
-    const key = `firms?${firmsQueryString(parsed.query)}`;
-    await this.cache.respond(req, res, key, FIRM_TABLES, async () => {
+    const query = parsed.query;
+    return keyed(`firms?${firmsQueryString(query)}`, async () => {
       const expiresAt = await this.firms.nextCodeChange();
-      return { body: await this.firms.list(parsed.query), expiresAt };
+      return { body: await this.firms.list(query), expiresAt };
     });
   }
 
   @Get('compare')
   @ApiQuery({ name: 'firms', description: '2 or 3 firm slugs, comma-separated' })
-  async compare(@Query('firms') firms: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @PublicCache({ tables: FIRM_TABLES })
+  compare(@Query('firms') firms: unknown): Keyed {
     const slugs = parseCompareFirms(firms);
     if (!slugs) throw new ApiError(400, COMPARE_MESSAGE, { firms: COMPARE_MESSAGE });
-    await this.cache.respond(req, res, `firms/compare?${slugs.join(',')}`, FIRM_TABLES, async () => {
+    return keyed(`firms/compare?${slugs.join(',')}`, async () => {
       const expiresAt = await this.firms.nextCodeChange();
       return { body: await this.firms.compare(slugs), expiresAt };
     });
   }
 
   @Get(':slug')
-  async profile(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @PublicCache({ tables: FIRM_TABLES })
+  profile(@Param('slug') slug: string): Keyed {
     if (!/^[a-z0-9-]{1,200}$/.test(slug)) throw new ApiError(404, MSG.notFound('Firm'));
-    await this.cache.respond(req, res, `firms/${slug}`, FIRM_TABLES, async () => {
+    return keyed(`firms/${slug}`, async () => {
       const expiresAt = await this.firms.nextCodeChange();
       return { body: await this.firms.profile(slug), expiresAt };
     });
