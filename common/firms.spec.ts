@@ -95,9 +95,20 @@ describe('bestCode', () => {
     expect(bestCode(100, [pct, amount])).toEqual({ code: amount, price: 50 });
     expect(bestCode(1000, [pct, amount])).toEqual({ code: pct, price: 800 });
   });
-  it('keeps the first of equal codes and answers null without codes', () => {
-    expect(bestCode(250, [pct, amount])!.code).toBe(pct);
+  it('keeps the oldest of codes giving the same price, and answers null without codes', () => {
+    expect(bestCode(250, [amount, pct])!.code).toBe(pct);
     expect(bestCode(250, [])).toBeNull();
+  });
+  it('within a kind takes the largest discount, even where rounding or the zero floor makes them equal', () => {
+    const small = { id: 3, discountAmount: 60 };
+    const big = { id: 9, discountAmount: 80 };
+    expect(bestCode(50, [small, big])).toEqual({ code: big, price: 0 });
+    expect(bestCode(10, [{ id: 1, discountPercentage: 15 }, { id: 5, discountPercentage: 15.01 }])!.code.id).toBe(5);
+  });
+  it('uses a code without a value only when no code takes anything off', () => {
+    const none = { id: 1 };
+    expect(bestCode(100, [none, amount])!.code).toBe(amount);
+    expect(bestCode(100, [none, { id: 0 }])).toEqual({ code: { id: 0 }, price: 100 });
   });
 });
 

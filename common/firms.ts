@@ -187,12 +187,25 @@ export function priceAfterCode(price: number, d: CodeDiscount | null | undefined
   return roundCents(price);
 }
 
-/** The code that makes this price lowest; on a tie the first given (callers pass codes oldest first). */
-export function bestCode<T extends CodeDiscount>(price: number, codes: readonly T[]): { code: T; price: number } | null {
-  let best: { code: T; price: number } | null = null;
+/**
+ * The code that makes this price lowest. Within each kind the largest discount competes (the oldest
+ * of equal ones); between the kinds the lower price wins, the oldest code on a tie. (Within a kind
+ * the largest discount never gives a higher price, so this is "the lowest price"; it only decides
+ * which code to show when rounding or the zero floor makes two codes equal.) The table's SQL
+ * (FirmsService) follows the same steps.
+ */
+export function bestCode<T extends CodeDiscount & { id: number }>(price: number, codes: readonly T[]): { code: T; price: number } | null {
+  const champions = new Map<CodeKind, T>();
   for (const code of codes) {
+    const kind = codeKind(code);
+    const current = champions.get(kind);
+    const value = (c: T) => (kind === 'percentage' ? positive(c.discountPercentage) : kind === 'amount' ? positive(c.discountAmount) : 0) ?? 0;
+    if (!current || value(code) > value(current) || (value(code) === value(current) && code.id < current.id)) champions.set(kind, code);
+  }
+  let best: { code: T; price: number } | null = null;
+  for (const code of champions.values()) {
     const after = priceAfterCode(price, code);
-    if (!best || after < best.price) best = { code, price: after };
+    if (!best || after < best.price || (after === best.price && code.id < best.code.id)) best = { code, price: after };
   }
   return best;
 }

@@ -1,6 +1,6 @@
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type TestAgent from 'supertest/lib/agent.js';
-import { CRITERIA, FIRM_MSG, priceAfterCode, type FirmSort } from '../../common/firms.js';
+import { CRITERIA, FIRM_MSG, bestCode, priceAfterCode, type FirmSort } from '../../common/firms.js';
 import type { FirmRowDto } from '../../common/firm-api-types.js';
 import { MSG } from '../../common/messages.js';
 import { ormConfig } from '../src/database/mikro-orm.config.js';
@@ -256,6 +256,7 @@ describe('firm profiles', () => {
       // Pricey: 20% off beats $100 off above $500 only; a code without a value, an expired and a coming-soon one never win.
       await addCode(pricey.id, { discountCode: 'PCT20', discountPercentage: 20 });
       await addCode(pricey.id, { discountCode: 'AMT100', discountAmount: 100 });
+      await addCode(pricey.id, { discountCode: 'AMT90', discountAmount: 90 });
       await addCode(pricey.id, { discountCode: 'PAST', discountPercentage: 90, validUntil: new Date(Date.now() - 60_000).toISOString() });
       await addCode(pricey.id, { discountCode: 'SOON', discountPercentage: 90, status: 'coming_soon' });
       await addCode(cheap.id, { discountCode: 'NOVALUE' });
@@ -277,8 +278,16 @@ describe('firm profiles', () => {
       expect(c10).toMatchObject({ price: 100, priceAfterCode: 100, code: { code: 'NOVALUE', kind: 'none' } });
       expect(c10!.firm).toMatchObject({ slug: 'cheap', name: 'Cheap', status: 'active', affiliateStatus: 'no-program', rating: 3, ratingSource: 'criteria', platforms: ['MT5'] });
       expect(c10!.program).toMatchObject({ profitTargets: [8, 5], dailyLoss: 5, maxLoss: 10, drawdownType: 'static', minTradingDays: 3, profitSplit: 80, payoutFrequency: 'Bi-weekly' });
-      // The SQL and the shared rule agree on every row.
-      for (const row of body.rows as FirmRowDto[]) expect(row.priceAfterCode).toBe(priceAfterCode(row.price, row.code));
+      // The SQL and the shared rules agree on every row: the price, and which code gives it.
+      const usable = (await admin.get('/_api/admin/discounts').expect(200)).body
+        .filter((d: { status: string; discountCode: string | null; validUntil: string | null }) =>
+          d.status === 'active' && d.discountCode && (!d.validUntil || new Date(d.validUntil) > new Date()))
+        .sort((a: { id: number }, b: { id: number }) => a.id - b.id);
+      for (const row of body.rows as FirmRowDto[]) {
+        expect(row.priceAfterCode).toBe(priceAfterCode(row.price, row.code));
+        const best = bestCode(row.price, usable.filter((d: { companyId: number }) => d.companyId === row.firm.id));
+        expect([row.code?.discountId ?? null, row.priceAfterCode]).toEqual([best?.code.id ?? null, best?.price ?? row.price]);
+      }
     });
 
     it('filters in SQL by size, type, platform, asset, drawdown and the price after code', async () => {

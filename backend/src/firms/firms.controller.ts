@@ -34,8 +34,10 @@ export class FirmsController {
     if (!parsed.ok) throw new ApiError(400, parsed.message, parsed.errors);
     const query = parsed.query;
     return keyed(`firms?${firmsQueryString(query)}`, async () => {
-      const expiresAt = await this.firms.nextCodeChange();
-      return { body: await this.firms.list(query), expiresAt };
+      const now = new Date();
+      // One moment for both, so the entry expires when the first code it shows ends.
+      const [expiresAt, body] = await Promise.all([this.firms.nextCodeChange(now), this.firms.list(query, now)]);
+      return { body, expiresAt };
     });
   }
 
@@ -46,8 +48,10 @@ export class FirmsController {
     const slugs = parseCompareFirms(firms);
     if (!slugs) throw new ApiError(400, COMPARE_MESSAGE, { firms: COMPARE_MESSAGE });
     return keyed(`firms/compare?${slugs.join(',')}`, async () => {
-      const expiresAt = await this.firms.nextCodeChange();
-      return { body: await this.firms.compare(slugs), expiresAt };
+      const now = new Date();
+      // One moment for both, so the entry expires when the first code it shows ends.
+      const [expiresAt, body] = await Promise.all([this.firms.nextCodeChange(now), this.firms.compare(slugs, now)]);
+      return { body, expiresAt };
     });
   }
 
@@ -56,8 +60,10 @@ export class FirmsController {
   profile(@Param('slug') slug: string): Keyed {
     if (!/^[a-z0-9-]{1,200}$/.test(slug)) throw new ApiError(404, MSG.notFound('Firm'));
     return keyed(`firms/${slug}`, async () => {
-      const expiresAt = await this.firms.nextCodeChange();
-      return { body: await this.firms.profile(slug), expiresAt };
+      const now = new Date();
+      // One moment for both, so the entry expires when the first code it shows ends.
+      const [expiresAt, body] = await Promise.all([this.firms.nextCodeChange(now), this.firms.profile(slug, now)]);
+      return { body, expiresAt };
     });
   }
 }

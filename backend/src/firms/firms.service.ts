@@ -15,33 +15,43 @@ import { FirmChange } from './firm-change.entity.js';
 import { FirmProfilesService } from './firm-profiles.service.js';
 import { num } from './firm-mappers.js';
 
-/** The SQL of each sort of /firms; every sort ends with the same tie-breakers, so pages never shuffle. */
-const SORT_SQL: Record<FirmSort, string> = {
-  price: 's.price',
-  priceAfterCode: 'coalesce(b.after, s.price)',
-  profitSplit: 'p.profit_split',
-  score: 'coalesce(c.score, c.rating)',
-  maxLoss: 'p.max_loss',
+/** Each sort of /firms over the narrow row (alias `x`); every sort ends with the same tie-breakers, so pages never shuffle. */
+const SORT_SQL: Record<FirmSort, (x: string) => string> = {
+  price: (x) => `${x}.s_price`,
+  priceAfterCode: (x) => `coalesce(${x}.b_after, ${x}.s_price)`,
+  profitSplit: (x) => `${x}.p_profit_split`,
+  score: (x) => `coalesce(${x}.c_score, ${x}.c_rating)`,
+  maxLoss: (x) => `${x}.p_max_loss`,
 };
+const tieBreak = (x: string) => `${x}.c_name asc, ${x}.c_id asc, ${x}.p_position asc, ${x}.p_id asc, ${x}.s_size asc`;
 
 /**
- * A discount is a usable code while it is active, not past its end and has a code (the rule the
- * /discounts page shows codes by). Its price: `priceAfterCode` of common/firms.ts, in SQL —
- * percentage first, then amount, rounded to cents, never below zero; the best is the lowest, the
- * oldest on a tie (as `bestCode` picks).
+ * A firm's usable codes (active, not past their end, with a code: the rule /discounts shows codes by),
+ * reduced to one champion per kind as `bestCode` of common/firms.ts does: the largest percentage, the
+ * largest amount, and a code without a value, each the oldest of equals. One row per firm, so the price
+ * after code below is arithmetic on the row, not a subquery per row.
  */
-const BEST_CODE_SQL = `left join lateral (
-  select d.id, d.discount_code, d.discount_percentage, d.discount_amount, d.affiliate_link,
-    greatest(0, round(case
-      when d.discount_percentage > 0 then s.price * (1 - least(d.discount_percentage, 100) / 100)
-      when d.discount_amount > 0 then s.price - d.discount_amount
-      else s.price end, 2)) as after
-  from discounts d
-  where d.company_id = c.id and d.status = 'active' and coalesce(d.discount_code, '') <> ''
-    and (d.valid_until is null or d.valid_until > ?)
-  order by after asc, d.id asc
-  limit 1
-) b on true`;
+const BEST_CODES_SQL = `best_codes as (
+  select company_id,
+    (array_agg(id order by discount_percentage desc, id) filter (where kind = 1))[1] as pct_id,
+    max(discount_percentage) filter (where kind = 1) as pct,
+    (array_agg(id order by discount_amount desc, id) filter (where kind = 2))[1] as amt_id,
+    max(discount_amount) filter (where kind = 2) as amt,
+    min(id) filter (where kind = 3) as none_id
+  from (
+    select id, company_id, discount_percentage, discount_amount,
+      case when discount_percentage > 0 then 1 when discount_amount > 0 then 2 else 3 end as kind
+    from discounts
+    where status = 'active' and coalesce(discount_code, '') <> '' and (valid_until is null or valid_until > ?)
+  ) usable
+  group by company_id
+)`;
+
+/** `priceAfterCode` of common/firms.ts per champion: percentage, amount, none; cents; never below zero. */
+const AFTER_SQL = `
+  case when k.pct_id is not null then greatest(0, round(s.price * (1 - least(k.pct, 100) / 100), 2)) end as after_p,
+  case when k.amt_id is not null then greatest(0, round(s.price - k.amt, 2)) end as after_a,
+  case when k.none_id is not null then s.price end as after_n`;
 
 interface RowSql {
   total: string;
@@ -64,35 +74,60 @@ export class FirmsService {
   async list(q: FirmsQuery, now = new Date()): Promise<FirmsListDto> {
     const where: string[] = [`c.status in (${q.status.map(() => '?').join(', ')})`];
     const params: unknown[] = [now, ...q.status];
-    if (q.size !== null) where.push('s.size = ?'), params.push(q.size);
-    if (q.type) where.push('p.type = ?'), params.push(q.type);
-    if (q.platform) where.push('? = any(c.platforms)'), params.push(q.platform);
-    if (q.asset) where.push('? = any(c.asset_classes)'), params.push(q.asset);
-    if (q.drawdown) where.push('p.drawdown_type = ?'), params.push(q.drawdown);
-    if (q.maxPrice !== null) where.push('coalesce(b.after, s.price) <= ?'), params.push(q.maxPrice);
+    const filter = (sql: string, value: unknown) => {
+      where.push(sql);
+      params.push(value);
+    };
+    if (q.size !== null) filter('s.size = ?', q.size);
+    if (q.type) filter('p.type = ?', q.type);
+    if (q.platform) filter('? = any(c.platforms)', q.platform);
+    if (q.asset) filter('? = any(c.asset_classes)', q.asset);
+    if (q.drawdown) filter('p.drawdown_type = ?', q.drawdown);
     const order = q.order === 'asc' ? 'asc' : 'desc';
-    const sql = `select count(*) over () as total,
+    const orderBy = (x: string) => `${SORT_SQL[q.sort](x)} ${order} nulls last, ${tieBreak(x)}`;
+    const maxPrice = q.maxPrice === null ? '' : 'where coalesce(r.b_after, r.s_price) <= ?';
+    if (q.maxPrice !== null) params.push(q.maxPrice);
+    // Narrow rows (ids and sort keys) with each champion code's price, then the best of them and its
+    // code's id. Counting, sorting and paging these is what the table costs; the wide columns are read
+    // afterwards for the page's rows only.
+    const rowsSql = `select t.*, least(after_p, after_a, after_n) as b_after,
+        least(case when after_p = least(after_p, after_a, after_n) then pct_id end,
+              case when after_a = least(after_p, after_a, after_n) then amt_id end,
+              case when after_n = least(after_p, after_a, after_n) then none_id end) as b_id
+      from (
+        select s.id as s_id, p.id as p_id, c.id as c_id, c.name as c_name, c.score as c_score, c.rating as c_rating,
+          p.position as p_position, p.profit_split as p_profit_split, p.max_loss as p_max_loss, s.size as s_size, s.price as s_price,
+          k.pct_id, k.amt_id, k.none_id, ${AFTER_SQL}
+        from firm_program_sizes s
+        join firm_programs p on p.id = s.program_id
+        join companies c on c.id = p.company_id
+        left join best_codes k on k.company_id = c.id
+        where ${where.join(' and ')}
+      ) t`;
+    const sql = `with ${BEST_CODES_SQL}
+      select q.total, q.b_after, q.b_id, q.s_size, q.s_price,
         c.id as c_id, c.slug as c_slug, c.name as c_name, c.logo_url as c_logo_url, c.status as c_status,
         c.affiliate_status as c_affiliate_status, c.rating as c_rating, c.score as c_score, c.platforms as c_platforms,
         c.asset_classes as c_asset_classes,
-        p.id as p_id, p.name as p_name, p.type as p_type, p.profit_targets as p_profit_targets, p.daily_loss as p_daily_loss,
-        p.max_loss as p_max_loss, p.drawdown_type as p_drawdown_type, p.min_trading_days as p_min_trading_days,
-        p.time_limit_days as p_time_limit_days, p.profit_split as p_profit_split, p.first_payout_days as p_first_payout_days,
-        p.payout_frequency as p_payout_frequency, p.refundable_fee as p_refundable_fee, p.activation_fee as p_activation_fee,
-        p.reset_price as p_reset_price,
-        s.size as s_size, s.price as s_price,
-        b.id as b_id, b.discount_code as b_code, b.discount_percentage as b_pct, b.discount_amount as b_amount,
-        b.affiliate_link as b_link, b.after as b_after
-      from firm_program_sizes s
-      join firm_programs p on p.id = s.program_id
-      join companies c on c.id = p.company_id
-      ${BEST_CODE_SQL}
-      where ${where.join(' and ')}
-      order by ${SORT_SQL[q.sort]} ${order} nulls last, c.name asc, c.id asc, p.position asc, p.id asc, s.size asc
-      limit ? offset ?`;
+        p.id as p_id, p.name as p_name, p.type as p_type, p.profit_targets as p_profit_targets,
+        p.daily_loss as p_daily_loss, p.max_loss as p_max_loss, p.drawdown_type as p_drawdown_type,
+        p.min_trading_days as p_min_trading_days, p.time_limit_days as p_time_limit_days, p.profit_split as p_profit_split,
+        p.first_payout_days as p_first_payout_days, p.payout_frequency as p_payout_frequency,
+        p.refundable_fee as p_refundable_fee, p.activation_fee as p_activation_fee, p.reset_price as p_reset_price,
+        d.discount_code as b_code, d.discount_percentage as b_pct, d.discount_amount as b_amount, d.affiliate_link as b_link
+      from (
+        select count(*) over () as total, r.* from (${rowsSql}) r ${maxPrice}
+        order by ${orderBy('r')}
+        limit ? offset ?
+      ) q
+      join firm_programs p on p.id = q.p_id
+      join companies c on c.id = q.c_id
+      left join discounts d on d.id = q.b_id
+      order by ${orderBy('q')}`;
+    const countSql = `with ${BEST_CODES_SQL} select count(*) as n from (${rowsSql}) r ${maxPrice}`;
     params.push(FIRMS_PAGE_SIZE, (q.page - 1) * FIRMS_PAGE_SIZE);
     const rows = await this.em.getConnection().execute<RowSql[]>(sql, params);
-    const total = rows.length ? Number(rows[0]!.total) : await this.count(where, params.slice(0, -2));
+    const total = rows.length ? Number(rows[0]!.total) : await this.count(countSql, params.slice(0, -2));
     return {
       rows: rows.map(toRow),
       total,
@@ -166,12 +201,9 @@ export class FirmsService {
     });
   }
 
-  private async count(where: string[], params: unknown[]): Promise<number> {
-    const [row] = await this.em.getConnection().execute<Array<{ n: string }>>(
-      `select count(*) as n from firm_program_sizes s join firm_programs p on p.id = s.program_id
-        join companies c on c.id = p.company_id ${BEST_CODE_SQL} where ${where.join(' and ')}`,
-      params,
-    );
+  /** The total when the page is past the end (the window count came with no row). */
+  private async count(sql: string, params: unknown[]): Promise<number> {
+    const [row] = await this.em.getConnection().execute<Array<{ n: string }>>(sql, params);
     return Number(row?.n ?? 0);
   }
 }

@@ -4,7 +4,7 @@ import { Transform, Type } from 'class-transformer';
 import { Allow, IsOptional, ValidateIf, ValidateNested } from 'class-validator';
 import {
   AFFILIATE_STATUSES, ASSET_CLASSES, CRITERION_KEYS, DRAWDOWN_TYPES, FIRM_LIMITS, FIRM_MSG, FIRM_STATUSES, MAX_PHASES,
-  PHASES_BY_TYPE, PLATFORMS, PROGRAM_TYPES, SCORE_MAX, SCORE_MIN, isCalendarDate,
+  PLATFORMS, PROGRAM_TYPES, SCORE_MAX, SCORE_MIN, isCalendarDate,
   type AffiliateStatus, type AssetClass, type CriterionKey, type DrawdownType, type FirmStatus, type Platform, type ProgramType,
 } from '../../../../common/firms.js';
 import { MSG } from '../../../../common/messages.js';
