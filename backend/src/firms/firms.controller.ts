@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AdminFirmChangeDto } from '../../../common/firm-api-types.js';
@@ -16,6 +16,11 @@ import { FirmsService } from './firms.service.js';
 /** What the public firm reads show; a change to any of them drops their cache entries. */
 const FIRM_TABLES = ['companies', 'discounts', 'firm_programs', 'firm_program_sizes', 'firm_changes', 'firm_scores'];
 
+/** The /firms parameters in the OpenAPI document (they are read and checked by parseFirmsQuery). */
+function FirmsQueryDocs() {
+  return applyDecorators(...FIRMS_QUERY_PARAMS.map((name) => ApiQuery({ name, required: false, type: String })));
+}
+
 /** The public firm reads (issue #10), answered from the public cache (DESIGN §6). */
 @ApiTags('firms')
 @Controller('_api/firms')
@@ -27,7 +32,7 @@ export class FirmsController {
    * not become an object. Keyed by the canonical query, so equal tables share one entry.
    */
   @Get()
-  @ApiQuery({ name: 'params', required: false, description: `Any of: ${FIRMS_QUERY_PARAMS.join(', ')}` })
+  @FirmsQueryDocs()
   @PublicCache({ tables: FIRM_TABLES })
   list(@Req() req: Request): Keyed {
     const parsed = parseFirmsQuery(new URLSearchParams(req.originalUrl.split('?')[1] ?? ''));
