@@ -56,8 +56,6 @@ export interface DiscountDto {
   /** An instant, ISO 8601 in UTC. */
   validUntil: string | null;
   mediaUrl: string | null;
-  /** Follows of the affiliate link through /go/:id. */
-  clicks: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -70,6 +68,8 @@ export interface PublicDiscountDto extends DiscountDto {
 /** Admin answers (both faces): the company's id and name only. */
 export interface AdminDiscountDto extends DiscountDto {
   company: { id: number; name: string };
+  /** Follows of the affiliate link through /go/:id (an admin figure: the public list leaves it out). */
+  clicks: number;
 }
 
 /**

@@ -1,11 +1,14 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { mergeMap, of, type Observable } from 'rxjs';
+import { from, lastValueFrom, type Observable } from 'rxjs';
 import { Keyed, PUBLIC_CACHE, type PublicCacheOptions } from './public-cache.options.js';
-import { PublicCacheService, type Computed } from './public-cache.service.js';
+import { PublicCacheService, type CachedAnswer, type Computed } from './public-cache.service.js';
 
-/** Serves @PublicCache() handlers from the cache, and keeps what they compute on a miss. */
+/**
+ * Serves @PublicCache() handlers from the cache, and keeps what they compute on a miss. Concurrent
+ * misses of one URL run the handler once: the others wait and send what it made.
+ */
 @Injectable()
 export class PublicCacheInterceptor implements NestInterceptor {
   constructor(private readonly cache: PublicCacheService, private readonly reflector: Reflector) {}
@@ -14,24 +17,28 @@ export class PublicCacheInterceptor implements NestInterceptor {
     const options = this.reflector.get<PublicCacheOptions>(PUBLIC_CACHE, context.getHandler());
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
+    return from(this.answer(req, res, options, next));
+  }
+
+  private async answer(req: Request, res: Response, options: PublicCacheOptions, next: CallHandler<Computed | Keyed>): Promise<void> {
     const variant = options.variant?.(req);
-    const hit = this.cache.lookupUrl(req.originalUrl, variant);
-    if (hit) {
-      this.cache.send(req, res, hit);
-      return of(undefined);
-    }
+    const made = this.cache.lookupUrl(req.originalUrl, variant) ?? (await this.cache.pending(req.originalUrl, variant));
+    if (made) return this.cache.send(req, res, made);
+
     const since = this.cache.readStarted();
-    return next.handle().pipe(
-      mergeMap(async (result) => {
-        if (result instanceof Keyed) {
-          const slot = { key: result.key, tables: options.tables, variant };
-          const kept = this.cache.lookup(req, slot);
-          this.cache.send(req, res, kept ?? this.cache.answer(req, res, slot, await result.compute(), since));
-          return;
-        }
-        const slot = { key: options.key ?? req.originalUrl, tables: options.tables, variant };
-        this.cache.send(req, res, this.cache.answer(req, res, slot, result, since));
-      }),
-    );
+    const done = this.cache.making(req.originalUrl, variant);
+    let answer: CachedAnswer | undefined;
+    try {
+      const result = await lastValueFrom(next.handle());
+      if (result instanceof Keyed) {
+        const slot = { key: result.key, tables: options.tables, variant };
+        answer = this.cache.lookup(req, slot) ?? this.cache.answer(req, res, slot, await result.compute(), since);
+      } else {
+        answer = this.cache.answer(req, res, { key: options.key ?? req.originalUrl, tables: options.tables, variant }, result, since);
+      }
+    } finally {
+      done(answer);
+    }
+    this.cache.send(req, res, answer);
   }
 }

@@ -48,8 +48,12 @@ export interface CachedAnswer {
   own: Record<string, string>;
   /** Every header the full stack (helmet…) had set when the answer was made: the fast path repeats them. */
   stack?: OutgoingHttpHeaders;
-  /** The gzip form, made on the first fast-path request that accepts it. */
+  /** The gzip form, made on the first request that accepts it. */
   gzip?: Buffer;
+  /** Its key while it is kept. */
+  key?: string;
+  /** The fast path's complete 200 heads, per encoding, made once. */
+  heads?: { identity?: OutgoingHttpHeaders; gzip?: OutgoingHttpHeaders };
 }
 
 /** Below this size the compression middleware sends bodies as they are; the fast path does the same. */
@@ -87,6 +91,10 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
   private readonly answers = new LruStore<CachedAnswer>(this.limits);
   /** Request URLs (per variant) a handler has answered, to the entry key it used: repeats skip the handler. */
   private readonly urls = new Map<string, string>();
+  /** Answers being made, per URL and audience: concurrent misses of one URL wait for the first instead of all computing it. */
+  private readonly inflight = new Map<string, Promise<CachedAnswer | undefined>>();
+  /** Tables some answer shows: a write to any other (sessions, subscribers…) concerns no answer and changes nothing here. */
+  private readonly watched = new Set<string>(CONTENT_TABLES);
   /** Bumped by every invalidation and every change of listening state: a read that saw it move stores nothing. */
   private generation = 0;
   private readonly listener: TableListener;
@@ -132,6 +140,7 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
 
   /** Drops every entry that shows one of these tables (no argument: all). */
   invalidate(...tables: string[]): void {
+    if (tables.length > 0 && !tables.some((t) => this.watched.has(t))) return;
     this.generation++;
     if (tables.length === 0) {
       this.urls.clear();
@@ -153,6 +162,26 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     return key === undefined ? undefined : this.answers.get(key);
   }
 
+  /** The answer another request is making for this URL and audience, if any (undefined once made: it was not kept). */
+  pending(url: string, variant?: string): Promise<CachedAnswer | undefined> | undefined {
+    return this.isListening ? this.inflight.get(urlIndexKey(url, variant)) : undefined;
+  }
+
+  /**
+   * Marks this URL's answer as being made; call the returned function with the answer once made
+   * (or undefined on failure): requests that waited get it if it was kept, else make their own.
+   */
+  making(url: string, variant?: string): (answer: CachedAnswer | undefined) => void {
+    const key = urlIndexKey(url, variant);
+    if (this.inflight.has(key)) return () => undefined;
+    let settle!: (answer: CachedAnswer | undefined) => void;
+    this.inflight.set(key, new Promise((resolve) => (settle = resolve)));
+    return (answer) => {
+      this.inflight.delete(key);
+      settle(answer?.key === undefined ? undefined : answer);
+    };
+  }
+
   /** The answer kept under this slot, if any; the URL is remembered as leading to it. */
   lookup(req: Request, slot: CacheSlot): CachedAnswer | undefined {
     if (!this.isListening) return undefined;
@@ -167,6 +196,7 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
    * `since` (a readStarted() token). Call it after the request's headers are set: they are kept too.
    */
   answer(req: Request, res: Response, slot: CacheSlot, computed: Computed, since: number): CachedAnswer {
+    for (const table of slot.tables) this.watched.add(table);
     const status = computed.status ?? 200;
     const body = computed.contentType === undefined
       ? Buffer.from(JSON.stringify(computed.body), 'utf8')
@@ -185,6 +215,7 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
       const limit = Date.now() + this.limits.ttlMs;
       const expiresAt = computed.expiresAt ? Math.min(computed.expiresAt.getTime(), limit) : limit;
       const key = entryKey(slot);
+      answer.key = key;
       this.answers.set(key, answer, body.length, expiresAt);
       this.remember(urlIndexKey(req.originalUrl, slot.variant), key);
     }
@@ -202,51 +233,58 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     this.send(req, res, this.answer(req, res, slot, await compute(), since));
   }
 
-  /** Sends an answer through Express (so later middleware, e.g. compression, still applies). */
+  /**
+   * Sends an answer from a handler. It encodes the body itself (gzip once per kept answer), as the
+   * fast path does, so either path gives a repeat the same bytes and tags; the compression
+   * middleware leaves an encoded response alone.
+   */
   send(req: Request, res: Response, answer: CachedAnswer): void {
     for (const [name, value] of Object.entries(answer.own)) res.setHeader(name, value);
-    res.setHeader('ETag', answer.etag);
-    if (notModified(req.headers['if-none-match'], answer.etag)) {
-      res.status(304).end();
-      return;
-    }
-    res.status(answer.status);
-    res.setHeader('Content-Type', answer.contentType);
-    res.send(answer.body);
+    this.write(req, res, answer, false);
   }
 
   /**
    * An Express middleware that answers a repeated public read before the rest of the stack: a URL a
-   * handler answered (so already validated) whose entry is still here. Requests carrying a session
-   * cookie go the long way, so a signed-in admin's rolling session is still refreshed (and an
-   * admin's audience is known only there).
+   * handler answered (so already validated) whose entry is still here, with the headers the whole
+   * stack gave it. Requests carrying a session cookie go the long way, so a signed-in reader's
+   * rolling session is still refreshed (and their audience is known only there).
    */
   readonly fastPath = (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const key = this.isListening ? this.urls.get(req.originalUrl) : undefined;
     const answer = key === undefined ? undefined : this.answers.get(key);
     if (!answer?.stack || req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return next();
-    // Registered before the compression middleware, so it compresses (once per entry) as that one would.
+    this.write(req, res, answer, true);
+  };
+
+  /** 304 when the client holds either representation; else the body, gzipped when it is worth it and accepted. */
+  private write(req: Request, res: Response, answer: CachedAnswer, fast: boolean): void {
+    // Registered before the compression middleware, so it compresses as that one would.
     const gzip = answer.body.length >= GZIP_THRESHOLD && acceptsGzip(req.headers['accept-encoding']);
-    const headers: OutgoingHttpHeaders = { ...answer.stack, ETag: gzip ? gzipTag(answer.etag) : answer.etag, Vary: 'Accept-Encoding' };
+    const stack = fast ? answer.stack : undefined;
     if (notModified(req.headers['if-none-match'], answer.etag)) {
-      res.writeHead(304, headers).end();
+      res.writeHead(304, { ...stack, ETag: gzip ? gzipTag(answer.etag) : answer.etag, Vary: 'Accept-Encoding' }).end();
       return;
     }
-    let body = answer.body;
-    if (gzip) {
-      if (!answer.gzip) {
-        answer.gzip = gzipSync(answer.body);
-        this.answers.grow(key!, answer, answer.gzip.length);
-      }
-      body = answer.gzip;
-      headers['Content-Encoding'] = 'gzip';
+    if (gzip && !answer.gzip) {
+      answer.gzip = gzipSync(answer.body);
+      if (answer.key !== undefined) this.answers.grow(answer.key, answer, answer.gzip.length);
     }
-    headers['Content-Type'] = answer.contentType;
-    headers['Content-Length'] = body.length;
-    res.writeHead(answer.status, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
-  };
+    const encoding = gzip ? 'gzip' : 'identity';
+    // A repeat on the fast path reuses the head it was sent with last time.
+    const head = (fast && answer.heads?.[encoding]) || this.head(answer, gzip, stack);
+    if (fast) (answer.heads ??= {})[encoding] = head;
+    res.writeHead(answer.status, head);
+    res.end(req.method === 'HEAD' ? undefined : gzip ? answer.gzip : answer.body);
+  }
+
+  private head(answer: CachedAnswer, gzip: boolean, stack: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders {
+    const head: OutgoingHttpHeaders = { ...stack, ETag: gzip ? gzipTag(answer.etag) : answer.etag, Vary: 'Accept-Encoding' };
+    if (gzip) head['Content-Encoding'] = 'gzip';
+    head['Content-Type'] = answer.contentType;
+    head['Content-Length'] = (gzip ? answer.gzip! : answer.body).length;
+    return head;
+  }
 
   /** Bounded like the entries: many distinct URLs (one key can have several) simply start the index over. */
   private remember(url: string, key: string): void {

@@ -8,7 +8,7 @@ export interface TableListenerOptions {
   applicationName: string;
   /** First wait before reconnecting a lost connection; doubles up to 10 s. Read at each loss. */
   reconnectMs: () => number;
-  /** A table's name as the payload, or null for a payload this listener does not understand. */
+  /** A table's name as the payload, or null for an empty one (meaning: anything may have changed). */
   onChange: (table: string | null) => void;
   /** Called with false when the connection is lost (changes may be missed) and true once it listens again. */
   onState: (listening: boolean) => void;
@@ -83,7 +83,7 @@ export class TableListener {
     };
     client.on('error', onLost);
     client.on('end', () => onLost());
-    client.on('notification', (msg) => this.options.onChange(msg.payload ?? null));
+    client.on('notification', (msg) => this.options.onChange(msg.payload || null));
     try {
       await client.connect();
       await client.query(`LISTEN ${channel}`);

@@ -2,7 +2,7 @@
  * The only place that reads process.env. Everything else receives an AppConfig.
  * Invalid values stop the start with a message naming the variable.
  */
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -38,6 +38,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   sessionSecret: string;
+  /** HMAC key of the visitor hash (common/visitor.ts), derived from the session secret: never stored. */
+  visitorKey: Buffer;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   publicSiteUrl: string;
@@ -67,13 +69,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
   const dataDir = resolve(e.DATA_DIR);
+  const sessionSecret = e.SESSION_SECRET ?? localSessionSecret(dataDir);
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),
+    sessionSecret,
+    visitorKey: Buffer.from(hkdfSync('sha256', sessionSecret, '', 'vtf visitor key', 32)),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     publicSiteUrl: e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`,

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Redirect, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Redirect, Req, Res } from '@nestjs/common';
 import { ApiExcludeController, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { PublicCache } from '../cache/public-cache.decorator.js';
@@ -6,6 +6,8 @@ import type { Computed } from '../cache/public-cache.service.js';
 import type { AdminDiscountDto } from '../../../common/api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
+import { isCountableVisit, visitorKey } from '../common/visitor.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { DISCOUNT_SORTABLE, DISCOUNTS_PAGE, DiscountsService } from './discounts.service.js';
 import { CreateDiscountDto, ReplaceDiscountDto, UpdateDiscountDto } from './dto/discount.dto.js';
@@ -74,14 +76,16 @@ export class AdminDiscountsController {
 @ApiExcludeController()
 @Controller('go')
 export class GoController {
-  constructor(private readonly discounts: DiscountsService) {}
+  constructor(private readonly discounts: DiscountsService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   @Get(':discountId')
   @Redirect(DISCOUNTS_PAGE, 302)
   @Header('Cache-Control', 'no-store')
   @Header('X-Robots-Tag', 'noindex')
   async follow(@Param('discountId') discountId: string, @Req() req: Request): Promise<{ url: string }> {
-    // Express answers HEAD with the GET handler; a link checker's HEAD is not a visitor's click.
-    return { url: await this.discounts.follow(discountId, req.method !== 'HEAD') };
+    // Express answers HEAD with the GET handler: a link checker's HEAD, like a crawler's GET, is no visitor's click.
+    const signals = { method: req.method, ip: req.ip, userAgent: req.get('user-agent') };
+    const visitor = isCountableVisit(signals) ? visitorKey(this.config.visitorKey, signals) : undefined;
+    return { url: await this.discounts.follow(discountId, visitor) };
   }
 }

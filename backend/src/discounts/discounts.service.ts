@@ -9,6 +9,7 @@ import { definedOnly } from '../companies/companies.service.js';
 import { Company } from '../companies/company.entity.js';
 import type { Computed } from '../cache/public-cache.service.js';
 import { MediaService } from '../media/media.service.js';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { Discount, toAdminDiscountDto, toPublicDiscountDto, type DiscountWithCompanyRow } from './discount.entity.js';
 import type { CreateDiscountDto, DiscountChangesDto } from './dto/discount.dto.js';
 
@@ -31,6 +32,9 @@ const PUBLIC_ORDER: QueryOrderMap<Discount>[] = [
 /** Admin list without a sort: newest first. */
 const ADMIN_ORDER: QueryOrderMap<Discount>[] = [{ id: 'desc' }];
 
+/** A visitor's repeated follows of one discount within this window count as one click. */
+export const CLICK_WINDOW_SECONDS = 30 * 60;
+
 /** Where /go/:id sends a visitor it cannot send to a firm. */
 export const DISCOUNTS_PAGE = '/discounts';
 
@@ -42,6 +46,7 @@ export class DiscountsService {
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
+    private readonly limits: RateLimitService,
   ) {}
 
   /**
@@ -120,12 +125,14 @@ export class DiscountsService {
   }
 
   /**
-   * GET /go/:id: counts the click and answers where to send the visitor, in one
-   * atomic UPDATE … RETURNING (no read-modify-write race between two clicks).
+   * Where /go/:id leads. A visitor's follow (`visitor`: their key from common/visitor.ts; none for a
+   * bot) counts once per discount within CLICK_WINDOW_SECONDS on every instance (a counter in
+   * rate_limits), in an atomic UPDATE … RETURNING. Clicks are no public read's business: the
+   * trigger sends no NOTIFY for them and no cache entry is dropped.
    */
-  /** Where /go/:id leads; a real follow (`count`) adds a click in the same statement. HEAD only looks. */
-  async follow(rawId: string, count = true): Promise<string> {
+  async follow(rawId: string, visitor: string | undefined): Promise<string> {
     if (!/^\d{1,9}$/.test(rawId)) return DISCOUNTS_PAGE;
+    const count = visitor !== undefined && (await this.limits.hit(`click:${Number(rawId)}:${visitor}`, CLICK_WINDOW_SECONDS)).hits === 1;
     const sql = count
       ? `update "discounts" set "clicks" = "clicks" + 1 where "id" = ? and "affiliate_link" ~* ? returning "affiliate_link"`
       : `select "affiliate_link" from "discounts" where "id" = ? and "affiliate_link" ~* ?`;
