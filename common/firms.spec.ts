@@ -1,6 +1,6 @@
 import {
   CRITERIA, bestCode, codeKind, profileErrors, effectiveRating, firmsQueryString, parseCompareFirms, parseFirmsQuery, priceAfterCode,
-  uniqueSlug, weightedScore, type FirmsQuery,
+  isTestOverdue, uniqueSlug, weightedScore, type FirmsQuery,
 } from './firms.js';
 
 const all = (score: number) => CRITERIA.map((c) => ({ criterion: c.key, score }));
@@ -227,5 +227,15 @@ describe('profileErrors', () => {
   it('wants each size once per program and each criterion once', () => {
     expect(profileErrors({ programs: [program('one-step', [10], [10000, 10000])] })).toEqual({ 'programs.0.sizes': 'Each account size may appear once per program' });
     expect(Object.keys(profileErrors({ scores: [{ criterion: 'cost' }, { criterion: 'cost' }] }))).toEqual(['scores']);
+  });
+});
+
+describe('isTestOverdue', () => {
+  const now = new Date('2026-11-22T23:00:00Z');
+  it('flags a firm tested more than 90 days ago, or never', () => {
+    expect(isTestOverdue('2026-08-24', now)).toBe(false); // 90 days
+    expect(isTestOverdue('2026-08-23', now)).toBe(true); // 91 days
+    expect(isTestOverdue('2026-11-22', now)).toBe(false);
+    expect(isTestOverdue(null, now)).toBe(true);
   });
 });

@@ -478,3 +478,14 @@ export function profileErrors(input: {
   if (new Set(criteria).size !== criteria.length) errors.scores = FIRM_MSG.scores;
   return errors;
 }
+
+/** The admin dashboard flags a firm whose last test is older than this (or that was never tested). */
+export const RETEST_AFTER_DAYS = 90;
+
+/** Whether a firm is due for a new test on `now` (calendar days, UTC, as lastTestedAt is a date). */
+export function isTestOverdue(lastTestedAt: string | null, now: Date): boolean {
+  if (!lastTestedAt || !isCalendarDate(lastTestedAt)) return true;
+  const tested = Date.parse(`${lastTestedAt}T00:00:00Z`);
+  const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  return (today - tested) / 86_400_000 > RETEST_AFTER_DAYS;
+}
