@@ -4,7 +4,10 @@ import { COMPANY_RATING_MAX, COMPANY_RATING_MIN } from '../../../../common/const
 import { MSG } from '../../../../common/messages.js';
 import { IdDto } from '../../common/id.dto.js';
 import { FirmProfileFieldsDto } from '../../firms/dto/firm-profile.dto.js';
-import { OptionalImage, OptionalText, OptionalUrl, RequiredText, RequiredTextIfPresent } from '../../common/validators.js';
+import { OptionalImage, OptionalText, OptionalUrl, RequiredText, RequiredTextIfPresent, Validate } from '../../common/validators.js';
+
+/** A whole number of tenths (4.5, not 4.55 or 1e-7), allowing for binary floating point. */
+const isTenth = (v: unknown) => typeof v === 'number' && Math.abs(v * 10 - Math.round(v * 10)) < 1e-9;
 
 /** SPEC §5 "Company create". Declaration order is the order errors are reported in. */
 class SpecCompanyFieldsDto {
@@ -22,7 +25,9 @@ class SpecCompanyFieldsDto {
 
   @ApiPropertyOptional({ nullable: true, minimum: 0, maximum: 5, multipleOf: 0.1 })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 1, allowNaN: false, allowInfinity: false }, { message: MSG.ratingRange })
+  // Steps of 0.1 checked here: class-validator's maxDecimalPlaces throws on exponent forms such as 1e-7.
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: MSG.ratingRange })
+  @Validate(isTenth, MSG.ratingRange)
   @Min(COMPANY_RATING_MIN, { message: MSG.ratingRange })
   @Max(COMPANY_RATING_MAX, { message: MSG.ratingRange })
   rating?: number | null;
