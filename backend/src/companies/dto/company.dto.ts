@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
 import { Allow, IsBoolean, IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { FirmProfileFieldsDto } from '../../firms/dto/firm-profile.dto.js';
 import { COMPANY_RATING_MAX, COMPANY_RATING_MIN } from '../../../../common/constants.js';
 import { MSG } from '../../../../common/messages.js';
 import { IdDto } from '../../common/id.dto.js';
-import { FirmProfileFieldsDto } from '../../firms/dto/firm-profile.dto.js';
 import { OptionalImage, OptionalText, OptionalUrl, RequiredText, RequiredTextIfPresent, Validate } from '../../common/validators.js';
 
 /** A whole number of tenths (4.5, not 4.55 or 1e-7), allowing for binary floating point. */
