@@ -7,6 +7,8 @@ import { booleanFilter, checkFilterKeys } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { Discount } from '../discounts/discount.entity.js';
 import { MediaService } from '../media/media.service.js';
+import type { AdminCompanyDto } from '../../../common/firm-api-types.js';
+import { FirmProfilesService } from '../firms/firm-profiles.service.js';
 import { Company, toCompanyDto } from './company.entity.js';
 import type { CompanyChangesDto, CreateCompanyDto } from './dto/company.dto.js';
 
@@ -24,6 +26,7 @@ export class CompaniesService {
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
+    private readonly profiles: FirmProfilesService,
   ) {}
 
   async listPublic(): Promise<CompanyDto[]> {
@@ -52,29 +55,33 @@ export class CompaniesService {
     return { items: items.map(toCompanyDto), total };
   }
 
-  async get(id: number): Promise<CompanyDto> {
-    return toCompanyDto(await this.find(id));
+  /** The admin record carries the firm's programs and criteria scores (FirmProfilesService). */
+  async get(id: number): Promise<AdminCompanyDto> {
+    return this.profiles.withProfile(this.em, toCompanyDto(await this.find(id)));
   }
 
-  async create(input: CreateCompanyDto): Promise<CompanyDto> {
-    const logoUrl = await this.media.resolveImage(input.logoUrl, 'logo');
+  async create(input: CreateCompanyDto): Promise<AdminCompanyDto> {
+    const { programs, scores, ...fields } = input;
+    this.profiles.check({ programs, scores });
+    const logoUrl = await this.media.resolveImage(fields.logoUrl, 'logo');
     return this.em.transactional(async (em) => {
-      const company = em.create(Company, { ...input, logoUrl, featured: input.featured ?? false });
+      const company = em.create(Company, { ...fields, logoUrl, featured: fields.featured ?? false });
       if (company.featured) await this.clearFeatured(em);
-      await em.flush();
-      return toCompanyDto(company);
+      await this.profiles.save(em, company, { slug: fields.slug, programs, scores });
+      return this.profiles.withProfile(em, toCompanyDto(company));
     });
   }
 
-  async update(id: number, changes: CompanyChangesDto): Promise<CompanyDto> {
+  async update(id: number, changes: CompanyChangesDto): Promise<AdminCompanyDto> {
+    this.profiles.check(changes);
     if (changes.logoUrl !== undefined) changes = { ...changes, logoUrl: await this.media.resolveImage(changes.logoUrl, 'logo') };
     return this.em.transactional(async (em) => {
       const company = await this.find(id, em);
-      const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = changes as CompanyChangesDto & Record<string, unknown>;
+      const { id: _id, createdAt: _c, updatedAt: _u, ratingSource: _r, programs, scores, ...fields } = changes as CompanyChangesDto & Record<string, unknown>;
       if (fields.featured && !company.featured) await this.clearFeatured(em);
       em.assign(company, definedOnly(fields));
-      await em.flush();
-      return toCompanyDto(company);
+      await this.profiles.save(em, company, { slug: changes.slug, programs, scores });
+      return this.profiles.withProfile(em, toCompanyDto(company));
     });
   }
 
