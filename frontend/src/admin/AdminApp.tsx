@@ -1,6 +1,8 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
+import { queryClient } from '../lib/query-client.js';
 import { useSession } from '../lib/session.js';
+import { AccessDenied } from './AccessDenied.js';
 import { AdminLayout } from './AdminLayout.js';
 import { authProvider } from './authProvider.js';
 import { BlogPostCreatePage } from './blog-posts/BlogPostCreatePage.js';
@@ -11,8 +13,12 @@ import { Dashboard } from './Dashboard.js';
 import { dataProvider } from './dataProvider.js';
 import { DiscountsAdminPage } from './discounts/DiscountsAdminPage.js';
 import { NewsletterPage } from './newsletter/NewsletterPage.js';
+import { SonnerNotification } from './components/SonnerNotification.js';
+import { refreshPublicQueriesAfterAdminMutations } from './query-sync.js';
 import { adminTheme } from './theme.js';
 import '../site/site.css';
+
+refreshPublicQueriesAfterAdminMutations(queryClient);
 
 /**
  * The admin entry (lazy chunk: visitors never download react-admin or MUI). SPEC §6 on the client:
@@ -26,18 +32,14 @@ export default function AdminApp() {
   if (session.status === 'loading') return <div className="container section"><div className="card skeleton" /></div>;
   if (session.status === 'unauthenticated') return <Navigate to="/login" replace />;
   const { user } = session;
-  if (user.role !== 'admin') {
-    return (
-      <section className="container section narrow center">
-        <h1>Access Denied</h1>
-        <p>Access denied. Your role ({user.role}) lacks required permissions.</p>
-      </section>
-    );
-  }
+  if (user.role !== 'admin') return <AccessDenied role={user.role} />;
   return (
     <Admin
       basename="/admin"
       dataProvider={dataProvider}
+      // The site's client: an admin change refreshes the public lists this tab holds (query-sync.ts).
+      queryClient={queryClient}
+      notification={SonnerNotification}
       authProvider={authProvider}
       dashboard={Dashboard}
       layout={AdminLayout}

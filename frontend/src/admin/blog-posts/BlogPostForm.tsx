@@ -6,7 +6,7 @@ import { BLOG_CATEGORIES, BLOG_STATUSES } from '../../../../common/enums.js';
 import { slugify } from '../../../../common/slugify.js';
 import { FeaturedImageField } from './FeaturedImageField.js';
 import { EMPTY_POST, POST_RULES, toPayload, type PostFormValues, type PostPayload } from './post-form-values.js';
-import { CalendarIcon } from './icons.js';
+import { CalendarIcon } from '../components/icons.js';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -9,7 +9,7 @@ import type { BlogPostJson } from '../../../../common/api-types.js';
 import { BLOG_CATEGORIES, BLOG_STATUSES } from '../../../../common/enums.js';
 import { TOAST } from '../../../../common/messages.js';
 import { errorMessage } from './PostPageHeader.js';
-import { AddIcon, ArrowBackIcon, ImageIcon, SearchIcon } from './icons.js';
+import { AddIcon, ArrowBackIcon, ImageIcon, SearchIcon } from '../components/icons.js';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const STATUS_COLOR = { published: 'success', draft: 'default', archived: 'warning' } as const;

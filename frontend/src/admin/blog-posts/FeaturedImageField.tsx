@@ -3,7 +3,7 @@ import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react
 import { ACCEPTED_IMAGE_TYPES, imageSelectionProblem } from '../../../../common/image-upload.js';
 import { MSG } from '../../../../common/messages.js';
 import { uploadImage } from '../media.js';
-import { CloseIcon } from './icons.js';
+import { CloseIcon } from '../components/icons.js';
 
 
 type UploadState = 'idle' | 'uploading' | 'success' | 'error';

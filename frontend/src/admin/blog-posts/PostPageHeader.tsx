@@ -1,6 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { ArrowBackIcon } from './icons.js';
+import { ArrowBackIcon } from '../components/icons.js';
 
 /** The back link, heading and subtitle of the new and edit pages (SPEC §2). */
 export function PostPageHeader({ title, subtitle }: { title: string; subtitle: string }) {
