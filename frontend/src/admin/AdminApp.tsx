@@ -11,7 +11,7 @@ import { BlogPostsPage } from './blog-posts/BlogPostsPage.js';
 import { CompaniesPage } from './companies/CompaniesPage.js';
 import { Dashboard } from './Dashboard.js';
 import { dataProvider } from './dataProvider.js';
-import { DiscountsAdminPage } from './discounts/DiscountsAdminPage.js';
+import { DiscountList } from './discounts/DiscountList.js';
 import { NewsletterPage } from './newsletter/NewsletterPage.js';
 import { SonnerNotification } from './components/SonnerNotification.js';
 import { refreshPublicQueriesAfterAdminMutations } from './query-sync.js';
@@ -49,7 +49,7 @@ export default function AdminApp() {
       disableTelemetry
     >
       <Resource name="companies" list={CompaniesPage} />
-      <Resource name="discounts" list={DiscountsAdminPage} />
+      <Resource name="discounts" list={DiscountList} />
       <Resource name="blog-posts" list={BlogPostsPage}>
         <Route path="new" element={<BlogPostCreatePage />} />
         <Route path=":id/edit" element={<BlogPostEditPage />} />
