@@ -8,11 +8,11 @@ import { authProvider } from './authProvider.js';
 import { BlogPostCreatePage } from './blog-posts/BlogPostCreatePage.js';
 import { BlogPostEditPage } from './blog-posts/BlogPostEditPage.js';
 import { BlogPostsPage } from './blog-posts/BlogPostsPage.js';
-import { CompaniesPage } from './companies/CompaniesPage.js';
+import { CompanyList } from './companies/CompanyList.js';
 import { Dashboard } from './Dashboard.js';
 import { dataProvider } from './dataProvider.js';
 import { DiscountList } from './discounts/DiscountList.js';
-import { NewsletterPage } from './newsletter/NewsletterPage.js';
+import { NewsletterList } from './newsletter/NewsletterList.js';
 import { SonnerNotification } from './components/SonnerNotification.js';
 import { refreshPublicQueriesAfterAdminMutations } from './query-sync.js';
 import { adminTheme } from './theme.js';
@@ -48,7 +48,7 @@ export default function AdminApp() {
       title="Verified Trader Funding Admin"
       disableTelemetry
     >
-      <Resource name="companies" list={CompaniesPage} />
+      <Resource name="companies" list={CompanyList} />
       <Resource name="discounts" list={DiscountList} />
       <Resource name="blog-posts" list={BlogPostsPage}>
         <Route path="new" element={<BlogPostCreatePage />} />
@@ -56,7 +56,7 @@ export default function AdminApp() {
       </Resource>
       <Resource name="newsletter-subscribers" />
       <CustomRoutes>
-        <Route path="/newsletter" element={<NewsletterPage />} />
+        <Route path="/newsletter" element={<NewsletterList />} />
       </CustomRoutes>
     </Admin>
   );

@@ -2,7 +2,8 @@ import { Stack } from '@mui/material';
 import { AutocompleteInput, NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
 import { DISCOUNT_PERCENTAGE_MAX, DISCOUNT_PERCENTAGE_MIN } from '../../../../common/constants.js';
 import { ImageInput } from '../components/ImageInput.js';
-import { discountRules, isoToLocalInput, localInputToIso, raRule, STATUS_CHOICES } from './discount-form.js';
+import { raRule } from '../components/ra-rule.js';
+import { discountRules, isoToLocalInput, localInputToIso, STATUS_CHOICES } from './discount-form.js';
 
 const validate = {
   title: raRule(discountRules.title),

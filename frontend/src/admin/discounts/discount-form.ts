@@ -23,14 +23,6 @@ export const STATUS_COLORS: Record<DiscountStatus, 'success' | 'warning' | 'erro
 
 export const STATUS_CHOICES = DISCOUNT_STATUSES.map((id) => ({ id, name: STATUS_LABELS[id] }));
 
-/** A common rule (true or a message, on the text an input shows) as a react-admin validator (undefined or a message). */
-export const raRule =
-  (rule: (text: string) => true | string) =>
-  (value: unknown): string | undefined => {
-    const verdict = rule(value == null ? '' : String(value));
-    return verdict === true ? undefined : verdict;
-  };
-
 /**
  * The react-admin form holds the record's own types (companyId a number, validUntil an ISO instant); the body
  * sent is SPEC §7's, built by the common mapping from the same values the inputs show.
