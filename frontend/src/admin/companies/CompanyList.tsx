@@ -39,7 +39,6 @@ const bulkActions = (
       mutationMode="pessimistic"
       confirmTitle="Delete %{smart_count} companies"
       confirmContent="Are you sure you want to delete the %{smart_count} selected companies? This action cannot be undone."
-      successMessage="%{smart_count} companies deleted."
     />
   </>
 );

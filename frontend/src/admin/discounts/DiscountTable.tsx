@@ -18,7 +18,6 @@ const bulkActions = (
       mutationMode="pessimistic"
       confirmTitle="Delete %{smart_count} discounts"
       confirmContent="Are you sure you want to delete the %{smart_count} selected discounts? This action cannot be undone."
-      successMessage="%{smart_count} discounts deleted."
     />
   </>
 );

@@ -67,7 +67,6 @@ const bulkActions = (
       mutationMode="pessimistic"
       confirmTitle="Delete %{smart_count} subscribers"
       confirmContent="Are you sure you want to delete the %{smart_count} selected subscribers? This action cannot be undone."
-      successMessage="%{smart_count} subscribers deleted."
     />
   </>
 );
