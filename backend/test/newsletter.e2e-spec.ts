@@ -314,10 +314,15 @@ describe('newsletter', () => {
         [{ filter: '{not json' }, MSG.invalidListParam('filter')],
         [{ filter: '{"status":"pending"}' }, MSG.subscriberStatusInvalid],
         [{ filter: '{"id":["x"]}' }, MSG.invalidListParam('filter')],
+        [{ filter: '{"source":"footer"}' }, MSG.invalidListParam('filter')],
       ] as const) {
         const res = await agent.get(ADMIN).query(query).expect(400);
         expect(res.body.message).toBe(message);
       }
+      // An unknown filter is named, not silently ignored (the list would look filtered when it is not).
+      const unknown = await agent.get(ADMIN).query({ filter: '{"source":"footer","email":"a"}' }).expect(400);
+      expect(unknown.body.errors).toEqual({ filter: MSG.unknownProperties(['source', 'email']) });
+      await agent.get(`${ADMIN}/export.csv`).query({ filter: '{"source":"footer"}' }).expect(400);
     });
 
     it('stats: total, new in the last 7 days, active and unsubscribed', async () => {

@@ -10,6 +10,7 @@ import type { SubscriberStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
 import { NEWSLETTER_CSV_COLUMNS, isSubscriberStatus, newsletterCsvRow } from '../../../common/newsletter.js';
 import { ApiError } from '../common/api-error.js';
+import { checkFilterKeys } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { SubscribeDto } from './dto/newsletter.dto.js';
@@ -195,6 +196,7 @@ export class NewsletterService {
 
 /** The admin filters: `q` (email contains, case-insensitive, % and _ literal), `status`, and `id` (getMany). */
 function toFilter(filter: Record<string, unknown>): Filter {
+  checkFilterKeys(filter, ['q', 'status', 'id']);
   const parts: string[] = [];
   const params: unknown[] = [];
   const ids = idsFilter(filter);
