@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { MSG } from '../../../../common/messages.js';
+import { coverHeader } from '../components/CompactList.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { CompanyCard } from './CompanyCard.js';
 import { CompanyCreate, CompanyEdit } from './CompanyDialog.js';
@@ -72,7 +73,10 @@ function CompanyGrid() {
   const allSelected = pageIds.every((id) => selectedIds.includes(id));
   return (
     <>
-      <BulkActionsToolbar>{bulkActions}</BulkActionsToolbar>
+      {/* Covers the grid's own header row (react-admin lifts it over the list toolbar by default). */}
+      <Box sx={coverHeader(64)}>
+        <BulkActionsToolbar>{bulkActions}</BulkActionsToolbar>
+      </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 64, mb: 1 }}>
         <Checkbox
           checked={allSelected}

@@ -24,7 +24,7 @@ export function BulkStatusButton({ choices, noun, label = 'Set status' }: BulkSt
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [chosen, setChosen] = useState<{ id: string; name: string } | null>(null);
-  const [updateMany, { isPending }] = useUpdateMany();
+  const [updateMany, { isPending }] = useUpdateMany(resource);
   const count = selectedIds.length;
 
   const confirm = () => {

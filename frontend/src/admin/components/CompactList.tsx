@@ -2,6 +2,13 @@ import { Box, Checkbox, List, ListItem, ListItemText, Paper } from '@mui/materia
 import type { ReactNode } from 'react';
 import { BulkActionsToolbar, RecordContextProvider, useListContext, type RaRecord } from 'react-admin';
 
+/** Puts react-admin's bulk toolbar over a list's own header row of this height, instead of above the list. */
+export const coverHeader = (height: number) => ({
+  // Doubled classes: this rule must outrank the toolbar's own (inserted later, same specificity otherwise).
+  '& .RaBulkActionsToolbar-toolbar.MuiToolbar-root': { transform: 'none' },
+  '& .RaBulkActionsToolbar-toolbar.MuiToolbar-root:not(.RaBulkActionsToolbar-collapsed)': { minHeight: height, height },
+});
+
 export interface CompactListProps {
   primary: (record: RaRecord) => ReactNode;
   secondary: (record: RaRecord) => ReactNode;
@@ -25,8 +32,10 @@ export function CompactList({ primary, secondary, name, actions, bulkActionButto
   const pageIds = data.map((r) => r.id);
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selectedIds.includes(id));
   return (
-    <Paper variant="outlined" sx={{ minWidth: 0 }}>
-      <BulkActionsToolbar>{bulkActionButtons}</BulkActionsToolbar>
+    // The bulk toolbar covers this list's own header row (react-admin lifts it over the list toolbar by default).
+    <Paper variant="outlined" sx={{ minWidth: 0, ...coverHeader(56) }}>
+      {/* No 'Select all' button: on a phone the count, Unselect and the bulk buttons just fit one line. */}
+      <BulkActionsToolbar selectAllButton={false}>{bulkActionButtons}</BulkActionsToolbar>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 1, minHeight: 56, borderBottom: 1, borderColor: 'divider' }}>
         <Checkbox
           checked={allSelected}

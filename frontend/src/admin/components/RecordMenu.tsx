@@ -31,7 +31,8 @@ export function RecordMenu({ name, deleteTitle, deleted, deleteFailed, items }: 
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [remove, { isPending }] = useDelete();
+  // The resource at hook level keys the mutation by it, which the stats and public-list refreshes listen for.
+  const [remove, { isPending }] = useDelete(resource);
   if (!record || !resource) return null;
   const label = name(record);
   const close = () => setAnchor(null);

@@ -26,9 +26,11 @@ export function useNewsletterStats() {
 function StatCard({ label, value, testId }: { label: string; value: string | undefined; testId: string }) {
   return (
     <Card>
-      <CardContent>
-        <Typography color="text.secondary" variant="body2" component="h2">{label}</Typography>
-        <Typography variant="h4" component="p" data-testid={testId}>{value ?? <Skeleton width={80} />}</Typography>
+      <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
+        <Typography color="text.secondary" variant="body2" component="h2" sx={{ fontSize: { xs: '0.75rem', sm: '0.875rem' } }}>{label}</Typography>
+        <Typography variant="h4" component="p" data-testid={testId} sx={{ fontSize: { xs: '1.4rem', sm: '2.125rem' } }}>
+          {value ?? <Skeleton width={60} />}
+        </Typography>
       </CardContent>
     </Card>
   );
@@ -37,7 +39,7 @@ function StatCard({ label, value, testId }: { label: string; value: string | und
 /** SPEC §2: 'Total Subscribers', 'New (Last 7 Days)' as +N, 'Active / Unsubscribed' as a/b. */
 export function NewsletterStats({ stats }: { stats: NewsletterStatsDto | undefined }) {
   return (
-    <Box component="section" aria-label="Subscriber statistics" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, mb: 3 }}>
+    <Box component="section" aria-label="Subscriber statistics" sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { xs: 1, sm: 2 }, mb: 3 }}>
       <StatCard label={T.statTotal} value={stats && T.count(stats.total)} testId="stat-total" />
       <StatCard label={T.statNew} value={stats && `+${T.count(stats.newLast7Days)}`} testId="stat-new" />
       <StatCard label={T.statActive} value={stats && `${T.count(stats.active)}/${T.count(stats.unsubscribed)}`} testId="stat-active" />

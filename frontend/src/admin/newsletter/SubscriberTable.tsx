@@ -14,9 +14,12 @@ type Subscriber = NewsletterSubscriberDto;
 const Col = DataTable.Col<Subscriber>;
 const STATUS_CHOICES = SUBSCRIBER_STATUSES.map((id) => ({ id, name: T.statusLabel[id] }));
 
-/** Break points only after '@' and before each '.', so a long address wraps between its parts, never inside one. */
+/**
+ * Break points before '@' and each '.', and after each '-' (where browsers break anyway), so a long address wraps
+ * between its parts, never inside one (the compact list has no room to scroll).
+ */
 export function Email({ email }: { email: string }) {
-  const parts = email.split(/(?=[.@])/);
+  const parts = email.split(/(?=[.@])|(?<=-)/);
   return <>{parts.map((part, i) => <Fragment key={i}>{i > 0 && <wbr />}{part}</Fragment>)}</>;
 }
 
@@ -33,7 +36,7 @@ function StatusChip() {
 function SubscriberMenu() {
   const s = useRecordContext<Subscriber>();
   const notify = useNotify();
-  const [update] = useUpdate<Subscriber>();
+  const [update] = useUpdate<Subscriber>('newsletter-subscribers');
   if (!s) return null;
   const next = s.status === 'subscribed' ? 'unsubscribed' : 'subscribed';
   const toggle = () =>
