@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { MSG, TOAST } from '../common/messages.js';
@@ -14,7 +15,7 @@ describe('admin companies in Chromium', () => {
 
   beforeAll(async () => {
     [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: site.baseUrl });
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: site.baseUrl, acceptDownloads: true });
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/login');
@@ -145,6 +146,31 @@ describe('admin companies in Chromium', () => {
     await dialog().getByRole('button', { name: 'Delete' }).click();
     await toast(TOAST.companyDeleted).waitFor();
     await card('Journey Capital Pro').waitFor({ state: 'detached' });
+    expect(await page.locator('[data-testid="company-card"]').count()).toBe(8);
+  });
+
+  it('exports and deletes the selected companies after one confirmation', async () => {
+    const names = ['Bulk Alpha Capital', 'Bulk Beta Capital'];
+    for (const name of names) expect((await page.request.post('/_api/admin/companies', { data: { name } })).ok()).toBe(true);
+    await page.goto('/admin/companies?filter=' + encodeURIComponent(JSON.stringify({ q: 'Bulk' })));
+    await card(names[1]).waitFor();
+    for (const name of names) await card(name).getByRole('checkbox', { name: `Select ${name}` }).check();
+    const toolbar = page.locator('[data-test="bulk-actions-toolbar"]');
+    await toolbar.getByText('2 items selected').waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), toolbar.getByRole('button', { name: 'Export' }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+    expect(csv).toHaveLength(3);
+    for (const name of names) expect(csv.some((line) => line.includes(name))).toBe(true);
+
+    await toolbar.getByRole('button', { name: 'Delete' }).click();
+    const confirm = dialog().filter({ hasText: 'Delete 2 companies' });
+    await confirm.getByText('Are you sure you want to delete the 2 selected companies? This action cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await toast('2 elements deleted').waitFor();
+    await page.getByText('No companies found.', { exact: true }).waitFor();
+    await page.goto('/admin/companies?filter={}');
+    await card('FTMO').waitFor();
     expect(await page.locator('[data-testid="company-card"]').count()).toBe(8);
   });
 
