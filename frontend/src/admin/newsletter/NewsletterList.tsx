@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, Paper } from '@mui/material';
+import { Alert, Box, Button, Paper, useMediaQuery } from '@mui/material';
 import type { MouseEvent } from 'react';
-import { FilterContext, FilterForm, ListBase, SearchInput, useListContext } from 'react-admin';
+import { ColumnsButton, FilterContext, FilterForm, ListBase, SearchInput, useListContext } from 'react-admin';
 import { NEWSLETTER_ADMIN_PAGE_SIZE } from '../../../../common/constants.js';
 import { ADMIN_NEWSLETTER as T, MSG } from '../../../../common/messages.js';
 import { PageHeader } from '../components/PageHeader.js';
@@ -35,14 +35,19 @@ function ExportCsvButton({ noSubscribers }: { noSubscribers: boolean }) {
 function NewsletterView() {
   const stats = useNewsletterStats();
   const { error } = useListContext();
+  const compact = useMediaQuery('(max-width: 768px)');
   return (
     // SPEC's words as written ('Export CSV', not MUI's upper case).
     <Box sx={{ maxWidth: 1200, minWidth: 0, '& .MuiButton-root': { textTransform: 'none' } }}>
       <PageHeader title={T.title} subtitle={T.subtitle} actions={<ExportCsvButton noSubscribers={stats.data?.total === 0} />} />
       <NewsletterStats stats={stats.data} />
-      <FilterContext.Provider value={filters}>
-        <FilterForm />
-      </FilterContext.Provider>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1 }}>
+        <FilterContext.Provider value={filters}>
+          <FilterForm />
+        </FilterContext.Provider>
+        {/* The column chooser serves the table; the phone list has no columns. */}
+        {!compact && <ColumnsButton sx={{ mb: 1 }} />}
+      </Box>
       {error ? (
         <Alert severity="error">{T.error(error.message || MSG.unknownError)}</Alert>
       ) : (
