@@ -12,7 +12,7 @@ function AccessDeniedPage({ role }: { role: string }) {
       <p>{MSG.accessDenied(role)}</p>
       <p style={{ display: 'flex', gap: 12, justifyContent: 'center', flexWrap: 'wrap' }}>
         <Link className="button" to="/">Return to Homepage</Link>
-        <button type="button" className="button button-ghost" onClick={() => void logout().then(() => navigate('/login'))}>Sign out</button>
+        <button type="button" className="button button-ghost" style={{ fontFamily: 'inherit' }} onClick={() => void logout().then(() => navigate('/login'))}>Sign out</button>
       </p>
     </section>
   );

@@ -5,12 +5,13 @@ import { useSession } from '../lib/session.js';
 import { AccessDenied } from './AccessDenied.js';
 import { AdminLayout } from './AdminLayout.js';
 import { authProvider } from './authProvider.js';
-import { BlogPostCreatePage } from './blog-posts/BlogPostCreatePage.js';
-import { BlogPostEditPage } from './blog-posts/BlogPostEditPage.js';
-import { BlogPostsPage } from './blog-posts/BlogPostsPage.js';
+import { BlogPostCreate } from './blog-posts/BlogPostCreate.js';
+import { BlogPostEdit } from './blog-posts/BlogPostEdit.js';
+import { BlogPostList } from './blog-posts/BlogPostList.js';
 import { CompanyList } from './companies/CompanyList.js';
 import { Dashboard } from './Dashboard.js';
 import { dataProvider } from './dataProvider.js';
+import { i18nProvider } from './i18n.js';
 import { DiscountList } from './discounts/DiscountList.js';
 import { NewsletterList } from './newsletter/NewsletterList.js';
 import { SonnerNotification } from './components/SonnerNotification.js';
@@ -41,6 +42,7 @@ export default function AdminApp() {
       queryClient={queryClient}
       notification={SonnerNotification}
       authProvider={authProvider}
+      i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={AdminLayout}
       // Dark only (SPEC §1): without a second theme react-admin shows no light/dark toggle.
@@ -50,9 +52,10 @@ export default function AdminApp() {
     >
       <Resource name="companies" list={CompanyList} />
       <Resource name="discounts" list={DiscountList} />
-      <Resource name="blog-posts" list={BlogPostsPage}>
-        <Route path="new" element={<BlogPostCreatePage />} />
-        <Route path=":id/edit" element={<BlogPostEditPage />} />
+      {/* SPEC §2's paths (/new, /:id/edit) beside react-admin's own (/create, /:id), which stay valid. */}
+      <Resource name="blog-posts" list={BlogPostList} create={BlogPostCreate} edit={BlogPostEdit}>
+        <Route path="new" element={<BlogPostCreate />} />
+        <Route path=":id/edit" element={<BlogPostEdit />} />
       </Resource>
       <Resource name="newsletter-subscribers" />
       <CustomRoutes>
