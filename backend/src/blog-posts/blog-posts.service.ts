@@ -5,7 +5,7 @@ import { BLOG_DEFAULT_LIMIT, BLOG_DEFAULT_PAGE, BLOG_MAX_LIMIT, BLOG_RELATED_COU
 import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogCategory, type BlogStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
-import { checkFilterKeys } from '../common/list-filter.js';
+import { checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { definedOnly } from '../companies/companies.service.js';
 import { PublicCacheService, type Computed } from '../cache/public-cache.service.js';
@@ -121,9 +121,10 @@ export class BlogPostsService {
       where.category = category as BlogCategory;
     }
     // id in the sort's direction breaks ties, so one index (field, id) serves both directions and pages never overlap.
-    const dir = params.sort?.order === 'ASC' ? 'asc' : 'desc';
-    const orderBy = params.sort
-      ? [{ [params.sort.field]: `${dir} nulls last` } as QueryOrderMap<BlogPost>, { id: dir } as const]
+    const { sort } = params;
+    const nullable = sort ? Boolean(this.em.getMetadata(BlogPost).properties[sort.field]?.nullable) : false;
+    const orderBy = sort
+      ? [{ [sort.field]: sortDirection(sort.order, nullable) } as QueryOrderMap<BlogPost>, { id: sortDirection(sort.order, false) }]
       : ADMIN_ORDER;
     const [items, total] = await this.em.findAndCount(BlogPost, where, {
       orderBy,

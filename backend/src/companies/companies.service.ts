@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyDto } from '../../../common/api-types.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
-import { booleanFilter, checkFilterKeys } from '../common/list-filter.js';
+import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { Discount } from '../discounts/discount.entity.js';
 import { PublicCacheService } from '../cache/public-cache.service.js';
@@ -42,9 +42,10 @@ export class CompaniesService {
     if (q) where.$or = [{ name: { $ilike: q } }, { description: { $ilike: q } }];
     const featured = booleanFilter(params.filter, 'featured');
     if (featured !== undefined) where.featured = featured;
-    const dir = params.sort?.order === 'ASC' ? 'asc' : 'desc';
-    const orderBy = params.sort
-      ? [{ [params.sort.field]: `${dir} nulls last` } as QueryOrderMap<Company>, { id: dir } as const]
+    const { sort } = params;
+    const nullable = sort ? Boolean(this.em.getMetadata(Company).properties[sort.field]?.nullable) : false;
+    const orderBy = sort
+      ? [{ [sort.field]: sortDirection(sort.order, nullable) } as QueryOrderMap<Company>, { id: sortDirection(sort.order, false) }]
       : ADMIN_ORDER;
     const [items, total] = await this.em.findAndCount(Company, where, {
       orderBy,

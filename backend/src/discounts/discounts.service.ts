@@ -1,10 +1,10 @@
-import { EntityManager, QueryOrder, ref, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
+import { EntityManager, ref, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AdminDiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
-import { booleanFilter, checkFilterKeys } from '../common/list-filter.js';
+import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { definedOnly } from '../companies/companies.service.js';
 import { Company } from '../companies/company.entity.js';
@@ -84,12 +84,19 @@ export class DiscountsService {
       strategy: 'joined',
       // id in the sort's direction: one index (field, id) serves both directions, and pages never overlap.
       orderBy: params.sort
-        ? [adminOrder(params.sort.field, params.sort.order), { id: params.sort.order === 'ASC' ? 'asc' : 'desc' }]
+        ? [this.adminOrder(params.sort.field, params.sort.order), { id: sortDirection(params.sort.order, false) }]
         : ADMIN_ORDER,
       limit: params.page?.limit,
       offset: params.page?.offset,
     });
     return { items: items.map(toAdminDiscountDto), total };
+  }
+
+  private adminOrder(field: DiscountSortField, order: 'ASC' | 'DESC'): QueryOrderMap<Discount> {
+    if (field === 'companyId') return { company: sortDirection(order, false) };
+    if (field === 'company.name') return { company: { name: sortDirection(order, false) } };
+    const nullable = Boolean(this.em.getMetadata(Discount).properties[field]?.nullable);
+    return { [field]: sortDirection(order, nullable) } as QueryOrderMap<Discount>;
   }
 
   async get(id: number): Promise<AdminDiscountDto> {
@@ -195,9 +202,3 @@ function isSet(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';
 }
 
-function adminOrder(field: DiscountSortField, order: 'ASC' | 'DESC'): QueryOrderMap<Discount> {
-  const dir = order === 'ASC' ? QueryOrder.ASC_NULLS_LAST : QueryOrder.DESC_NULLS_LAST;
-  if (field === 'companyId') return { company: dir };
-  if (field === 'company.name') return { company: { name: dir } };
-  return { [field]: dir } as QueryOrderMap<Discount>;
-}
