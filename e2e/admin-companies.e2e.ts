@@ -167,7 +167,7 @@ describe('admin companies in Chromium', () => {
     const confirm = dialog().filter({ hasText: 'Delete 2 companies' });
     await confirm.getByText('Are you sure you want to delete the 2 selected companies? This action cannot be undone.').waitFor();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await toast('2 elements deleted').waitFor();
+    await toast('2 companies deleted').waitFor();
     await page.getByText('No companies found.', { exact: true }).waitFor();
     await page.goto('/admin/companies?filter={}');
     await card('FTMO').waitFor();

@@ -232,8 +232,7 @@ describe('admin discounts in Chromium', () => {
     const confirmDelete = page.getByRole('dialog', { name: 'Delete 2 discounts' });
     await confirmDelete.getByText('Are you sure you want to delete the 2 selected discounts? This action cannot be undone.').waitFor();
     await confirmDelete.getByRole('button', { name: 'Confirm' }).click();
-    // react-admin's own bulk message.
-    await toast(page, '2 elements deleted').waitFor();
+    await toast(page, '2 discounts deleted').waitFor();
     for (const title of titles) {
       await row(page, title).waitFor({ state: 'detached' });
       await expect(storedDiscount(page, title)).resolves.toBeUndefined();

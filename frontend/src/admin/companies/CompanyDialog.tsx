@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { CreateBase, EditBase, useNotify, type Identifier } from 'react-admin';
-import { MSG, TOAST } from '../../../../common/messages.js';
+import { TOAST } from '../../../../common/messages.js';
+import { errorMessage } from '../components/errors.js';
 import { FormDialog } from '../components/FormDialog.js';
 import { CompanyInputs, recordToCompanyPayload } from './CompanyInputs.js';
 
-const errorMessage = (e: unknown) => (e instanceof Error && e.message ? e.message : MSG.unknownError);
 
 /** 'Add New Company' (SPEC §2): a `<CreateBase>` form in SPEC's dialog. */
 export function CompanyCreate({ onClose }: { onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { Button, Menu, MenuItem } from '@mui/material';
 import { useId, useState } from 'react';
 import { Confirm, useListContext, useNotify, useResourceContext, useUpdateMany } from 'react-admin';
-import { MSG } from '../../../../common/messages.js';
+import { errorMessage } from './errors.js';
 
 export interface BulkStatusButtonProps {
   /** The statuses to offer, with their labels. */
@@ -40,7 +40,7 @@ export function BulkStatusButton({ choices, noun, label = 'Set status' }: BulkSt
           onUnselectItems();
         },
         onError: (e) => {
-          notify(`Failed to update ${noun}s: ${e instanceof Error && e.message ? e.message : MSG.unknownError}`, { type: 'error' });
+          notify(`Failed to update ${noun}s: ${errorMessage(e)}`, { type: 'error' });
           setChosen(null);
         },
       },

@@ -3,7 +3,7 @@ import { IconButton, Menu, MenuItem } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
 import { useCreatePath, useDelete, useNotify, useRecordContext, useResourceContext, type RaRecord } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { MSG } from '../../../../common/messages.js';
+import { errorMessage } from './errors.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 
 export interface RecordMenuProps {
@@ -49,7 +49,7 @@ export function RecordMenu({ name, deleteTitle, deleted, deleteFailed, items }: 
         },
         onError: (e) => {
           setConfirming(false);
-          notify(deleteFailed(e instanceof Error && e.message ? e.message : MSG.unknownError), { type: 'error' });
+          notify(deleteFailed(errorMessage(e)), { type: 'error' });
         },
       },
     );

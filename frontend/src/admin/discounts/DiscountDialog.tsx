@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { CreateBase, EditBase, useNotify, type Identifier } from 'react-admin';
 import type { AdminDiscountDto } from '../../../../common/api-types.js';
-import { MSG, TOAST } from '../../../../common/messages.js';
+import { TOAST } from '../../../../common/messages.js';
+import { errorMessage } from '../components/errors.js';
 import { FormDialog } from '../components/FormDialog.js';
 import { DiscountInputs } from './DiscountInputs.js';
 import { recordToPayload } from './discount-form.js';
 
-const errorMessage = (e: unknown) => (e instanceof Error && e.message ? e.message : MSG.unknownError);
 const transform = (data: Partial<AdminDiscountDto>) => recordToPayload(data);
 
 /** 'Add New Discount' (SPEC §2): a `<CreateBase>` form in SPEC's dialog; it stays open when the server refuses. */

@@ -4,7 +4,8 @@ import { Fragment } from 'react';
 import { BulkDeleteButton, BulkExportButton, DataTable, SortButton, useListContext, useNotify, useRecordContext, useUpdate } from 'react-admin';
 import type { NewsletterSubscriberDto } from '../../../../common/api-types.js';
 import { SUBSCRIBER_STATUSES } from '../../../../common/enums.js';
-import { ADMIN_NEWSLETTER as T, MSG } from '../../../../common/messages.js';
+import { ADMIN_NEWSLETTER as T } from '../../../../common/messages.js';
+import { errorMessage } from '../components/errors.js';
 import { newsletterSourceLabel } from '../../../../common/newsletter.js';
 import { BulkStatusButton } from '../components/BulkStatusButton.js';
 import { CompactList } from '../components/CompactList.js';
@@ -46,7 +47,7 @@ function SubscriberMenu() {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => notify(T.updated(s.email, next), { type: 'success' }),
-        onError: (e) => notify(T.updateFailed(e instanceof Error && e.message ? e.message : MSG.unknownError), { type: 'error' }),
+        onError: (e) => notify(T.updateFailed(errorMessage(e)), { type: 'error' }),
       },
     );
   return (
