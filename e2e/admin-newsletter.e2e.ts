@@ -213,6 +213,37 @@ describe('admin newsletter subscribers in Chromium', () => {
     expect(await shownEmails()).not.toContain(email);
   });
 
+  it('unsubscribes, then deletes the selected subscribers, each after one confirmation, and the stats follow', async () => {
+    await waitForEmails(await listEmails());
+    const picked = (await shownEmails()).slice(0, 2);
+    const toolbar = page.locator('[data-test="bulk-actions-toolbar"]');
+    const select = async () => {
+      for (const email of picked) await rows().filter({ hasText: email }).getByRole('checkbox').check();
+      await toolbar.getByText('2 items selected').waitFor();
+    };
+    await select();
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await page.screenshot({ path: 'reports/screenshots/admin-newsletter-bulk-desktop.png' });
+    await toolbar.getByRole('button', { name: 'Set status' }).click();
+    await page.getByRole('menuitem', { name: T.statusLabel.unsubscribed }).click();
+    const confirm = page.getByRole('dialog', { name: 'Set 2 subscribers to Unsubscribed?' });
+    await confirm.getByRole('button', { name: 'Update' }).click();
+    await page.getByText('2 subscribers set to Unsubscribed.').waitFor();
+    for (const email of picked) await rows().filter({ hasText: email }).getByText(T.statusLabel.unsubscribed, { exact: true }).waitFor();
+    await waitForStats(await stats());
+    expect((await stats()).unsubscribed).toBeGreaterThanOrEqual(2);
+
+    const before = await stats();
+    await select();
+    await toolbar.getByRole('button', { name: 'Delete' }).click();
+    const del = page.getByRole('dialog', { name: 'Delete 2 subscribers' });
+    await del.getByText('Are you sure you want to delete the 2 selected subscribers? This action cannot be undone.').waitFor();
+    await del.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('2 subscribers deleted').waitFor();
+    await waitForStats({ ...before, total: before.total - 2, unsubscribed: before.unsubscribed - 2, newLast7Days: (await stats()).newLast7Days });
+    for (const email of picked) expect(await shownEmails()).not.toContain(email);
+  });
+
   it('fits a 390 px screen', async () => {
     // A long address (newest, so first): too wide for one line at 390 px.
     const long = 'alexandra.konstantinopoulou-whitfield@verified-trading-partners-international.example.com';

@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import { ColumnsButton, FilterContext, FilterForm, ListBase, SearchInput, useListContext } from 'react-admin';
 import { NEWSLETTER_ADMIN_PAGE_SIZE } from '../../../../common/constants.js';
 import { ADMIN_NEWSLETTER as T, MSG } from '../../../../common/messages.js';
+import { coverHeader } from '../components/CompactList.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { exportHref, StatusFilterInput } from './NewsletterInputs.js';
 import { NewsletterStats, useNewsletterStats } from './NewsletterStats.js';
@@ -41,7 +42,7 @@ function NewsletterView() {
     <Box sx={{ maxWidth: 1200, minWidth: 0, '& .MuiButton-root': { textTransform: 'none' } }}>
       <PageHeader title={T.title} subtitle={T.subtitle} actions={<ExportCsvButton noSubscribers={stats.data?.total === 0} />} />
       <NewsletterStats stats={stats.data} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', md: 'nowrap' }, alignItems: 'flex-end', justifyContent: 'space-between', gap: 1 }}>
         <FilterContext.Provider value={filters}>
           <FilterForm />
         </FilterContext.Provider>
@@ -51,7 +52,8 @@ function NewsletterView() {
       {error ? (
         <Alert severity="error">{T.error(error.message || MSG.unknownError)}</Alert>
       ) : (
-        <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
+        // The bulk toolbar covers the table's header row (not the filters above it, as react-admin places it).
+        <Paper variant="outlined" sx={{ minWidth: 0, ...coverHeader(48) }}>
           <SubscriberTable />
         </Paper>
       )}
