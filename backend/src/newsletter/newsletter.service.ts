@@ -84,7 +84,7 @@ export class NewsletterService {
 
   /** Idempotent: a valid token always answers the same message, whatever the row's state. */
   async unsubscribe(token: string): Promise<NewsletterMessageResponse> {
-    const id = verifyUnsubscribeToken(token, this.config.sessionSecret);
+    const id = verifyUnsubscribeToken(token, this.config.unsubscribeKey);
     if (id === null) throw new ApiError(400, MSG.newsletterTokenInvalid);
     await this.execute(
       `update newsletter_subscribers set status = 'unsubscribed', updated_at = now() where id = ? and status <> 'unsubscribed'`,
@@ -95,7 +95,7 @@ export class NewsletterService {
 
   /** The link a newsletter carries so a subscriber can leave without an account. */
   unsubscribeUrl(subscriber: { id: number }): string {
-    const token = createUnsubscribeToken(subscriber.id, this.config.sessionSecret);
+    const token = createUnsubscribeToken(subscriber.id, this.config.unsubscribeKey);
     return `${this.config.publicSiteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
   }
 
