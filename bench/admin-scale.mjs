@@ -209,7 +209,17 @@ async function browserPages(base, cookie) {
   await context.addCookies([{ name, value, url: base }]);
   const page = await context.newPage();
 
+  // BENCH_TRACE=1 lists the API calls of each page's last navigation: when a page misses, where its time went.
+  let calls = [];
+  page.on('requestfinished', (request) => {
+    if (!request.url().includes('/_api/')) return;
+    const t = request.timing();
+    calls.push(`${decodeURIComponent(request.url().replace(base, ''))}  start +${(t.startTime - navStart).toFixed(0)} ms, took ${t.responseEnd.toFixed(0)} ms`);
+  });
+  let navStart = 0;
   const navigate = async (path, text) => {
+    calls = [];
+    navStart = Date.now();
     const start = performance.now();
     await page.goto(base + path, { waitUntil: 'commit' });
     await page.getByText(text, { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
@@ -239,6 +249,7 @@ async function browserPages(base, cookie) {
     const samples = [];
     for (let i = 0; i < PAGE_SAMPLES; i++) samples.push(await navigate(path, text).catch(() => Number.POSITIVE_INFINITY));
     const best = Math.min(...samples);
+    if (process.env.BENCH_TRACE) console.log(`${path}: API calls of the last navigation\n  ${calls.join('\n  ')}`);
     rows.push(['page', `${path} usable ("${text}" visible)`, median(samples), best, best - refBest, null, best - refBest < BUDGET.pageMs]);
   }
 }

@@ -12,10 +12,6 @@ export class Migration20261122220000 extends Migration {
     this.addSql(`create index "blog_posts_created_at_id_index" on "blog_posts" ("created_at", "id");`);
     this.addSql(`create index "blog_posts_title_id_index" on "blog_posts" ("title", "id");`);
     this.addSql(`create index "blog_posts_published_at_id_index" on "blog_posts" ("published_at", "id");`);
-    // Newest published first with undated drafts last: a plain index read backwards would put them first.
-    this.addSql(`create index "blog_posts_published_at_desc_id_index" on "blog_posts" ("published_at" desc nulls last, "id" desc);`);
-    this.addSql(`create index "blog_posts_status_id_index" on "blog_posts" ("status", "id");`);
-    this.addSql(`create index "blog_posts_category_id_index" on "blog_posts" ("category", "id");`);
     this.addSql(`create index "discounts_title_id_index" on "discounts" ("title", "id");`);
     this.addSql(`create index "discounts_valid_until_id_index" on "discounts" ("valid_until", "id");`);
     this.addSql(`create index "discounts_clicks_id_index" on "discounts" ("clicks", "id");`);
@@ -33,8 +29,7 @@ export class Migration20261122220000 extends Migration {
   override async down(): Promise<void> {
     for (const name of [
       'blog_posts_author_name_trgm_index', 'blog_posts_title_trgm_index', 'discounts_created_at_id_index', 'discounts_clicks_id_index',
-      'discounts_valid_until_id_index', 'discounts_title_id_index', 'blog_posts_category_id_index', 'blog_posts_status_id_index',
-      'blog_posts_published_at_desc_id_index', 'blog_posts_published_at_id_index', 'blog_posts_title_id_index',
+      'discounts_valid_until_id_index', 'discounts_title_id_index', 'blog_posts_published_at_id_index', 'blog_posts_title_id_index',
       'blog_posts_created_at_id_index',
     ]) {
       this.addSql(`drop index if exists "${name}";`);
