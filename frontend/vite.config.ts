@@ -5,14 +5,28 @@ import { defineConfig } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [react()],
-  build: {
-    outDir: fileURLToPath(new URL('../dist/frontend', import.meta.url)),
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    sourcemap: false,
+  build: isSsrBuild
+    ? {
+        // The server renderer (`vite build --ssr src/entry-server.tsx`), loaded by the backend at runtime.
+        outDir: fileURLToPath(new URL('../dist/frontend-server', import.meta.url)),
+        emptyOutDir: true,
+        sourcemap: false,
+        minify: false,
+      }
+    : {
+        outDir: fileURLToPath(new URL('../dist/frontend', import.meta.url)),
+        emptyOutDir: true,
+        assetsDir: 'assets',
+        sourcemap: false,
+        // The server reads it to send a rendered page's CSS and preload its chunk (SsrRendererService).
+        manifest: true,
+      },
+  ssr: {
+    // One self-contained file: the production image prunes devDependencies (React lives there).
+    noExternal: true,
   },
   server: {
     port: 5173,
@@ -21,4 +35,4 @@ export default defineConfig({
       ['/_api', '/media', '/go', '/sitemap.xml', '/robots.txt', '/rss.xml'].map((p) => [p, { target: apiTarget }]),
     ),
   },
-});
+}));

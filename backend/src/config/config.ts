@@ -48,6 +48,8 @@ export interface AppConfig {
   seedDemoContent: boolean;
   /** Where the built front end lives (index.html and assets/). */
   frontendDir: string;
+  /** Where the built server renderer lives (entry-server.js); without it pages are served unrendered. */
+  frontendServerDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     seedDemoContent: e.SEED_DEMO_CONTENT ? e.SEED_DEMO_CONTENT === 'true' : !isProduction,
     frontendDir: resolve('dist/frontend'),
+    frontendServerDir: resolve('dist/frontend-server'),
   };
 }
 
