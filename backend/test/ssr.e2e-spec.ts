@@ -146,4 +146,47 @@ describe('Pages rendered on the server (issue #8)', () => {
       await t.sql('alter table blog_posts_away rename to blog_posts');
     }
   });
+
+  describe('the newsletter form works before (and without) its script', () => {
+    const post = (fields: Record<string, string>, origin: string | null = 'http://vtf.test') => {
+      const req = t.http().post('/newsletter/subscribe').set('Host', 'vtf.test').type('form');
+      return (origin ? req.set('Origin', origin) : req).send(fields);
+    };
+
+    it('the home page sends a plain form that posts to the server, enabled from the first paint', async () => {
+      const html = (await t.http().get('/').expect(200)).text;
+      const form = /<form class="newsletter-form"(?=[^>]*method="post")[^>]*action="\/newsletter\/subscribe"[^>]*>([\s\S]*?)<\/form>/.exec(html);
+      expect(form).not.toBeNull();
+      expect(form![1]).toContain('name="email"');
+      expect(form![1]).toContain('<input type="hidden" name="source" value="homepage"/>');
+      expect(form![1]).not.toContain('disabled');
+    });
+
+    it('subscribes and goes back to the page, which shows SPEC\'s message', async () => {
+      const res = await post({ email: ' Form.Poster@Example.com ', source: 'homepage', return: '/' }).expect(303);
+      expect(res.headers.location).toBe('/?newsletter=subscribed&source=homepage#newsletter');
+      expect(await t.sql("select source from newsletter_subscribers where email = 'form.poster@example.com'")).toEqual([{ source: 'homepage' }]);
+      expect(visibleText((await t.http().get('/?newsletter=subscribed&source=homepage').expect(200)).text)).toContain(MSG.newsletterSubscribed);
+      const again = await post({ email: 'form.poster@example.com', source: 'homepage', return: '/' }).expect(303);
+      expect(again.headers.location).toBe('/?newsletter=already&source=homepage#newsletter');
+    });
+
+    it('a bad address goes back with the invalid-email message and stores nothing', async () => {
+      const res = await post({ email: 'not-an-email', source: 'about-page-cta', return: '/about' }).expect(303);
+      expect(res.headers.location).toBe('/about?newsletter=invalid&source=about-page-cta#newsletter');
+      expect(visibleText((await t.http().get('/about?newsletter=invalid&source=about-page-cta').expect(200)).text)).toContain(
+        `Subscription failed: ${MSG.newsletterEmailInvalid}`,
+      );
+      expect(await t.sql("select 1 from newsletter_subscribers where email = 'not-an-email'")).toEqual([]);
+    });
+
+    it('never redirects off the site, and refuses forms from another origin or without one (CSRF)', async () => {
+      expect((await post({ email: 'x@example.com', return: '//evil.example/' }).expect(303)).headers.location).toBe('/?newsletter=subscribed#newsletter');
+      await post({ email: 'y@example.com' }, 'https://evil.example').expect(403);
+      await post({ email: 'z@example.com' }, null).expect(415);
+      expect(await t.sql("select 1 from newsletter_subscribers where email in ('y@example.com', 'z@example.com')")).toEqual([]);
+      // The JSON API still takes no form.
+      await t.http().post('/_api/newsletter/subscribe').set('Host', 'vtf.test').set('Origin', 'http://vtf.test').type('form').send({ email: 'w@example.com' }).expect(415);
+    });
+  });
 });
