@@ -28,6 +28,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // One self-contained file: the production image prunes devDependencies (React lives there).
     noExternal: true,
   },
+  // The bundled React picks its build from NODE_ENV at runtime; the server renderer is always a production
+  // build (as the browser's is), whatever NODE_ENV the backend runs with (tests, development).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     port: 5173,
     // In `npm run dev` the API, media and server-rendered files come from the Nest process.
