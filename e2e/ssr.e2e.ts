@@ -83,7 +83,7 @@ describe('server-rendered pages in Chromium', () => {
       expect({ path, problems }).toEqual({ path, problems: [] });
       // The server's data was handed over: nothing is fetched again on load.
       expect({ path, apiCalls }).toEqual({ path, apiCalls: [] });
-      expect(await page.locator('main').innerText()).toContain(text);
+      expect(await page.locator('main').textContent()).toContain(text);
       if (shots) await page.screenshot({ path: `${shots}/${name}${path.replace(/[^a-z0-9]+/gi, '_')}.png`, fullPage: false });
       await page.close();
     }
