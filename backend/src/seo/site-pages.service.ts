@@ -64,7 +64,8 @@ export class SitePagesService {
       status: failed ? 503 : isNotFoundPage(route, data) ? 404 : 200,
       html: this.shell.render(headTags, rendered?.body),
       robots: head.robots,
-      private: route.kind === 'admin' || preview,
+      // A signed-in visitor's page carries who they are (the hydrated session): never a shared cache entry.
+      private: route.kind === 'admin' || preview || !!user,
       ...(preview ? { noStore: true } : {}),
     };
   }
