@@ -36,7 +36,8 @@ describe('Pages rendered on the server (issue #8)', () => {
     await post('news-one', 'Market news one', 'published', new Date(Date.now() - DAY), 'news');
     await post('secret-draft', 'Secret draft title', 'draft', null, 'review', '<p>Draft body only admins read.</p>');
     await post('scheduled', 'Scheduled title', 'published', new Date(Date.now() + 3 * DAY));
-  });
+    // On a fresh clone this includes building the front end once.
+  }, 300_000);
   afterAll(() => t.close());
 
   it('home: the hero and every partner firm', async () => {

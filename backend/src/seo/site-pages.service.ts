@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import type { BlogPostWithRelated, PublicUser } from '../../../common/api-types.js';
@@ -33,6 +33,8 @@ const CONTENT_PREFIX_CHARS = 2000;
 /** A page request: which route, its data (read once, for the body and the head), and the finished HTML. */
 @Injectable()
 export class SitePagesService {
+  private readonly logger = new Logger('SitePages');
+
   constructor(
     private readonly shell: PageShellService,
     private readonly content: SeoContentService,
@@ -73,11 +75,17 @@ export class SitePagesService {
   /** The page's content rendered on the server (not the admin, a client-only chunk); undefined without a server build. */
   private async render(req: Request, route: PageRoute): Promise<{ body: RenderedBody; reads: PageReads; assets: string[] } | undefined> {
     if (route.kind === 'admin' || !this.shell.hasRoot()) return undefined;
-    const entry = await this.ssr.load();
-    if (!entry) return undefined;
-    const reads: PageReads = {};
-    const page = await entry.render(req.originalUrl, this.sources.forRequest(req, entry, reads));
-    return { body: { html: page.html, state: page.state, stateId: entry.SSR_STATE_ID }, reads, assets: this.ssr.assetTags(page.modules) };
+    try {
+      const entry = await this.ssr.load();
+      if (!entry) return undefined;
+      const reads: PageReads = {};
+      const page = await entry.render(req.originalUrl, this.sources.forRequest(req, entry, reads));
+      return { body: { html: page.html, state: page.state, stateId: entry.SSR_STATE_ID }, reads, assets: this.ssr.assetTags(page.modules) };
+    } catch (error) {
+      // A renderer that cannot run is a bug, not a reason to fail the visitor: the shell still renders in the browser.
+      this.logger.error(`Server render of ${req.originalUrl} failed; serving the shell`, error instanceof Error ? error.stack : String(error));
+      return undefined;
+    }
   }
 
   /** The head's data read on its own, when the page is not rendered on the server. */

@@ -31,7 +31,11 @@ export class SsrRendererService {
 
   /** The server entry, or null when the front end has no server build. */
   load(): Promise<ServerEntry | null> {
-    this.entry ??= this.import();
+    this.entry ??= this.import().catch((error: unknown) => {
+      // Logged once; every page is then served as the shell until the app restarts with a working build.
+      this.logger.error(`The server renderer could not be loaded; pages are served without their content`, error instanceof Error ? error.stack : String(error));
+      return null;
+    });
     return this.entry;
   }
 

@@ -8,5 +8,6 @@ import { existsSync } from 'node:fs';
 
 export function ensureFrontendBuilt(): void {
   if (existsSync('dist/frontend-server/entry-server.js') && existsSync('dist/frontend/.vite/manifest.json')) return;
-  execSync('npm run build:frontend', { stdio: 'ignore' });
+  // A production build whatever NODE_ENV the tests run with (Jest sets "test", which would pick React's dev JSX).
+  execSync('npm run build:frontend', { stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
 }
