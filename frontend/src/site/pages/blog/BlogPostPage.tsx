@@ -31,7 +31,8 @@ export function BlogPostPage() {
       <article className="container blog-article">
         {preview && (
           <p className="post-preview-note" role="note">
-            <strong>Preview</strong> &mdash; this post is not published ({p.status}); only admins can see this page.
+            <strong>Preview</strong> &mdash; this post is not public yet ({p.status === 'published' ? 'scheduled' : p.status}); only
+            admins can see this page.
           </p>
         )}
         <nav className="breadcrumbs" aria-label="Breadcrumb">
