@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { NewsletterMessageResponse } from '../../../../common/api-types.js';
@@ -27,7 +27,12 @@ interface Props {
 export function NewsletterSignup({ source, title = 'Get verified deals first', description, compact = false, initialEmail = '', autoFocus = false }: Props) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
-  const { register, handleSubmit, reset, formState } = useForm<{ email: string }>({ mode: 'onBlur', defaultValues: { email: initialEmail } });
+  const { register, handleSubmit, reset, formState, trigger } = useForm<{ email: string }>({ mode: 'onBlur', defaultValues: { email: initialEmail } });
+  // An address typed into the plain form and left (blurred) before this one took over is checked as a blur would.
+  useEffect(() => {
+    if (initialEmail && !autoFocus) void trigger('email');
+    // Once, for what the plain form handed over.
+  }, []);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
@@ -37,7 +42,7 @@ export function NewsletterSignup({ source, title = 'Get verified deals first', d
         MSG.subscribeUnknownError,
       );
       toast.success(message);
-      reset();
+      reset({ email: '' });
     } catch (error) {
       toast.error(TOAST.subscriptionFailed(error instanceof Error && error.message ? error.message : MSG.subscribeUnknownError));
     }
