@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { SPLASH_CLASS, claimSplash, isLikelyBot, startSplashTimeline, type Clock, type SplashPhase, type SplashTimeline } from '../../../../common/boot-splash.js';
 import { prefersReducedMotion } from './useMediaQuery.js';
 
@@ -32,6 +32,26 @@ function shownForMs(): number {
   const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   const start = paint?.startTime ?? nav?.responseEnd ?? 0;
   return Math.max(0, performance.now() - start);
+}
+
+/** The splash's phase for the home page beneath it (its counters wait for the splash to get out of the way). */
+let currentPhase: SplashPhase = 'initial';
+const listeners = new Set<() => void>();
+function publish(phase: SplashPhase): void {
+  currentPhase = phase;
+  listeners.forEach((l) => l());
+}
+
+/** The phase of the splash drawn by the layout ('initial' on the server and while hydrating). */
+export function useSplashPhase(): SplashPhase {
+  return useSyncExternalStore(
+    (onChange) => {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    () => currentPhase,
+    () => 'initial',
+  );
 }
 
 export interface BootSplashState {
@@ -74,6 +94,10 @@ export function useBootSplash(): BootSplashState {
     pending = false;
     document.documentElement.classList.remove(SPLASH_CLASS);
   }, [phase]);
+
+  useEffect(() => publish(phase), [phase]);
+  // Gone with the page: a later visit to the home page in this load has no splash to wait for.
+  useEffect(() => () => publish('hidden'), []);
 
   const skip = useCallback(() => timeline.current?.skip(), []);
   return { phase, skip };
