@@ -76,6 +76,22 @@ describe('admin shell in Chromium', () => {
     await expect(firstCard.textContent()).resolves.toBe(`${before} (updated)`);
   });
 
+  it('checks the session once per tab: react-admin reuses the site\'s cached session', async () => {
+    const sessionChecks: string[] = [];
+    const onRequest = (r: { url(): string }) => { if (r.url().endsWith('/_api/auth/session')) sessionChecks.push(r.url()); };
+    page.on('request', onRequest);
+    try {
+      await page.goto(site.baseUrl + '/admin/discounts');
+      await page.getByRole('heading', { name: 'Manage Discounts', level: 1 }).waitFor();
+      await page.getByRole('menuitem', { name: 'Blog Posts' }).click();
+      await page.getByRole('heading', { name: 'Manage Blog Posts', level: 1 }).waitFor();
+      // The site's one cached session serves react-admin's checkAuth, getIdentity and getPermissions too.
+      expect(sessionChecks).toHaveLength(1);
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
   it('keeps the site header on Access Denied, with a link home and a sign-out', async () => {
     await siteSql(site, `INSERT INTO users (display_name, email, role, password_hash)
       SELECT 'Viewer', $1, 'user', password_hash FROM users WHERE email = $2`, [VIEWER.email, E2E_ADMIN.email]);

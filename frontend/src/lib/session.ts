@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser, SessionResponse } from '../../../common/api-types.js';
 import { MSG } from '../../../common/messages.js';
 import { apiFetch, apiPost } from './api.js';
@@ -10,14 +10,16 @@ export type AuthState =
 
 export const SESSION_KEY = ['session'] as const;
 
-/** SPEC §4: fetched once, never stale, retried once. */
+/** SPEC §4/§7: fetched once, never stale, retried once — the one entry the site and the admin both read. */
+export const sessionQuery = queryOptions({
+  queryKey: SESSION_KEY,
+  queryFn: () => apiFetch<SessionResponse>('/_api/auth/session', {}, MSG.sessionCheckFailed),
+  staleTime: Infinity,
+  retry: 1,
+});
+
 export function useSession(): AuthState {
-  const { data, error, isPending } = useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: () => apiFetch<SessionResponse>('/_api/auth/session', {}, MSG.sessionCheckFailed),
-    staleTime: Infinity,
-    retry: 1,
-  });
+  const { data, error, isPending } = useQuery(sessionQuery);
   if (isPending) return { status: 'loading' };
   if (error) return { status: 'unauthenticated', error: error.message || MSG.sessionCheckFailed };
   if (data && 'user' in data) return { status: 'authenticated', user: data.user };
