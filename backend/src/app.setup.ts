@@ -5,7 +5,6 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import { join } from 'node:path';
 import passport from 'passport';
 import { SITE_NAME } from '../../common/constants.js';
 import { MSG } from '../../common/messages.js';
@@ -14,6 +13,7 @@ import { AppModule } from './app.module.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
 import { PublicCacheService } from './cache/public-cache.service.js';
 import type { AppConfig } from './config/config.js';
+import { StaticFiles } from './static/static-files.js';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -33,8 +33,10 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   // Repeated public reads (DESIGN §6) are answered first, with the headers the whole stack gave their first answer.
   app.use(app.get(PublicCacheService).fastPath);
-  // gzip/deflate for every compressible answer (pages, JSON, XML, CSV); streamed bodies stay streamed.
-  app.use(compression());
+  const staticFiles = StaticFiles.load(config.frontendDir);
+  // br/gzip for every compressible dynamic answer (pages, JSON, XML, CSV); streamed bodies stay streamed.
+  // Built files were compressed once at build time and go out as they are.
+  app.use(compression({ filter: (req, res) => !StaticFiles.answered(res) && compression.filter(req, res) }));
   // Image fields may carry a picture as a base64 data URL; the Media module gives SPEC's 5 MB message,
   // so the body limit sits well above 5 MB of base64 (6.7 MB) to let that message through.
   app.useBodyParser('json', { limit: '16mb' });
@@ -59,14 +61,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use('/index.html', (req: Request, res: Response, next: NextFunction) =>
     req.path === '/' && (req.method === 'GET' || req.method === 'HEAD') ? res.redirect(301, '/') : next(),
   );
-  app.useStaticAssets(join(config.frontendDir, 'assets'), {
-    prefix: '/assets',
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    fallthrough: false,
-  });
-  app.useStaticAssets(config.frontendDir, { index: false, maxAge: '1h' });
+  // Only paths that are files reach the static handler; page routes never look at the disk.
+  app.use('/assets', staticFiles.serve);
+  if (staticFiles.rootPaths.length) app.use(staticFiles.rootPaths, staticFiles.serve);
 
   app.use(app.get(SessionMiddleware).handler);
   app.use(passport.initialize());
