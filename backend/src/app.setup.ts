@@ -33,10 +33,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   // Repeated public reads (DESIGN §6) are answered first, with the headers the whole stack gave their first answer.
   app.use(app.get(PublicCacheService).fastPath);
-  const staticFiles = StaticFiles.load(config.frontendDir);
-  // br/gzip for every compressible dynamic answer (pages, JSON, XML, CSV); streamed bodies stay streamed.
-  // Built files were compressed once at build time and go out as they are.
-  app.use(compression({ filter: (req, res) => !StaticFiles.answered(res) && compression.filter(req, res) }));
   // Image fields may carry a picture as a base64 data URL; the Media module gives SPEC's 5 MB message,
   // so the body limit sits well above 5 MB of base64 (6.7 MB) to let that message through.
   app.useBodyParser('json', { limit: '16mb' });
@@ -61,9 +57,13 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use('/index.html', (req: Request, res: Response, next: NextFunction) =>
     req.path === '/' && (req.method === 'GET' || req.method === 'HEAD') ? res.redirect(301, '/') : next(),
   );
-  // Only paths that are files reach the static handler; page routes never look at the disk.
+  // Built files, compressed once at build time, from memory; only paths that are files reach the handler,
+  // so page routes never look at the disk.
+  const staticFiles = StaticFiles.load(config.frontendDir);
   app.use('/assets', staticFiles.serve);
   if (staticFiles.rootPaths.length) app.use(staticFiles.rootPaths, staticFiles.serve);
+  // br/gzip for the dynamic answers (pages, JSON, XML, CSV) that follow; streamed bodies stay streamed.
+  app.use(compression());
 
   app.use(app.get(SessionMiddleware).handler);
   app.use(passport.initialize());

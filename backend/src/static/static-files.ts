@@ -44,8 +44,6 @@ interface StaticFile {
   encodings: ReadonlySet<FileEncoding>;
 }
 
-/** Marks a response this module answered, so the compression middleware leaves it alone. */
-const ANSWERED = 'staticFile';
 
 /**
  * The built front end (`dist/frontend`), read once at start: every file with the `.br` and `.gz` forms
@@ -89,11 +87,6 @@ export class StaticFiles {
     return [...this.files.keys()].filter((p) => !p.startsWith('/assets/'));
   }
 
-  /** Whether `serve` answered this response (for the compression middleware's filter). */
-  static answered(res: Response): boolean {
-    return res.locals[ANSWERED] === true;
-  }
-
   /** Serves the file at the request's path; a path under /assets that is no file is a 404 (never the page shell). */
   readonly serve = (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -104,7 +97,6 @@ export class StaticFiles {
 
     const encoding = chooseEncoding(req.headers['accept-encoding'], file.encodings);
     const variant = file.variants.get(encoding)!;
-    res.locals[ANSWERED] = true;
     res.setHeader('Cache-Control', file.cacheControl);
     res.setHeader('ETag', variant.etag);
     if (file.encodings.size > 1) res.setHeader('Vary', 'Accept-Encoding');
