@@ -60,11 +60,11 @@ describe('admin discounts in Chromium', () => {
     const { page, errors } = await signedIn();
     await expect(page.getByText('Create, update, or delete discount offers.').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).resolves.toBe('/admin');
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     expect(await page.getByTestId('discount-row').count()).toBe(12);
 
     const cells = async (title: string) => (await row(page, title).locator('td').allInnerTexts()).map((t) => t.trim());
-    const flash = await cells('90% Off Evaluations: Flash Sale');
+    const flash = await cells('50% Off Evaluations: Flash Sale');
     expect(flash[0]).toContain('VTFAPEX');
     expect(flash.slice(1)).toEqual(['Apex Trader Funding', '', MSG.expiryTomorrow, 'Active', '']);
     expect((await cells('15% Off All Stellar Challenges'))[3]).toBe(MSG.expiryDaysLeft(2));
@@ -75,7 +75,7 @@ describe('admin discounts in Chromium', () => {
     // Badge colours of SPEC §4: success, warning, destructive.
     await expect(row(page, 'Swing Account Upgrade, Free').locator('.MuiChip-colorWarning:visible').count()).resolves.toBe(1);
     await expect(row(page, 'Summer Sale: 25% Off High Stakes').locator('.MuiChip-colorError:visible').count()).resolves.toBe(1);
-    await expect(row(page, '90% Off Evaluations: Flash Sale').getByTestId('media-placeholder').count()).resolves.toBe(1);
+    await expect(row(page, '50% Off Evaluations: Flash Sale').getByTestId('media-placeholder').count()).resolves.toBe(1);
 
     // Sorting by Expires: soonest first (no expiry last), then the other way round.
     await page.getByRole('button', { name: 'Expires' }).click();
@@ -92,7 +92,7 @@ describe('admin discounts in Chromium', () => {
 
   it('creates, edits and deletes a discount, with the local time stored as an ISO instant', async () => {
     const { page, errors } = await signedIn();
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     const title = 'E2E Winter Deal';
 
     // Create: 'Title is required' on blur, then a valid form for a seeded company.
@@ -181,7 +181,7 @@ describe('admin discounts in Chromium', () => {
 
   it('shows the server error in the failure toast', async () => {
     const { page } = await signedIn();
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     // A firm that exists when the admin picks it and is gone when the form is sent: the real server refuses.
     const made = await page.request.post(`${site.baseUrl}/_api/admin/companies`, { data: { name: 'Vanishing Capital' } });
     expect(made.ok()).toBe(true);
@@ -200,12 +200,12 @@ describe('admin discounts in Chromium', () => {
 
   it('fits a 390 px phone', async () => {
     const { page, errors } = await signedIn(VIEWPORTS.mobile);
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     await page.screenshot({ path: 'reports/screenshots/admin-discounts-mobile.png', fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     // Expiry, status and the menu fit without scrolling sideways; the company sits under the title.
-    const flash = row(page, '90% Off Evaluations: Flash Sale');
+    const flash = row(page, '50% Off Evaluations: Flash Sale');
     await expect(flash.getByText(MSG.expiryTomorrow).isVisible()).resolves.toBe(true);
     await expect(flash.locator('td').first().getByText('Apex Trader Funding').isVisible()).resolves.toBe(true);
     const menu = await flash.getByRole('button', { name: /^Actions for/ }).boundingBox();
@@ -218,7 +218,7 @@ describe('admin discounts in Chromium', () => {
 
   it('shows 4 skeleton rows while loading, and the empty text once every discount is gone', async () => {
     const { page, errors } = await signedIn();
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     // Hold the next list answer (the real one, untouched) until the skeletons have been seen.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -230,7 +230,7 @@ describe('admin discounts in Chromium', () => {
     await page.getByTestId('discount-skeleton-row').first().waitFor();
     expect(await page.getByTestId('discount-skeleton-row').count()).toBe(4);
     release();
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     await page.unroute('**/_api/admin/discounts?*');
 
     // Runs last: removes every discount through the API, then the screen says so.
