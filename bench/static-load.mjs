@@ -99,7 +99,9 @@ async function main() {
     }
     writeFileSync(join(dir, 'answers.json'), JSON.stringify(answers));
     const barePort = await freePort();
-    await startChild([SELF, '--bare', String(barePort), dir], cleanups, { ipc: true });
+    const bare = await startChild([SELF, '--bare', String(barePort), dir], cleanups, { ipc: true });
+    const bareRss = rssSampler(bare.pid);
+    cleanups.push(() => bareRss.stop());
     const bareBase = `http://127.0.0.1:${barePort}`;
 
     // The two servers take turns in 1 s slices, so a change in the machine's load (other processes on a
@@ -122,6 +124,7 @@ async function main() {
       }
     }
     rss.stop();
+    bareRss.stop();
 
     const problems = [];
     for (const { path } of answers) {
@@ -134,7 +137,8 @@ async function main() {
       if (app.errors > 0 || bare.errors > 0) problems.push(`${path}: ${app.errors} errors (app), ${bare.errors} (bare)`);
       if (budgeted && ratio < RATIO_BUDGET) problems.push(`${path}: ${(ratio * 100).toFixed(0)} % of the bare handler < ${RATIO_BUDGET * 100} %`);
     }
-    console.log(`app RSS: ${fmt(rss.first, 0)} MB after start, peak ${fmt(rss.peak, 0)} MB under load, ${fmt(rss.now(), 0)} MB at the end (budget < ${RSS_BUDGET_MB} MB)`);
+    console.log(`app RSS: ${fmt(rss.first, 0)} MB after start, peak ${fmt(rss.peak, 0)} MB under load, ${fmt(rss.now(), 0)} MB at the end (budget < ${RSS_BUDGET_MB} MB); ` +
+      `bare handler for reference: ${fmt(bareRss.first, 0)} MB after start, peak ${fmt(bareRss.peak, 0)} MB`);
     if (!(rss.peak < RSS_BUDGET_MB)) problems.push(`peak RSS ${fmt(rss.peak, 0)} MB ≥ ${RSS_BUDGET_MB} MB`);
     for (const p of problems) console.error(`FAIL: ${p}`);
     if (problems.length) failed = true;
