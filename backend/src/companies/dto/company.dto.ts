@@ -3,7 +3,10 @@ import { Allow, IsBoolean, IsNumber, IsOptional, Max, Min } from 'class-validato
 import { COMPANY_RATING_MAX, COMPANY_RATING_MIN } from '../../../../common/constants.js';
 import { MSG } from '../../../../common/messages.js';
 import { IdDto } from '../../common/id.dto.js';
-import { OptionalImage, OptionalText, OptionalUrl, RequiredText, RequiredTextIfPresent } from '../../common/validators.js';
+import { OptionalImage, OptionalText, OptionalUrl, RequiredText, RequiredTextIfPresent, Validate } from '../../common/validators.js';
+
+/** A whole number of tenths (4.5, not 4.55 or 1e-7), allowing for binary floating point. */
+const isTenth = (v: unknown) => typeof v === 'number' && Math.abs(v * 10 - Math.round(v * 10)) < 1e-9;
 
 /** SPEC §5 "Company create". Declaration order is the order errors are reported in. */
 export class CreateCompanyDto {
@@ -21,7 +24,9 @@ export class CreateCompanyDto {
 
   @ApiPropertyOptional({ nullable: true, minimum: 0, maximum: 5, multipleOf: 0.1 })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 1, allowNaN: false, allowInfinity: false }, { message: MSG.ratingRange })
+  // Steps of 0.1 checked here: class-validator's maxDecimalPlaces throws on exponent forms such as 1e-7.
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: MSG.ratingRange })
+  @Validate(isTenth, MSG.ratingRange)
   @Min(COMPANY_RATING_MIN, { message: MSG.ratingRange })
   @Max(COMPANY_RATING_MAX, { message: MSG.ratingRange })
   rating?: number | null;
