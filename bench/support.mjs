@@ -96,3 +96,74 @@ export function freePort() {
     });
   });
 }
+
+/**
+ * `connections` keep-alive loops issuing GETs back to back for `seconds`; `pathFor(i)` gives the
+ * i-th request's path (a function, so a run can vary the URL to miss a cache on purpose).
+ */
+export async function loadTest(base, pathFor, connections, seconds) {
+  const { default: http } = await import('node:http');
+  const url = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  let errors = 0;
+  let issued = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  const once = () =>
+    new Promise((resolveOne) => {
+      const t0 = performance.now();
+      const req = http.get({ hostname: url.hostname, port: url.port, path: pathFor(issued++), agent }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => {
+          if (res.statusCode === 200) latencies.push(performance.now() - t0);
+          else errors++;
+          resolveOne();
+        });
+        res.on('error', () => {
+          errors++;
+          resolveOne();
+        });
+      });
+      req.on('error', () => {
+        errors++;
+        resolveOne();
+      });
+    });
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < end) await once();
+  }));
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  return { count: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), latencies };
+}
+
+export function fmt(value, digits = 2) {
+  return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
+}
+
+/**
+ * Loads two targets in alternating one-second slices (order swapped every round) for `seconds` each,
+ * so a busy shared machine's load swings hit both alike; returns each one's totals.
+ */
+export async function loadSideBySide(a, b, connections, seconds) {
+  const acc = [a, b].map(() => ({ count: 0, errors: 0, seconds: 0, latencies: [] }));
+  for (let round = 0; round < seconds; round++) {
+    const order = round % 2 ? [1, 0] : [0, 1];
+    for (const i of order) {
+      const { target, pathFor } = [a, b][i];
+      const r = await loadTest(target, pathFor, connections, 1);
+      acc[i].count += r.count;
+      acc[i].errors += r.errors;
+      acc[i].seconds += r.seconds;
+      acc[i].latencies.push(...r.latencies);
+    }
+  }
+  return acc.map(({ count, errors, seconds: s, latencies }) => {
+    latencies.sort((x, y) => x - y);
+    const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+    return { count, errors, seconds: s, rps: count / s, p50: at(0.5), p99: at(0.99) };
+  });
+}

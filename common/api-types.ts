@@ -1,5 +1,6 @@
 /** Shapes the API answers with; both sides type against these. */
 import type { BlogCategory, BlogStatus, DiscountStatus, SubscriberStatus, UserRole } from './enums.js';
+import type { AffiliateStatus, AssetClass, FirmStatus, Platform, RatingSource } from './firms.js';
 
 export interface PublicUser {
   id: number;
@@ -20,6 +21,18 @@ export interface CompanyDto {
   rating: number | null;
   whyChooseUs: string | null;
   featured: boolean;
+  // Firm profile (issue #10)
+  slug: string;
+  status: FirmStatus;
+  foundedYear: number | null;
+  headquarters: string | null;
+  platforms: Platform[];
+  assetClasses: AssetClass[];
+  restrictedCountries: string[];
+  affiliateStatus: AffiliateStatus;
+  lastTestedAt: string | null;
+  /** 'criteria': `rating` is the weighted score of every criterion; 'entered': the rating an admin typed. */
+  ratingSource: RatingSource;
   createdAt: string;
   updatedAt: string;
 }
@@ -43,8 +56,6 @@ export interface DiscountDto {
   /** An instant, ISO 8601 in UTC. */
   validUntil: string | null;
   mediaUrl: string | null;
-  /** Follows of the affiliate link through /go/:id. */
-  clicks: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -57,6 +68,8 @@ export interface PublicDiscountDto extends DiscountDto {
 /** Admin answers (both faces): the company's id and name only. */
 export interface AdminDiscountDto extends DiscountDto {
   company: { id: number; name: string };
+  /** Follows of the affiliate link through /go/:id (an admin figure: the public list leaves it out). */
+  clicks: number;
 }
 
 /**

@@ -6,6 +6,7 @@ import { CacheModule } from './cache/cache.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { CompaniesModule } from './companies/companies.module.js';
+import { FirmsModule } from './firms/firms.module.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -31,6 +32,7 @@ export class AppModule {
         DiscountsModule,
         BlogPostsModule,
         NewsletterModule,
+        FirmsModule,
         // Last: its catch-all page route must be registered after every API route.
         SeoModule,
       ],

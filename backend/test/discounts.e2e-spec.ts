@@ -16,6 +16,7 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 const ADMIN = '/_api/admin/discounts';
 const PUBLIC = '/_api/discounts';
 const DAY = 24 * 60 * 60 * 1000;
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 /** Every SQL statement the ORM sends while `fn` runs, read from its own knex connection. */
@@ -474,19 +475,22 @@ describe('discounts', () => {
         id: ids['featured-in-20-days'], companyId: featured.id, company: companies.find((c) => c.id === featured.id),
         title: 'featured-in-20-days', description: null, discountCode: null, affiliateLink: null, status: 'active',
         discountAmount: null, discountPercentage: null, originalPrice: null, discountedPrice: null, termsAndConditions: null,
-        validFrom: null, validUntil: expect.any(String), mediaUrl: null, clicks: 0, createdAt: expect.any(String), updatedAt: expect.any(String),
+        validFrom: null, validUntil: expect.any(String), mediaUrl: null, createdAt: expect.any(String), updatedAt: expect.any(String),
       });
       expect(res.body[0].company).toMatchObject({ name: 'Featuredfirm', featured: true, rating: 4.9, description: 'The #1 choice' });
     });
 
-    it('answers each discount with exactly the fields and values the admin API answers', async () => {
+    it('answers each discount with exactly the fields and values the admin API answers, less the admin-only clicks', async () => {
       await t.sql("update discounts set clicks = 3, discount_percentage = 12.5, discount_amount = 40, valid_from = '2031-01-02' where title = 'alpha-in-5-days'");
       const visible: PublicDiscountDto[] = (await t.http().get(PUBLIC).expect(200)).body;
       for (const { company: _c, ...fields } of visible) {
-        const { company: _a, ...adminFields } = (await admin.get(`${ADMIN}/${fields.id}`).expect(200)).body as AdminDiscountDto;
+        const { company: _a, clicks: _clicks, ...adminFields } = (await admin.get(`${ADMIN}/${fields.id}`).expect(200)).body as AdminDiscountDto;
         expect(fields).toEqual(adminFields);
+        expect(fields).not.toHaveProperty('clicks');
       }
-      expect(visible.find((d) => d.title === 'alpha-in-5-days')).toMatchObject({ clicks: 3, discountPercentage: 12.5, discountAmount: 40, validFrom: '2031-01-02' });
+      expect(visible.find((d) => d.title === 'alpha-in-5-days')).toMatchObject({ discountPercentage: 12.5, discountAmount: 40, validFrom: '2031-01-02' });
+      const alpha = visible.find((d) => d.title === 'alpha-in-5-days')!;
+      expect((await admin.get(`${ADMIN}/${alpha.id}`).expect(200)).body.clicks).toBe(3);
     });
 
     it('costs one SQL query for the list, with the company joined in (no N+1), plus its next expiry; none once cached', async () => {
@@ -527,7 +531,7 @@ describe('discounts', () => {
 
     it('counts the click and redirects 302 to the affiliate link, uncached and not indexed', async () => {
       const before = await clicks(linked.id);
-      const res = await t.http().get(`/go/${linked.id}`).expect(302);
+      const res = await t.http().get(`/go/${linked.id}`).set('User-Agent', BROWSER).expect(302);
       expect(res.headers.location).toBe('https://alphafirm.example/challenges?ref=vtf&utm_source=site');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-robots-tag']).toBe('noindex');
@@ -535,11 +539,37 @@ describe('discounts', () => {
       expect((await admin.get(`${ADMIN}/${linked.id}`)).body.clicks).toBe(before + 1);
     });
 
-    it('counts every one of many simultaneous clicks (atomic increment in SQL)', async () => {
+    it('counts one click per visitor and discount however often they follow it, even all at once', async () => {
       const before = await clicks(linked.id);
-      const responses = await Promise.all(Array.from({ length: 25 }, () => t.http().get(`/go/${linked.id}`)));
+      const agent = `${BROWSER} repeat`;
+      const responses = await Promise.all(Array.from({ length: 25 }, () => t.http().get(`/go/${linked.id}`).set('User-Agent', agent)));
+      expect(responses.every((r) => r.status === 302 && r.headers.location === linked.affiliateLink)).toBe(true);
+      expect(await clicks(linked.id)).toBe(before + 1);
+      // The same visitor on another discount is another click.
+      await t.sql("update discounts set affiliate_link = 'https://betafirm.example/' where id = $1", [linkless.id]);
+      await t.http().get(`/go/${linkless.id}`).set('User-Agent', agent).expect(302);
+      expect(await clicks(linkless.id)).toBe(1);
+      await t.sql('update discounts set affiliate_link = null, clicks = 0 where id = $1', [linkless.id]);
+    });
+
+    it('counts every one of many simultaneous visitors (atomic increment in SQL)', async () => {
+      const before = await clicks(linked.id);
+      const responses = await Promise.all(Array.from({ length: 25 }, (_, i) => t.http().get(`/go/${linked.id}`).set('User-Agent', `${BROWSER} visitor-${i}`)));
       expect(responses.every((r) => r.status === 302)).toBe(true);
       expect(await clicks(linked.id)).toBe(before + 25);
+    });
+
+    it.each([
+      ['no user agent', undefined],
+      ['a search crawler', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'],
+      ['a link preview', 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)'],
+      ['a command-line client', 'curl/8.5.0'],
+    ])('sends %s on without counting a click', async (_label, agent) => {
+      const before = await clicks(linked.id);
+      const req = t.http().get(`/go/${linked.id}`);
+      const res = await (agent ? req.set('User-Agent', agent) : req).expect(302);
+      expect(res.headers.location).toBe(linked.affiliateLink);
+      expect(await clicks(linked.id)).toBe(before);
     });
 
     it.each([
@@ -561,7 +591,7 @@ describe('discounts', () => {
 
     it('does not count a HEAD request (link checkers) as a click', async () => {
       const before = await clicks(linked.id);
-      const res = await t.http().head(`/go/${linked.id}`).expect(302);
+      const res = await t.http().head(`/go/${linked.id}`).set('User-Agent', `${BROWSER} head`).expect(302);
       expect(res.headers.location).toMatch(/^https:\/\//);
       expect(await clicks(linked.id)).toBe(before);
     });

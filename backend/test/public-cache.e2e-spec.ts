@@ -169,6 +169,23 @@ describe('invalidation', () => {
     expect(await postSlugs(t)).toContain('api-post');
   });
 
+  it('the writing instance drops what its ORM flushed without waiting for any NOTIFY (triggers switched off)', async () => {
+    await t.sql('alter table discounts disable trigger user; alter table companies disable trigger user');
+    try {
+      await discountTitles(t);
+      const created = (await admin.post('/_api/admin/discounts').send({ title: 'Flushed offer', companyId: company.id }).expect(201)).body;
+      expect(await discountTitles(t)).toContain('Flushed offer');
+      // A write inside an explicit transaction (the company service's) is dropped too.
+      await t.http().get('/_api/companies').expect(200);
+      await admin.post('/_api/admin/companies/update').send({ id: company.id, description: 'Flushed in a transaction' }).expect(200);
+      expect((await t.http().get('/_api/companies').expect(200)).body.find((c: CompanyDto) => c.id === company.id).description).toBe('Flushed in a transaction');
+      await admin.post('/_api/admin/discounts/delete').send({ id: created.id }).expect(200);
+      expect(await discountTitles(t)).not.toContain('Flushed offer');
+    } finally {
+      await t.sql('alter table discounts enable trigger user; alter table companies enable trigger user');
+    }
+  });
+
   it('a company change shows in the cached discount list (its company is embedded)', async () => {
     await discountTitles(t);
     await admin.post('/_api/admin/companies/update').send({ id: company.id, name: 'Cachefirm Renamed' }).expect(200);
@@ -210,6 +227,26 @@ describe('invalidation', () => {
     await eventually(async () => expect(cache.isListening).toBe(true), 10_000);
     await discountTitles(t);
     expect(await queriesDuring(t, () => discountTitles(t))).toEqual([]);
+  });
+});
+
+describe('clicks', () => {
+  it('a loop on /go/:id leaves the discounts cache warm on every instance and counts one click', async () => {
+    const linked = (await admin.post('/_api/admin/discounts').send({ title: 'Clicked offer', companyId: company.id, affiliateLink: 'https://cache.example/go' }).expect(201)).body;
+    // The creation's own NOTIFY is handled before the lists are warmed.
+    await Promise.all([t.app.get(PublicCacheService).sync(), t2.app.get(PublicCacheService).sync()]);
+    await discountTitles(t);
+    await discountTitles(t2);
+    const agent = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+    for (let i = 0; i < 30; i++) await t.http().get(`/go/${linked.id}`).set('User-Agent', agent).expect(302);
+    await Promise.all([t.app.get(PublicCacheService).sync(), t2.app.get(PublicCacheService).sync()]);
+    expect(await queriesDuring(t, () => discountTitles(t))).toEqual([]);
+    expect(await queriesDuring(t2, () => discountTitles(t2))).toEqual([]);
+    expect((await t.sql<{ clicks: number }>('select clicks from discounts where id = $1', [linked.id]))[0]!.clicks).toBe(1);
+    // The public list does not carry clicks; the admin list does.
+    const listed = ((await t.http().get('/_api/discounts').expect(200)).body as PublicDiscountDto[]).find((d) => d.id === linked.id)!;
+    expect(listed).not.toHaveProperty('clicks');
+    expect((await admin.get(`/_api/admin/discounts/${linked.id}`).expect(200)).body.clicks).toBe(1);
   });
 });
 

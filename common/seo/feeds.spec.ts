@@ -1,4 +1,6 @@
-import { escapeXml, renderRobotsTxt, renderRss, renderSitemap, rfc822Date, w3cDate } from './feeds.js';
+import {
+  escapeXml, postSitemapPath, renderPagesSitemap, renderPostsSitemap, renderRobotsTxt, renderRss, renderSitemapIndex, rfc822Date, w3cDate,
+} from './feeds.js';
 
 const SITE = 'https://vtf.example';
 
@@ -13,17 +15,38 @@ describe('feeds', () => {
     expect(rfc822Date(d)).toBe('Tue, 03 Jun 2025 09:00:00 GMT');
   });
 
-  it('lists the site pages, the category pages and each post with SPEC §9 priorities', () => {
-    const xml = renderSitemap(`${SITE}/`, [
-      { slug: 'a-post', category: 'news', updatedAt: new Date('2025-01-02T00:00:00Z') },
-      { slug: 'b-post', category: 'guide', updatedAt: new Date('2025-02-03T00:00:00Z') },
-    ]);
+  it('lists the site pages and the category pages with SPEC §9 priorities', () => {
+    const xml = renderPagesSitemap(`${SITE}/`, {
+      all: new Date('2025-02-03T00:00:00Z'),
+      byCategory: { news: new Date('2025-01-02T00:00:00Z'), guide: new Date('2025-02-03T00:00:00Z') },
+    });
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
     expect(xml).toContain(`<url><loc>${SITE}/blog</loc><lastmod>2025-02-03T00:00:00Z</lastmod><changefreq>daily</changefreq><priority>0.9</priority></url>`);
     expect(xml).toContain(`<url><loc>${SITE}/blog/news</loc><lastmod>2025-01-02T00:00:00Z</lastmod><changefreq>weekly</changefreq><priority>0.8</priority></url>`);
     expect(xml).toContain(`<url><loc>${SITE}/blog/reviews</loc><changefreq>weekly</changefreq><priority>0.8</priority></url>`);
+    expect(xml.match(/<url>/g)).toHaveLength(7);
+  });
+
+  it('lists each post of a child sitemap', () => {
+    const xml = renderPostsSitemap(SITE, [
+      { slug: 'a-post', updatedAt: new Date('2025-01-02T00:00:00Z') },
+      { slug: 'b&post', updatedAt: new Date('2025-02-03T00:00:00Z') },
+    ]);
     expect(xml).toContain(`<url><loc>${SITE}/blog/a-post</loc><lastmod>2025-01-02T00:00:00Z</lastmod><changefreq>monthly</changefreq><priority>0.6</priority></url>`);
-    expect(xml.match(/<url>/g)).toHaveLength(9);
+    expect(xml).toContain(`<loc>${SITE}/blog/b%26post</loc>`);
+    expect(xml.match(/<url>/g)).toHaveLength(2);
+  });
+
+  it('writes the sitemap index with absolute child URLs and their lastmod', () => {
+    const xml = renderSitemapIndex(`${SITE}/`, [{ path: '/sitemaps/pages.xml' }, { path: postSitemapPath(2), lastmod: new Date('2025-02-03T00:00:00Z') }]);
+    expect(xml).toBe([
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      `<sitemap><loc>${SITE}/sitemaps/pages.xml</loc></sitemap>`,
+      `<sitemap><loc>${SITE}/sitemaps/posts-2.xml</loc><lastmod>2025-02-03T00:00:00Z</lastmod></sitemap>`,
+      '</sitemapindex>',
+      '',
+    ].join('\n'));
   });
 
   it('writes an RSS 2.0 channel with escaped items', () => {

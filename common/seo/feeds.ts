@@ -53,26 +53,69 @@ export function postUrl(site: string, slug: string): string {
   return `${site}/blog/${encodeURIComponent(slug)}`;
 }
 
-interface UrlEntry { loc: string; lastmod?: Date; changefreq: string; priority: string }
+interface UrlEntry { loc: string; lastmod?: Date | null; changefreq: string; priority: string }
 
-export function renderSitemap(siteUrl: string, posts: SitemapPost[]): string {
+/** A sitemap holds at most 50,000 URLs (sitemaps.org); posts are split into children of this many ids. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** The newest post change overall and per category: the list pages' lastmod. */
+export interface SitemapNewest {
+  all?: Date | null;
+  byCategory: Partial<Record<BlogCategory, Date>>;
+}
+
+/** A child of the sitemap index: its URL and when anything in it last changed. */
+export interface SitemapChild {
+  path: string;
+  lastmod?: Date | null;
+}
+
+/** Where child `page` (1-based) of the post sitemaps lives: posts with ids in ((page-1)·N, page·N]. */
+export function postSitemapPath(page: number): string {
+  return `/sitemaps/posts-${page}.xml`;
+}
+
+export const PAGES_SITEMAP_PATH = '/sitemaps/pages.xml';
+
+/** /sitemap.xml: the index of the child sitemaps, so it stays small however many posts there are. */
+export function renderSitemapIndex(siteUrl: string, children: SitemapChild[]): string {
   const site = siteUrl.replace(/\/+$/, '');
-  const newest = (list: SitemapPost[]) =>
-    list.reduce<Date | undefined>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), undefined);
-  const entries: UrlEntry[] = [
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...children.map(
+      (c) => `<sitemap><loc>${escapeXml(`${site}${c.path}`)}</loc>${c.lastmod ? `<lastmod>${w3cDate(c.lastmod)}</lastmod>` : ''}</sitemap>`,
+    ),
+    '</sitemapindex>',
+    '',
+  ].join('\n');
+}
+
+/** The site's own pages and the category pages (SPEC §9: blog 0.9, categories 0.8 weekly). */
+export function renderPagesSitemap(siteUrl: string, newest: SitemapNewest): string {
+  const site = siteUrl.replace(/\/+$/, '');
+  return renderUrlset([
     { loc: `${site}/`, changefreq: 'daily', priority: '1.0' },
     { loc: `${site}/discounts`, changefreq: 'daily', priority: '0.9' },
     { loc: `${site}/about`, changefreq: 'monthly', priority: '0.5' },
-    { loc: `${site}/blog`, lastmod: newest(posts), changefreq: 'daily', priority: '0.9' },
+    { loc: `${site}/blog`, lastmod: newest.all, changefreq: 'daily', priority: '0.9' },
     // Categories with a list route of their own (general lists at /blog?category=general).
     ...BLOG_CATEGORIES.filter((c) => !blogCategoryPath(c).includes('?')).map((c) => ({
       loc: `${site}${blogCategoryPath(c)}`,
-      lastmod: newest(posts.filter((p) => p.category === c)),
+      lastmod: newest.byCategory[c],
       changefreq: 'weekly',
       priority: '0.8',
     })),
-    ...posts.map((p) => ({ loc: postUrl(site, p.slug), lastmod: p.updatedAt, changefreq: 'monthly', priority: '0.6' })),
-  ];
+  ]);
+}
+
+/** One child of published posts (SPEC §9: posts 0.6 monthly); at most SITEMAP_MAX_URLS of them. */
+export function renderPostsSitemap(siteUrl: string, posts: Array<Pick<SitemapPost, 'slug' | 'updatedAt'>>): string {
+  const site = siteUrl.replace(/\/+$/, '');
+  return renderUrlset(posts.map((p) => ({ loc: postUrl(site, p.slug), lastmod: p.updatedAt, changefreq: 'monthly', priority: '0.6' })));
+}
+
+function renderUrlset(entries: UrlEntry[]): string {
   const urls = entries.map(
     (e) =>
       `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${w3cDate(e.lastmod)}</lastmod>` : ''}` +

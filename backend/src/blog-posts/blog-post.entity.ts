@@ -17,6 +17,12 @@ const SEARCH_DOCUMENT =
 @Index({ name: 'blog_posts_title_id_index', properties: ['title', 'id'] })
 @Index({ name: 'blog_posts_published_at_id_index', properties: ['publishedAt', 'id'] })
 @Index({
+  name: 'blog_posts_published_at_desc_id_index',
+  expression: 'create index "blog_posts_published_at_desc_id_index" on "blog_posts" ("published_at" desc nulls last, "id" desc)',
+})
+@Index({ name: 'blog_posts_status_id_index', properties: ['status', 'id'] })
+@Index({ name: 'blog_posts_category_id_index', properties: ['category', 'id'] })
+@Index({
   name: 'blog_posts_title_trgm_index',
   expression: 'create index "blog_posts_title_trgm_index" on "blog_posts" using gin ("title" gin_trgm_ops)',
 })

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { PublicCacheService } from '../cache/public-cache.service.js';
+import type { Response } from 'express';
+import { keyed, PublicCache, type Keyed } from '../cache/public-cache.decorator.js';
 import type { AdminBlogPostListItem, BlogPostJson } from '../../../common/api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
@@ -15,18 +15,19 @@ import {
 @ApiTags('blog posts')
 @Controller('_api/blog-posts')
 export class BlogPostsController {
-  constructor(private readonly posts: BlogPostsService, private readonly cache: PublicCacheService) {}
+  constructor(private readonly posts: BlogPostsService) {}
 
   /** Answered from the public cache (DESIGN §6), keyed by the validated, normalised query. */
   @Get()
-  list(@Query() query: BlogListQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const key = `blog-posts?${JSON.stringify(publicListQuery(query))}`;
-    return this.cache.respond(req, res, key, ['blog_posts'], () => this.posts.listPublicUntilChange(query));
+  @PublicCache({ tables: ['blog_posts'] })
+  list(@Query() query: BlogListQueryDto): Keyed {
+    return keyed(`blog-posts?${JSON.stringify(publicListQuery(query))}`, () => this.posts.listPublicUntilChange(query));
   }
 
   @Get('by-slug')
-  bySlug(@Query() { slug }: BlogBySlugQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.cache.respond(req, res, `blog-post?${JSON.stringify(slug)}`, ['blog_posts'], () => this.posts.getPublicBySlugUntilChange(slug));
+  @PublicCache({ tables: ['blog_posts'] })
+  bySlug(@Query() { slug }: BlogBySlugQueryDto): Keyed {
+    return keyed(`blog-post?${JSON.stringify(slug)}`, () => this.posts.getPublicBySlugUntilChange(slug));
   }
 }
 

@@ -5,10 +5,10 @@ import { BLOG_DEFAULT_LIMIT, BLOG_DEFAULT_PAGE, BLOG_MAX_LIMIT, BLOG_RELATED_COU
 import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogCategory, type BlogStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
-import { checkFilterKeys } from '../common/list-filter.js';
+import { checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { definedOnly } from '../companies/companies.service.js';
-import { PublicCacheService, type Computed } from '../cache/public-cache.service.js';
+import type { Computed } from '../cache/public-cache.service.js';
 import superjson from 'superjson';
 import { MediaService } from '../media/media.service.js';
 import { BlogPost, SEARCH_CONFIG, toBlogPostDto, toBlogPostJson, toBlogPostListItem } from './blog-post.entity.js';
@@ -36,7 +36,6 @@ export class BlogPostsService {
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
-    private readonly cache: PublicCacheService,
   ) {}
 
   /** The superjson list page and when it next changes without a write (a scheduled post's time). */
@@ -121,9 +120,10 @@ export class BlogPostsService {
       where.category = category as BlogCategory;
     }
     // id in the sort's direction breaks ties, so one index (field, id) serves both directions and pages never overlap.
-    const dir = params.sort?.order === 'ASC' ? 'asc' : 'desc';
-    const orderBy = params.sort
-      ? [{ [params.sort.field]: `${dir} nulls last` } as QueryOrderMap<BlogPost>, { id: dir } as const]
+    const { sort } = params;
+    const nullable = sort ? Boolean(this.em.getMetadata(BlogPost).properties[sort.field]?.nullable) : false;
+    const orderBy = sort
+      ? [{ [sort.field]: sortDirection(sort.order, nullable) } as QueryOrderMap<BlogPost>, { id: sortDirection(sort.order, false) }]
       : ADMIN_ORDER;
     const [items, total] = await this.em.findAndCount(BlogPost, where, {
       orderBy,
@@ -166,7 +166,6 @@ export class BlogPostsService {
     const post = await this.find(id);
     const dto = toBlogPostJson(post);
     await this.em.remove(post).flush();
-    this.cache.invalidate('blog_posts');
     return dto;
   }
 
@@ -186,7 +185,7 @@ export class BlogPostsService {
   /** Runs a write in a transaction; a slug taken meanwhile by another request still answers 409. */
   private async saving<R>(slug: string | undefined, work: (em: EntityManager) => Promise<R>): Promise<R> {
     try {
-      return await this.cache.afterWrite(['blog_posts'], () => this.em.transactional(work));
+      return await this.em.transactional(work);
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException && slug !== undefined) throw slugTaken(slug);
       throw error;

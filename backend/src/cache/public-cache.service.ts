@@ -1,43 +1,56 @@
-import {
-  Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { gzipSync } from 'node:zlib';
-import pg from 'pg';
 import { SESSION_COOKIE } from '../auth/session.middleware.js';
 import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
+import { writeAnswer, type Writable } from './answer-writer.js';
+import { strongEtag } from './http-negotiation.js';
+import { LruStore } from './lru.js';
+import { TableListener } from './table-listener.js';
 
-/** The tables whose rows the public reads show; the triggers of the cache migration name them. */
+/** The tables whose rows the public reads show; the triggers of the cache migrations name them. */
 export type ContentTable = 'companies' | 'discounts' | 'blog_posts';
 export const CONTENT_TABLES: readonly ContentTable[] = ['companies', 'discounts', 'blog_posts'];
 export const CONTENT_CHANNEL = 'content_changed';
 /** The LISTEN connection's application_name (pg_stat_activity shows it). */
 export const LISTENER_NAME = 'vtf-public-cache';
 
-/** What a public read computes on a miss: the body to send, and when it stops being true without any write. */
+/** What a cached read computes on a miss. */
 export interface Computed {
+  /** A JSON value; or, with `contentType`, the text or bytes to send as they are. */
   body: unknown;
+  contentType?: string;
+  /** Default 200. Only 200 answers are kept; others are sent (with their ETag) and forgotten. */
+  status?: number;
+  /** Headers of this representation (Cache-Control, X-Robots-Tag, Location…). */
+  headers?: Record<string, string>;
   /** The next time-based change (a discount expiring, a scheduled post appearing); null when none. */
   expiresAt?: Date | null;
+  /** Never kept (private pages, previews): still sent with a strong ETag and answered 304. */
+  noStore?: boolean;
 }
 
-interface Entry {
-  body: Buffer;
-  etag: string;
-  expiresAt: number;
-  tables: readonly ContentTable[];
-  /** The headers the full stack (helmet…) had set when a controller answered: the fast path repeats them. */
-  headers?: OutgoingHttpHeaders;
-  /** The gzip form, made on the first request that accepts it. */
-  gzip?: Buffer;
+/** Where an answer is kept: its key, the tables it shows, and the audience it was made for. */
+export interface CacheSlot {
+  key: string;
+  tables: readonly string[];
+  /** Audiences that must not share a body (e.g. 'admin'); undefined: the anonymous one, the only one the fast path serves. */
+  variant?: string;
 }
 
-/** Below this size the compression middleware sends bodies as they are; the fast path does the same. */
-const GZIP_THRESHOLD = 1024;
+export interface CachedAnswer extends Writable {
+  tables: readonly string[];
+  /** The representation's own headers. */
+  own: Record<string, string>;
+  /** Every header the full stack (helmet…) had set when the answer was made: the fast path repeats them. */
+  stack?: OutgoingHttpHeaders;
+  /** Its key while it is kept. */
+  key?: string;
+}
+
 /** Headers the fast path sets itself (or must never repeat). */
 const OWN_HEADERS = new Set(['set-cookie', 'etag', 'content-length', 'content-type', 'content-encoding', 'vary']);
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface PublicCacheLimits {
   maxEntries: number;
@@ -49,152 +62,195 @@ export interface PublicCacheLimits {
 }
 
 export const DEFAULT_LIMITS: PublicCacheLimits = { maxEntries: 2000, maxBytes: 64 * 1024 * 1024, ttlMs: 60_000, reconnectMs: 250 };
-const BACKOFF_MAX_MS = 10_000;
+
+const urlIndexKey = (url: string, variant?: string) => (variant === undefined ? url : `${variant} ${url}`);
+const entryKey = (slot: CacheSlot) => (slot.variant === undefined ? slot.key : `${slot.variant}|${slot.key}`);
 
 /**
- * DESIGN §6: public reads are answered from the serialised body kept here, with a strong ETag, so
- * a repeated read pays no database round trip. Entries are dropped when their tables change —
- * synchronously by the instance that wrote (`invalidate`), and on every instance through
- * PostgreSQL's LISTEN/NOTIFY (the triggers of Migration20261121213000) — and when their time runs out.
- * While the LISTEN connection is down nothing is served from or stored in the cache.
+ * DESIGN §6: answers to public reads — JSON, pages, feeds: anything keyed by URL whose content
+ * comes from known tables — are kept as finished bytes with a strong ETag, so a repeat pays no
+ * database round trip. Entries are dropped when their tables change (the ORM's flushes on this
+ * instance, PostgreSQL's NOTIFY on every instance) and when their time runs out. While the LISTEN
+ * connection is down nothing is served from or stored in the cache.
+ *
+ * Controllers use it through @PublicCache(); other code may call respond().
  */
 @Injectable()
 export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
-  private readonly logger = new Logger('PublicCache');
-  private readonly entries = new Map<string, Entry>();
-  /** Request URLs (path and raw query) a controller has answered, to the key it used: the fast path's index. */
+  readonly limits: PublicCacheLimits = { ...DEFAULT_LIMITS };
+  private readonly answers = new LruStore<CachedAnswer>(this.limits);
+  /** Request URLs (per variant) a handler has answered, to the entry key it used: repeats skip the handler. */
   private readonly urls = new Map<string, string>();
-  private bytes = 0;
+  /** Answers being made, per URL and audience: concurrent misses of one URL wait for the first instead of all computing it. */
+  private readonly inflight = new Map<string, Promise<CachedAnswer | undefined>>();
+  /** Tables some answer shows: a write to any other (sessions, subscribers…) concerns no answer and changes nothing here. */
+  private readonly watched = new Set<string>(CONTENT_TABLES);
   /** Bumped by every invalidation and every change of listening state: a read that saw it move stores nothing. */
   private generation = 0;
-  private listening = false;
-  private client: pg.Client | undefined;
-  private stopped = false;
-  private failures = 0;
-  private retryTimer: NodeJS.Timeout | undefined;
-  readonly limits: PublicCacheLimits = { ...DEFAULT_LIMITS };
+  private readonly listener: TableListener;
 
-  constructor(@Inject(DATABASE) private readonly db: DatabaseConnection) {}
+  constructor(@Inject(DATABASE) db: DatabaseConnection) {
+    this.listener = new TableListener({
+      connectionString: db.url,
+      channel: CONTENT_CHANNEL,
+      applicationName: LISTENER_NAME,
+      reconnectMs: () => this.limits.reconnectMs,
+      onChange: (table) => (table ? this.invalidate(table) : this.invalidate()),
+      // Whatever was kept may have missed changes while nobody listened.
+      onState: () => this.invalidate(),
+    });
+  }
 
   async onModuleInit(): Promise<void> {
-    await this.connect();
+    await this.listener.start();
   }
 
   /** Before the database may stop: its going away is then no outage to report or reconnect from. */
   beforeApplicationShutdown(): void {
-    this.stopped = true;
+    this.listener.stopping();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retryTimer);
-    const client = this.client;
-    this.client = undefined;
-    this.setListening(false);
-    await client?.end().catch(() => undefined);
+    await this.listener.stop();
   }
 
   /** Whether this instance currently hears every change (and so may serve from the cache). */
   get isListening(): boolean {
-    return this.listening;
+    return this.listener.isListening;
   }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return this.answers.size;
   }
 
-  /**
-   * Resolves once every notification committed before the call has been handled: PostgreSQL sends
-   * pending notifications before it answers a query on the listening connection.
-   */
-  async sync(): Promise<void> {
-    await this.client?.query('select 1').catch(() => undefined);
+  /** Resolves once every notification committed before the call has been handled. */
+  sync(): Promise<void> {
+    return this.listener.sync();
   }
 
   /** Drops every entry that shows one of these tables (no argument: all). */
-  invalidate(...tables: ContentTable[]): void {
+  invalidate(...tables: string[]): void {
+    if (tables.length > 0 && !tables.some((t) => this.watched.has(t))) return;
     this.generation++;
     if (tables.length === 0) {
       this.urls.clear();
-      this.entries.clear();
-      this.bytes = 0;
+      this.answers.deleteWhere();
       return;
     }
-    for (const [key, entry] of this.entries) {
-      if (entry.tables.some((t) => tables.includes(t))) this.drop(key, entry);
-    }
+    this.answers.deleteWhere((a) => a.tables.some((t) => tables.includes(t)));
   }
 
-  /** Runs a write and then drops what it changed: the writer's own next read is fresh before any NOTIFY arrives. */
-  async afterWrite<T>(tables: ContentTable[], work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } finally {
-      this.invalidate(...tables);
-    }
+  /** A token to pass to `answer`: taken before reading, it tells whether anything changed meanwhile. */
+  readStarted(): number {
+    return this.generation;
+  }
+
+  /** The answer kept for this URL and audience, if a handler made one and it is still true. */
+  lookupUrl(url: string, variant?: string): CachedAnswer | undefined {
+    if (!this.isListening) return undefined;
+    const key = this.urls.get(urlIndexKey(url, variant));
+    return key === undefined ? undefined : this.answers.get(key);
+  }
+
+  /** The answer another request is making for this URL and audience, if any (undefined once made: it was not kept). */
+  pending(url: string, variant?: string): Promise<CachedAnswer | undefined> | undefined {
+    return this.isListening ? this.inflight.get(urlIndexKey(url, variant)) : undefined;
   }
 
   /**
-   * Answers a public GET: 304 when the client holds the current body, the cached body when there
-   * is one, else computes it (errors propagate to the exception filter and are never cached).
+   * Marks this URL's answer as being made; call the returned function with the answer once made
+   * (or undefined on failure): requests that waited get it if it was kept, else make their own.
    */
-  async respond(req: Request, res: Response, key: string, tables: readonly ContentTable[], compute: () => Promise<Computed>): Promise<void> {
-    let entry = this.listening ? this.lookup(key) : undefined;
-    if (entry) {
-      this.remember(req.originalUrl, key);
-    } else {
-      const generation = this.generation;
-      const { body, expiresAt } = await compute();
-      const buffer = Buffer.from(JSON.stringify(body), 'utf8');
+  making(url: string, variant?: string): (answer: CachedAnswer | undefined) => void {
+    const key = urlIndexKey(url, variant);
+    if (this.inflight.has(key)) return () => undefined;
+    let settle!: (answer: CachedAnswer | undefined) => void;
+    this.inflight.set(key, new Promise((resolve) => (settle = resolve)));
+    return (answer) => {
+      this.inflight.delete(key);
+      settle(answer?.key === undefined ? undefined : answer);
+    };
+  }
+
+  /** The answer kept under this slot, if any; the URL is remembered as leading to it. */
+  lookup(req: Request, slot: CacheSlot): CachedAnswer | undefined {
+    if (!this.isListening) return undefined;
+    const key = entryKey(slot);
+    const answer = this.answers.get(key);
+    if (answer) this.remember(urlIndexKey(req.originalUrl, slot.variant), key);
+    return answer;
+  }
+
+  /**
+   * Turns what a handler computed into the answer to send, keeping it when nothing changed since
+   * `since` (a readStarted() token). Call it after the request's headers are set: they are kept too.
+   */
+  answer(req: Request, res: Response, slot: CacheSlot, computed: Computed, since: number): CachedAnswer {
+    for (const table of slot.tables) this.watched.add(table);
+    const status = computed.status ?? 200;
+    const body = computed.contentType === undefined
+      ? Buffer.from(JSON.stringify(computed.body), 'utf8')
+      : Buffer.isBuffer(computed.body) ? computed.body : Buffer.from(String(computed.body), 'utf8');
+    const answer: CachedAnswer = {
+      status,
+      body,
+      contentType: computed.contentType ?? JSON_TYPE,
+      etag: strongEtag(body),
+      tables: slot.tables,
+      own: computed.headers ?? {},
+    };
+    if (status === 200 && !computed.noStore && this.isListening && since === this.generation) {
+      for (const [name, value] of Object.entries(answer.own)) res.setHeader(name, value);
+      answer.stack = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !OWN_HEADERS.has(name)));
       const limit = Date.now() + this.limits.ttlMs;
-      entry = {
-        body: buffer,
-        etag: `"${createHash('sha1').update(buffer).digest('base64url')}"`,
-        expiresAt: expiresAt ? Math.min(expiresAt.getTime(), limit) : limit,
-        tables,
-      };
-      if (this.listening && generation === this.generation) {
-        entry.headers = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !OWN_HEADERS.has(name)));
-        this.store(key, entry);
-        this.remember(req.originalUrl, key);
-      }
+      const expiresAt = computed.expiresAt ? Math.min(computed.expiresAt.getTime(), limit) : limit;
+      const key = entryKey(slot);
+      answer.key = key;
+      this.answers.set(key, answer, body.length, expiresAt);
+      this.remember(urlIndexKey(req.originalUrl, slot.variant), key);
     }
-    this.send(req, res, entry);
+    return answer;
+  }
+
+  /**
+   * For code outside a @PublicCache() handler: 304 when the client holds the current body, the
+   * kept body when there is one, else computes it (errors propagate and are never kept).
+   */
+  async respond(req: Request, res: Response, slot: CacheSlot, compute: () => Promise<Computed>): Promise<void> {
+    const hit = this.lookup(req, slot);
+    if (hit) return this.send(req, res, hit);
+    const since = this.readStarted();
+    this.send(req, res, this.answer(req, res, slot, await compute(), since));
+  }
+
+  /**
+   * Sends an answer from a handler. It encodes the body itself (gzip once per kept answer), as the
+   * fast path does, so either path gives a repeat the same bytes and tags; the compression
+   * middleware leaves an encoded response alone.
+   */
+  send(req: Request, res: Response, answer: CachedAnswer): void {
+    for (const [name, value] of Object.entries(answer.own)) res.setHeader(name, value);
+    writeAnswer(req, res, answer, undefined, (gzip) => this.grow(answer, gzip));
   }
 
   /**
    * An Express middleware that answers a repeated public read before the rest of the stack: a URL a
-   * controller answered (so already validated) whose entry is still here. Requests carrying a session
-   * cookie go the long way, so a signed-in admin's rolling session is still refreshed.
+   * handler answered (so already validated) whose entry is still here, with the headers the whole
+   * stack gave it. Requests carrying a session cookie go the long way, so a signed-in reader's
+   * rolling session is still refreshed (and their audience is known only there).
    */
   readonly fastPath = (req: Request, res: Response, next: NextFunction): void => {
-    if (!this.listening || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    const key = this.urls.get(req.originalUrl);
-    const entry = key === undefined ? undefined : this.lookup(key);
-    if (!entry?.headers || req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return next();
-    // Registered before the compression middleware, so it compresses (once per entry) as that one would.
-    const gzip = entry.body.length >= GZIP_THRESHOLD && acceptsGzip(req.headers['accept-encoding']);
-    const etag = gzip ? gzipTag(entry.etag) : entry.etag;
-    const headers: OutgoingHttpHeaders = { ...entry.headers, ETag: etag, Vary: 'Accept-Encoding' };
-    const inm = req.headers['if-none-match'];
-    if (matches(inm, entry.etag) || matches(inm, gzipTag(entry.etag))) {
-      res.writeHead(304, headers).end();
-      return;
-    }
-    let body = entry.body;
-    if (gzip) {
-      if (!entry.gzip) {
-        entry.gzip = gzipSync(entry.body);
-        if (this.entries.get(key!) === entry) this.bytes += entry.gzip.length;
-      }
-      body = entry.gzip;
-      headers['Content-Encoding'] = 'gzip';
-    }
-    headers['Content-Type'] = 'application/json; charset=utf-8';
-    headers['Content-Length'] = body.length;
-    res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const key = this.isListening ? this.urls.get(req.originalUrl) : undefined;
+    const answer = key === undefined ? undefined : this.answers.get(key);
+    if (!answer?.stack || req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return next();
+    writeAnswer(req, res, answer, answer.stack, (gzip) => this.grow(answer, gzip));
   };
+
+  /** Accounts the gzip form made for a kept answer. */
+  private grow(answer: CachedAnswer, gzip: Buffer): void {
+    if (answer.key !== undefined) this.answers.grow(answer.key, answer, gzip.length);
+  }
 
   /** Bounded like the entries: many distinct URLs (one key can have several) simply start the index over. */
   private remember(url: string, key: string): void {
@@ -202,123 +258,4 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     if (this.urls.size >= this.limits.maxEntries * 4) this.urls.clear();
     this.urls.set(url, key);
   }
-
-  private send(req: Request, res: Response, entry: Entry): void {
-    res.setHeader('ETag', entry.etag);
-    if (matches(req.headers['if-none-match'], entry.etag)) {
-      res.status(304).end();
-      return;
-    }
-    res.status(200);
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.send(entry.body);
-  }
-
-  private lookup(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now()) {
-      this.drop(key, entry);
-      return undefined;
-    }
-    // Most recently used last: eviction takes from the front.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
-  }
-
-  private store(key: string, entry: Entry): void {
-    const old = this.entries.get(key);
-    if (old) this.drop(key, old);
-    if (entry.body.length > this.limits.maxBytes) return;
-    this.entries.set(key, entry);
-    this.bytes += entry.body.length;
-    for (const [k, e] of this.entries) {
-      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
-      this.drop(k, e);
-    }
-  }
-
-  private drop(key: string, entry: Entry): void {
-    if (this.entries.get(key) !== entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.body.length + (entry.gzip?.length ?? 0);
-  }
-
-  private setListening(on: boolean): void {
-    this.generation++;
-    this.listening = on;
-    // Whatever was kept may have missed changes while nobody listened.
-    this.urls.clear();
-    this.entries.clear();
-    this.bytes = 0;
-  }
-
-  private async connect(): Promise<void> {
-    if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.db.url, keepAlive: true, application_name: LISTENER_NAME });
-    let lost = false;
-    const onLost = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (this.client === client) this.client = undefined;
-      client.removeAllListeners('notification');
-      client.end().catch(() => undefined);
-      if (this.stopped) return;
-      this.setListening(false);
-      this.logger.warn(`LISTEN connection lost${error ? `: ${error.message}` : ''}; serving from the database until it is back`);
-      this.scheduleReconnect();
-    };
-    client.on('error', onLost);
-    client.on('end', () => onLost());
-    client.on('notification', (msg) => {
-      const table = msg.payload as ContentTable;
-      if (CONTENT_TABLES.includes(table)) this.invalidate(table);
-      else this.invalidate();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CONTENT_CHANNEL}`);
-    } catch (error) {
-      onLost(error as Error);
-      return;
-    }
-    if (lost) return;
-    this.client = client;
-    this.failures = 0;
-    this.setListening(true);
-  }
-
-  private scheduleReconnect(): void {
-    clearTimeout(this.retryTimer);
-    const delay = Math.min(this.limits.reconnectMs * 2 ** this.failures, BACKOFF_MAX_MS);
-    this.failures = Math.min(this.failures + 1, 16);
-    this.retryTimer = setTimeout(() => void this.connect(), delay);
-    this.retryTimer.unref();
-  }
-}
-
-/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored, `*` matches. */
-export function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((raw) => {
-    const tag = raw.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
-  });
-}
-
-/** The gzip representation's tag: a strong ETag names one representation. */
-function gzipTag(etag: string): string {
-  return `${etag.slice(0, -1)}-gz"`;
-}
-
-/** Whether Accept-Encoding allows gzip (named, or `*`, with a non-zero q). */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== 'gzip' && name !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
 }

@@ -21,3 +21,13 @@ export function booleanFilter(filter: Record<string, unknown>, key: string): boo
   if (value === false || value === 'false') return false;
   throw new ApiError(400, MSG.invalidListParam('filter'), { [`filter.${key}`]: MSG.invalidListParam('filter') });
 }
+
+/**
+ * The ORDER BY direction of an admin sort: empty values last in both directions. Only a nullable column says
+ * NULLS LAST: PostgreSQL matches an index to ORDER BY by its NULLS order too, and a plain index read backwards
+ * is DESC NULLS FIRST, so `id desc nulls last` would sort the whole table where `id desc` reads 25 index entries.
+ */
+export function sortDirection(order: 'ASC' | 'DESC', nullable: boolean): 'asc' | 'desc' | 'asc nulls last' | 'desc nulls last' {
+  const dir = order === 'ASC' ? 'asc' : 'desc';
+  return nullable ? `${dir} nulls last` : dir;
+}

@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { PublicCacheService } from '../cache/public-cache.service.js';
+import type { Response } from 'express';
+import { PublicCache } from '../cache/public-cache.decorator.js';
+import type { Computed } from '../cache/public-cache.service.js';
 import type { CompanyDto } from '../../../common/api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
@@ -12,12 +13,13 @@ import { CreateCompanyDto, ReplaceCompanyDto, UpdateCompanyDto } from './dto/com
 @ApiTags('companies')
 @Controller('_api/companies')
 export class CompaniesController {
-  constructor(private readonly companies: CompaniesService, private readonly cache: PublicCacheService) {}
+  constructor(private readonly companies: CompaniesService) {}
 
   /** Answered from the public cache (DESIGN §6). */
   @Get()
-  list(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.cache.respond(req, res, 'companies', ['companies'], async () => ({ body: await this.companies.listPublic() }));
+  @PublicCache({ tables: ['companies'], key: 'companies' })
+  async list(): Promise<Computed> {
+    return { body: await this.companies.listPublic() };
   }
 }
 

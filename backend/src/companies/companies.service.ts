@@ -3,11 +3,12 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyDto } from '../../../common/api-types.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
-import { booleanFilter, checkFilterKeys } from '../common/list-filter.js';
+import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { Discount } from '../discounts/discount.entity.js';
-import { PublicCacheService } from '../cache/public-cache.service.js';
 import { MediaService } from '../media/media.service.js';
+import type { AdminCompanyDto } from '../../../common/firm-api-types.js';
+import { FirmProfilesService } from '../firms/firm-profiles.service.js';
 import { Company, toCompanyDto } from './company.entity.js';
 import type { CompanyChangesDto, CreateCompanyDto } from './dto/company.dto.js';
 
@@ -25,7 +26,7 @@ export class CompaniesService {
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
-    private readonly cache: PublicCacheService,
+    private readonly profiles: FirmProfilesService,
   ) {}
 
   async listPublic(): Promise<CompanyDto[]> {
@@ -42,9 +43,10 @@ export class CompaniesService {
     if (q) where.$or = [{ name: { $ilike: q } }, { description: { $ilike: q } }];
     const featured = booleanFilter(params.filter, 'featured');
     if (featured !== undefined) where.featured = featured;
-    const dir = params.sort?.order === 'ASC' ? 'asc' : 'desc';
-    const orderBy = params.sort
-      ? [{ [params.sort.field]: `${dir} nulls last` } as QueryOrderMap<Company>, { id: dir } as const]
+    const { sort } = params;
+    const nullable = sort ? Boolean(this.em.getMetadata(Company).properties[sort.field]?.nullable) : false;
+    const orderBy = sort
+      ? [{ [sort.field]: sortDirection(sort.order, nullable) } as QueryOrderMap<Company>, { id: sortDirection(sort.order, false) }]
       : ADMIN_ORDER;
     const [items, total] = await this.em.findAndCount(Company, where, {
       orderBy,
@@ -54,30 +56,34 @@ export class CompaniesService {
     return { items: items.map(toCompanyDto), total };
   }
 
-  async get(id: number): Promise<CompanyDto> {
-    return toCompanyDto(await this.find(id));
+  /** The admin record carries the firm's programs and criteria scores (FirmProfilesService). */
+  async get(id: number): Promise<AdminCompanyDto> {
+    return this.profiles.withProfile(this.em, toCompanyDto(await this.find(id)));
   }
 
-  async create(input: CreateCompanyDto): Promise<CompanyDto> {
-    const logoUrl = await this.media.resolveImage(input.logoUrl, 'logo');
-    return this.cache.afterWrite(['companies'], () => this.em.transactional(async (em) => {
-      const company = em.create(Company, { ...input, logoUrl, featured: input.featured ?? false });
+  async create(input: CreateCompanyDto): Promise<AdminCompanyDto> {
+    const { programs, scores, ...fields } = input;
+    this.profiles.check({ programs, scores });
+    const logoUrl = await this.media.resolveImage(fields.logoUrl, 'logo');
+    return this.em.transactional(async (em) => {
+      const company = em.create(Company, { ...fields, logoUrl, featured: fields.featured ?? false });
       if (company.featured) await this.clearFeatured(em);
-      await em.flush();
-      return toCompanyDto(company);
-    }));
+      await this.profiles.save(em, company, { slug: fields.slug, programs, scores });
+      return this.profiles.withProfile(em, toCompanyDto(company));
+    });
   }
 
-  async update(id: number, changes: CompanyChangesDto): Promise<CompanyDto> {
+  async update(id: number, changes: CompanyChangesDto): Promise<AdminCompanyDto> {
+    this.profiles.check(changes);
     if (changes.logoUrl !== undefined) changes = { ...changes, logoUrl: await this.media.resolveImage(changes.logoUrl, 'logo') };
-    return this.cache.afterWrite(['companies'], () => this.em.transactional(async (em) => {
+    return this.em.transactional(async (em) => {
       const company = await this.find(id, em);
-      const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = changes as CompanyChangesDto & Record<string, unknown>;
+      const { id: _id, createdAt: _c, updatedAt: _u, ratingSource: _r, programs, scores, ...fields } = changes as CompanyChangesDto & Record<string, unknown>;
       if (fields.featured && !company.featured) await this.clearFeatured(em);
       em.assign(company, definedOnly(fields));
-      await em.flush();
-      return toCompanyDto(company);
-    }));
+      await this.profiles.save(em, company, { slug: changes.slug, programs, scores });
+      return this.profiles.withProfile(em, toCompanyDto(company));
+    });
   }
 
   /** Refused (409, nothing deleted) while discounts still point at the company: DESIGN §7. */
@@ -87,7 +93,6 @@ export class CompaniesService {
     if (discounts > 0) throw new ApiError(409, MSG.companyHasDiscounts(discounts));
     const dto = toCompanyDto(company);
     await this.em.remove(company).flush();
-    this.cache.invalidate('companies');
     return dto;
   }
 

@@ -1,5 +1,8 @@
-import { DecimalType, Entity, Index, Property, type Opt } from '@mikro-orm/core';
+import { DecimalType, Entity, Enum, Index, Property, type Opt } from '@mikro-orm/core';
 import type { CompanyDto } from '../../../common/api-types.js';
+import {
+  AFFILIATE_STATUSES, FIRM_STATUSES, effectiveRating, type AffiliateStatus, type AssetClass, type FirmStatus, type Platform,
+} from '../../../common/firms.js';
 import { BaseEntity } from '../database/base.entity.js';
 
 @Entity({ tableName: 'companies' })
@@ -26,6 +29,41 @@ export class Company extends BaseEntity {
   /** The '#1 CHOICE' firm of SPEC §9; sorts first everywhere. */
   @Property({ type: 'boolean', default: false })
   featured: boolean & Opt = false;
+
+  // Firm profile (issue #10). The slug is given by CompanySlugSubscriber when left out.
+  @Property({ type: 'string', length: 200, unique: true })
+  slug!: string & Opt;
+
+  @Index()
+  @Enum({ items: [...FIRM_STATUSES], default: 'active' })
+  status: FirmStatus & Opt = 'active';
+
+  @Property({ type: 'integer', nullable: true })
+  foundedYear: number | null = null;
+
+  /** The country of the firm's head office. */
+  @Property({ type: 'string', length: 100, nullable: true })
+  headquarters: string | null = null;
+
+  @Property({ type: 'text[]', default: '{}' })
+  platforms: Platform[] & Opt = [];
+
+  @Property({ type: 'text[]', default: '{}' })
+  assetClasses: AssetClass[] & Opt = [];
+
+  @Property({ type: 'text[]', default: '{}' })
+  restrictedCountries: string[] & Opt = [];
+
+  @Enum({ items: [...AFFILIATE_STATUSES], default: 'no-program' })
+  affiliateStatus: AffiliateStatus & Opt = 'no-program';
+
+  /** A calendar date, like a discount's validFrom. */
+  @Property({ type: 'date', nullable: true })
+  lastTestedAt: string | null = null;
+
+  /** The weighted criteria score, written by FirmScoresService only; null until every criterion is scored. */
+  @Property({ type: new DecimalType('number'), precision: 2, scale: 1, nullable: true })
+  score: number | null = null;
 }
 
 export function toCompanyDto(c: Company): CompanyDto {
@@ -35,9 +73,18 @@ export function toCompanyDto(c: Company): CompanyDto {
     description: c.description,
     logoUrl: c.logoUrl,
     websiteUrl: c.websiteUrl,
-    rating: c.rating === null ? null : Number(c.rating),
+    ...effectiveRating(c.score === null ? null : Number(c.score), c.rating === null ? null : Number(c.rating)),
     whyChooseUs: c.whyChooseUs,
     featured: c.featured,
+    slug: c.slug,
+    status: c.status,
+    foundedYear: c.foundedYear,
+    headquarters: c.headquarters,
+    platforms: c.platforms,
+    assetClasses: c.assetClasses,
+    restrictedCountries: c.restrictedCountries,
+    affiliateStatus: c.affiliateStatus,
+    lastTestedAt: c.lastTestedAt,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };

@@ -42,6 +42,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   sessionSecret: string;
+  /** HMAC key of the visitor hash (common/visitor.ts), derived from the session secret: never stored. */
+  visitorKey: Buffer;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   publicSiteUrl: string;
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     sessionSecret,
+    visitorKey: deriveKey(sessionSecret, 'visitor'),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     publicSiteUrl: e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`,

@@ -3,9 +3,13 @@ import { SessionRecord } from '../auth/session.entity.js';
 import { BlogPost } from '../blog-posts/blog-post.entity.js';
 import { Company } from '../companies/company.entity.js';
 import { Discount } from '../discounts/discount.entity.js';
+import { FirmChange } from '../firms/firm-change.entity.js';
+import { FirmProgram, FirmProgramSize } from '../firms/firm-program.entity.js';
+import { FirmScore } from '../firms/firm-score.entity.js';
 import { MediaAsset } from '../media/media-asset.entity.js';
 import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity.js';
 import { RateLimitCounter } from '../rate-limit/rate-limit.entity.js';
 import { User } from '../users/user.entity.js';
 
-export const ENTITIES = [User, SessionRecord, RateLimitCounter, Company, Discount, BlogPost, NewsletterSubscriber, MediaAsset];
+export const ENTITIES = [User, SessionRecord, RateLimitCounter, Company, Discount, BlogPost, NewsletterSubscriber, MediaAsset,
+  FirmProgram, FirmProgramSize, FirmChange, FirmScore];

@@ -87,7 +87,6 @@ export function toDiscountDto(d: DiscountData): DiscountDto {
     validFrom: d.validFrom,
     validUntil: d.validUntil ? d.validUntil.toISOString() : null,
     mediaUrl: d.mediaUrl,
-    clicks: d.clicks,
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),
   };
@@ -100,5 +99,5 @@ export function toPublicDiscountDto(row: DiscountWithCompanyRow): PublicDiscount
 /** Needs the company loaded (populate: ['company']). */
 export function toAdminDiscountDto(d: Discount): AdminDiscountDto {
   const company = d.company.getEntity();
-  return { ...toDiscountDto(d), company: { id: company.id, name: company.name } };
+  return { ...toDiscountDto(d), company: { id: company.id, name: company.name }, clicks: d.clicks };
 }

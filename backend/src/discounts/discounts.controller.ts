@@ -1,10 +1,13 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Redirect, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Redirect, Req, Res } from '@nestjs/common';
 import { ApiExcludeController, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { PublicCacheService } from '../cache/public-cache.service.js';
+import { PublicCache } from '../cache/public-cache.decorator.js';
+import type { Computed } from '../cache/public-cache.service.js';
 import type { AdminDiscountDto } from '../../../common/api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
+import { isCountableVisit, visitorKey } from '../common/visitor.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { DISCOUNT_SORTABLE, DISCOUNTS_PAGE, DiscountsService } from './discounts.service.js';
 import { CreateDiscountDto, ReplaceDiscountDto, UpdateDiscountDto } from './dto/discount.dto.js';
@@ -12,12 +15,13 @@ import { CreateDiscountDto, ReplaceDiscountDto, UpdateDiscountDto } from './dto/
 @ApiTags('discounts')
 @Controller('_api/discounts')
 export class DiscountsController {
-  constructor(private readonly discounts: DiscountsService, private readonly cache: PublicCacheService) {}
+  constructor(private readonly discounts: DiscountsService) {}
 
   /** Answered from the public cache (DESIGN §6) until a write or the next expiry. */
   @Get()
-  list(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.cache.respond(req, res, 'discounts', ['discounts', 'companies'], () => this.discounts.listPublicUntilChange());
+  @PublicCache({ tables: ['discounts', 'companies'], key: 'discounts' })
+  list(): Promise<Computed> {
+    return this.discounts.listPublicUntilChange();
   }
 }
 
@@ -72,14 +76,16 @@ export class AdminDiscountsController {
 @ApiExcludeController()
 @Controller('go')
 export class GoController {
-  constructor(private readonly discounts: DiscountsService) {}
+  constructor(private readonly discounts: DiscountsService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   @Get(':discountId')
   @Redirect(DISCOUNTS_PAGE, 302)
   @Header('Cache-Control', 'no-store')
   @Header('X-Robots-Tag', 'noindex')
   async follow(@Param('discountId') discountId: string, @Req() req: Request): Promise<{ url: string }> {
-    // Express answers HEAD with the GET handler; a link checker's HEAD is not a visitor's click.
-    return { url: await this.discounts.follow(discountId, req.method !== 'HEAD') };
+    // Express answers HEAD with the GET handler: a link checker's HEAD, like a crawler's GET, is no visitor's click.
+    const signals = { method: req.method, ip: req.ip, userAgent: req.get('user-agent') };
+    const visitor = isCountableVisit(signals) ? visitorKey(this.config.visitorKey, signals) : undefined;
+    return { url: await this.discounts.follow(discountId, visitor) };
   }
 }

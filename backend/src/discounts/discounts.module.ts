@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { AdminDiscountsController, DiscountsController, GoController } from './discounts.controller.js';
 import { DiscountsService } from './discounts.service.js';
 
 @Module({
+  imports: [RateLimitModule],
   controllers: [DiscountsController, AdminDiscountsController, GoController],
   providers: [DiscountsService],
   exports: [DiscountsService],

@@ -1,15 +1,16 @@
-import { EntityManager, QueryOrder, ref, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
+import { EntityManager, ref, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AdminDiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
-import { booleanFilter, checkFilterKeys } from '../common/list-filter.js';
+import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { definedOnly } from '../companies/companies.service.js';
 import { Company } from '../companies/company.entity.js';
-import { PublicCacheService, type Computed } from '../cache/public-cache.service.js';
+import type { Computed } from '../cache/public-cache.service.js';
 import { MediaService } from '../media/media.service.js';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { Discount, toAdminDiscountDto, toPublicDiscountDto, type DiscountWithCompanyRow } from './discount.entity.js';
 import type { CreateDiscountDto, DiscountChangesDto } from './dto/discount.dto.js';
 
@@ -35,6 +36,9 @@ const PUBLIC_ORDER: QueryOrderMap<Discount>[] = [
 /** Admin list without a sort: newest first. */
 const ADMIN_ORDER: QueryOrderMap<Discount>[] = [{ id: 'desc' }];
 
+/** A visitor's repeated follows of one discount within this window count as one click. */
+export const CLICK_WINDOW_SECONDS = 30 * 60;
+
 /** Where /go/:id sends a visitor it cannot send to a firm. */
 export const DISCOUNTS_PAGE = '/discounts';
 
@@ -46,7 +50,7 @@ export class DiscountsService {
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
-    private readonly cache: PublicCacheService,
+    private readonly limits: RateLimitService,
   ) {}
 
   /**
@@ -84,12 +88,19 @@ export class DiscountsService {
       strategy: 'joined',
       // id in the sort's direction: one index (field, id) serves both directions, and pages never overlap.
       orderBy: params.sort
-        ? [adminOrder(params.sort.field, params.sort.order), { id: params.sort.order === 'ASC' ? 'asc' : 'desc' }]
+        ? [this.adminOrder(params.sort.field, params.sort.order), { id: sortDirection(params.sort.order, false) }]
         : ADMIN_ORDER,
       limit: params.page?.limit,
       offset: params.page?.offset,
     });
     return { items: items.map(toAdminDiscountDto), total };
+  }
+
+  private adminOrder(field: DiscountSortField, order: 'ASC' | 'DESC'): QueryOrderMap<Discount> {
+    if (field === 'companyId') return { company: sortDirection(order, false) };
+    if (field === 'company.name') return { company: { name: sortDirection(order, false) } };
+    const nullable = Boolean(this.em.getMetadata(Discount).properties[field]?.nullable);
+    return { [field]: sortDirection(order, nullable) } as QueryOrderMap<Discount>;
   }
 
   async get(id: number): Promise<AdminDiscountDto> {
@@ -106,7 +117,6 @@ export class DiscountsService {
       mediaUrl: (await this.media.resolveImage(mediaUrl ?? null, 'discount')) ?? null,
     });
     await this.em.flush();
-    this.cache.invalidate('discounts');
     return toAdminDiscountDto(discount);
   }
 
@@ -118,7 +128,6 @@ export class DiscountsService {
     if (mediaUrl !== undefined) data.mediaUrl = (await this.media.resolveImage(mediaUrl, 'discount')) ?? null;
     this.em.assign(discount, data);
     await this.em.flush();
-    this.cache.invalidate('discounts');
     return toAdminDiscountDto(discount);
   }
 
@@ -126,23 +135,22 @@ export class DiscountsService {
     const discount = await this.find(id);
     const dto = toAdminDiscountDto(discount);
     await this.em.remove(discount).flush();
-    this.cache.invalidate('discounts');
     return dto;
   }
 
   /**
-   * GET /go/:id: counts the click and answers where to send the visitor, in one
-   * atomic UPDATE … RETURNING (no read-modify-write race between two clicks).
+   * Where /go/:id leads. A visitor's follow (`visitor`: their key from common/visitor.ts; none for a
+   * bot) counts once per discount within CLICK_WINDOW_SECONDS on every instance (a counter in
+   * rate_limits), in an atomic UPDATE … RETURNING. Clicks are no public read's business: the
+   * trigger sends no NOTIFY for them and no cache entry is dropped.
    */
-  /** Where /go/:id leads; a real follow (`count`) adds a click in the same statement. HEAD only looks. */
-  async follow(rawId: string, count = true): Promise<string> {
+  async follow(rawId: string, visitor: string | undefined): Promise<string> {
     if (!/^\d{1,9}$/.test(rawId)) return DISCOUNTS_PAGE;
+    const count = visitor !== undefined && (await this.limits.hit(`click:${Number(rawId)}:${visitor}`, CLICK_WINDOW_SECONDS)).hits === 1;
     const sql = count
       ? `update "discounts" set "clicks" = "clicks" + 1 where "id" = ? and "affiliate_link" ~* ? returning "affiliate_link"`
       : `select "affiliate_link" from "discounts" where "id" = ? and "affiliate_link" ~* ?`;
     const rows = await this.em.getConnection().execute<Array<{ affiliate_link: string }>>(sql, [Number(rawId), '^https?://']);
-    // The public list shows the click count.
-    if (count && rows.length > 0) this.cache.invalidate('discounts');
     return rows[0]?.affiliate_link ?? DISCOUNTS_PAGE;
   }
 
@@ -195,9 +203,3 @@ function isSet(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';
 }
 
-function adminOrder(field: DiscountSortField, order: 'ASC' | 'DESC'): QueryOrderMap<Discount> {
-  const dir = order === 'ASC' ? QueryOrder.ASC_NULLS_LAST : QueryOrder.DESC_NULLS_LAST;
-  if (field === 'companyId') return { company: dir };
-  if (field === 'company.name') return { company: { name: dir } };
-  return { [field]: dir } as QueryOrderMap<Discount>;
-}

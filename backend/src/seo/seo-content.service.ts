@@ -2,9 +2,14 @@ import { EntityManager, raw, sql, type ObjectQuery } from '@mikro-orm/postgresql
 import { Injectable } from '@nestjs/common';
 import { BLOG_LIST_PAGE_SIZE } from '../../../common/constants.js';
 import type { BlogCategory } from '../../../common/enums.js';
-import { RSS_ITEM_COUNT, type RssPost, type SitemapPost } from '../../../common/seo/feeds.js';
+import {
+  postSitemapPath, RSS_ITEM_COUNT, SITEMAP_MAX_URLS, type RssPost, type SitemapChild, type SitemapNewest, type SitemapPost,
+} from '../../../common/seo/feeds.js';
 import type { PostHeadData } from '../../../common/seo/page-head.js';
 import { BlogPost } from '../blog-posts/blog-post.entity.js';
+
+/** publishedWhere() in SQL, for the aggregate queries. */
+const PUBLISHED_SQL = `"status" = 'published' and "published_at" <= now()`;
 
 /** Only this much of a post's HTML is read for a description of last resort. */
 const CONTENT_PREFIX_CHARS = 2000;
@@ -52,13 +57,56 @@ export class SeoContentService {
     return rows[0]?.title ?? null;
   }
 
-  async sitemapPosts(): Promise<SitemapPost[]> {
+  /** The post children of the sitemap index: one per id range holding published posts, with its newest change. */
+  async sitemapPostChildren(): Promise<SitemapChild[]> {
+    const rows = await this.em.getConnection().execute<Array<{ page: number; lastmod: Date }>>(
+      `select (("id" - 1) / ?)::int + 1 as "page", max("updated_at") as "lastmod" from "blog_posts"
+       where ${PUBLISHED_SQL} group by 1 order by 1`,
+      [SITEMAP_MAX_URLS],
+    );
+    return rows.map((r) => ({ path: postSitemapPath(r.page), lastmod: new Date(r.lastmod) }));
+  }
+
+  /** The newest published post's change, overall and per category (the list pages' lastmod). */
+  async sitemapNewest(): Promise<SitemapNewest> {
+    const rows = await this.em.getConnection().execute<Array<{ category: BlogCategory; lastmod: Date }>>(
+      `select "category", max("updated_at") as "lastmod" from "blog_posts" where ${PUBLISHED_SQL} group by 1`,
+    );
+    const byCategory = Object.fromEntries(rows.map((r) => [r.category, new Date(r.lastmod)]));
+    const all = rows.reduce<Date | null>((max, r) => (!max || r.lastmod > max ? new Date(r.lastmod) : max), null);
+    return { all, byCategory };
+  }
+
+  /** Child `page` of the post sitemaps: published posts with ids in ((page-1)·N, page·N], by id (a primary-key range scan). */
+  async sitemapPosts(page: number): Promise<SitemapPost[]> {
     return this.em
       .createQueryBuilder(BlogPost)
       .select(['slug', 'category', 'updatedAt'])
-      .where(publishedWhere())
-      .orderBy({ publishedAt: 'desc', id: 'desc' })
+      .where({ ...publishedWhere(), id: { $gt: (page - 1) * SITEMAP_MAX_URLS, $lte: page * SITEMAP_MAX_URLS } })
+      .orderBy({ id: 'asc' })
       .execute<SitemapPost[]>('all');
+  }
+
+  /**
+   * When what the public pages show next changes without a write: the first listed discount
+   * passing its validUntil, or the next scheduled post appearing. Asked before the data it guards.
+   */
+  async nextContentChange(): Promise<Date | null> {
+    const [row] = await this.em.getConnection().execute<Array<{ next: Date | null }>>(
+      `select least(
+         (select min("valid_until") from "discounts" where "status" in ('active', 'coming_soon') and "valid_until" > now()),
+         (select min("published_at") from "blog_posts" where "status" = 'published' and "published_at" > now())
+       ) as "next"`,
+    );
+    return row?.next ? new Date(row.next) : null;
+  }
+
+  /** When the next scheduled post appears (the sitemap and the feed change then). */
+  async nextScheduledPost(): Promise<Date | null> {
+    const [row] = await this.em.getConnection().execute<Array<{ next: Date | null }>>(
+      `select min("published_at") as "next" from "blog_posts" where "status" = 'published' and "published_at" > now()`,
+    );
+    return row?.next ? new Date(row.next) : null;
   }
 
   async rssPosts(): Promise<RssPost[]> {

@@ -1,10 +1,24 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { renderRobotsTxt, renderRss, renderSitemap } from '../../../common/seo/feeds.js';
+import {
+  PAGES_SITEMAP_PATH, renderPagesSitemap, renderPostsSitemap, renderRobotsTxt, renderRss, renderSitemapIndex,
+} from '../../../common/seo/feeds.js';
+import { MSG } from '../../../common/messages.js';
+import { PublicCache } from '../cache/public-cache.decorator.js';
+import type { Computed } from '../cache/public-cache.service.js';
+import { ApiError } from '../common/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { SeoContentService } from './seo-content.service.js';
 
-/** /sitemap.xml, /rss.xml and /robots.txt, from the database; Express adds the ETag and answers 304. */
+const XML = 'application/xml; charset=utf-8';
+const NO_CACHE = { 'Cache-Control': 'no-cache' };
+/** Child sitemaps: the site's pages, and the posts by id range. */
+const CHILD = /^(?:pages|posts-([1-9]\d{0,5}))\.xml$/;
+
+/**
+ * /sitemap.xml (an index of child sitemaps), its children, /rss.xml and /robots.txt. The
+ * database-backed ones are kept by the public cache until a post changes or a scheduled one appears.
+ */
 @ApiExcludeController()
 @Controller()
 export class SeoFilesController {
@@ -14,17 +28,35 @@ export class SeoFilesController {
   ) {}
 
   @Get('sitemap.xml')
-  @Header('Content-Type', 'application/xml; charset=utf-8')
-  @Header('Cache-Control', 'no-cache')
-  async sitemap(): Promise<string> {
-    return renderSitemap(this.config.publicSiteUrl, await this.content.sitemapPosts());
+  @PublicCache({ tables: ['blog_posts'] })
+  async sitemap(): Promise<Computed> {
+    const expiresAt = await this.content.nextScheduledPost();
+    const [newest, posts] = await Promise.all([this.content.sitemapNewest(), this.content.sitemapPostChildren()]);
+    const body = renderSitemapIndex(this.config.publicSiteUrl, [{ path: PAGES_SITEMAP_PATH, lastmod: newest.all }, ...posts]);
+    return { body, contentType: XML, headers: NO_CACHE, expiresAt };
+  }
+
+  @Get('sitemaps/:name')
+  @PublicCache({ tables: ['blog_posts'] })
+  async child(@Param('name') name: string): Promise<Computed> {
+    const match = CHILD.exec(name);
+    if (!match) throw new ApiError(404, MSG.routeNotFound);
+    const expiresAt = await this.content.nextScheduledPost();
+    if (!match[1]) {
+      return { body: renderPagesSitemap(this.config.publicSiteUrl, await this.content.sitemapNewest()), contentType: XML, headers: NO_CACHE, expiresAt };
+    }
+    const posts = await this.content.sitemapPosts(Number(match[1]));
+    // An id range without published posts is not in the index; asked for anyway, it is not found.
+    if (posts.length === 0) throw new ApiError(404, MSG.routeNotFound);
+    return { body: renderPostsSitemap(this.config.publicSiteUrl, posts), contentType: XML, headers: NO_CACHE, expiresAt };
   }
 
   @Get('rss.xml')
-  @Header('Content-Type', 'application/rss+xml; charset=utf-8')
-  @Header('Cache-Control', 'no-cache')
-  async rss(): Promise<string> {
-    return renderRss(this.config.publicSiteUrl, await this.content.rssPosts());
+  @PublicCache({ tables: ['blog_posts'] })
+  async rss(): Promise<Computed> {
+    const expiresAt = await this.content.nextScheduledPost();
+    const body = renderRss(this.config.publicSiteUrl, await this.content.rssPosts());
+    return { body, contentType: 'application/rss+xml; charset=utf-8', headers: NO_CACHE, expiresAt };
   }
 
   @Get('robots.txt')

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { createHash } from 'node:crypto';
+import type { Request } from 'express';
 import type { PublicUser } from '../../../common/api-types.js';
 import { headTagList, isNotFoundPage, pageHead, type PageHeadData } from '../../../common/seo/page-head.js';
 import { matchRoute, trailingSlashRedirect, type PageRoute } from '../../../common/seo/page-route.js';
@@ -8,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { PageShellService } from './page-shell.service.js';
 import { SeoContentService } from './seo-content.service.js';
 
+/** `private`: never kept by the public cache nor shared (admin pages, previews, anything per user). */
 export type SitePage =
   | { status: 301; location: string }
   | { status: 200 | 404; html: string; robots: string; private: boolean };
@@ -56,21 +56,4 @@ export class SitePagesService {
         return {};
     }
   }
-}
-
-/**
- * Sends a page: no-cache with an ETag of the HTML (Express answers 304 to a matching If-None-Match),
- * X-Robots-Tag mirroring the robots meta on pages that must not be indexed.
- */
-export function sendPage(res: Response, page: SitePage): void {
-  if (page.status === 301) {
-    res.redirect(301, page.location);
-    return;
-  }
-  res.status(page.status);
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', page.private ? 'private, no-cache' : 'no-cache');
-  if (page.robots !== 'index, follow') res.setHeader('X-Robots-Tag', page.robots);
-  res.setHeader('ETag', `W/"${createHash('sha1').update(page.html).digest('base64url')}"`);
-  res.send(page.html);
 }

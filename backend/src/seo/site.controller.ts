@@ -1,23 +1,30 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
+import { Controller, Get, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { MSG } from '../../../common/messages.js';
+import { PublicCache } from '../cache/public-cache.decorator.js';
+import { CONTENT_TABLES, type Computed } from '../cache/public-cache.service.js';
 import { ApiError } from '../common/api-error.js';
-import { sendPage, SitePagesService } from './site-pages.service.js';
+import { pageAnswer, pageAudience } from './page-answer.js';
+import { SeoContentService } from './seo-content.service.js';
+import { SitePagesService } from './site-pages.service.js';
 
 /**
  * Registered last (SeoModule is the last import of AppModule, this its last controller), so it only
- * sees GETs no other route took: unknown /_api paths get a JSON 404, everything else the page shell
- * with that route's head and status.
+ * sees GETs no other route took: unknown /_api paths get a JSON 404, everything else the page with
+ * that route's head and status. Pages are kept per URL and audience by the public cache until the
+ * content they show changes (any content table) or the next discount ends or scheduled post appears.
  */
 @ApiExcludeController()
 @Controller()
 export class SiteController {
-  constructor(private readonly pages: SitePagesService) {}
+  constructor(private readonly pages: SitePagesService, private readonly content: SeoContentService) {}
 
   @Get(['/', '*path'])
-  async page(@Req() req: Request, @Res() res: Response): Promise<void> {
+  @PublicCache({ tables: CONTENT_TABLES, variant: pageAudience })
+  async page(@Req() req: Request): Promise<Computed> {
     if (/^\/_api(\/|$)/i.test(req.path)) throw new ApiError(404, MSG.routeNotFound);
-    sendPage(res, await this.pages.page(req));
+    const expiresAt = await this.content.nextContentChange();
+    return pageAnswer(await this.pages.page(req), pageAudience(req) !== undefined, expiresAt);
   }
 }

@@ -8,12 +8,12 @@ import { authProvider } from './authProvider.js';
 import { BlogPostCreate } from './blog-posts/BlogPostCreate.js';
 import { BlogPostEdit } from './blog-posts/BlogPostEdit.js';
 import { BlogPostList } from './blog-posts/BlogPostList.js';
-import { CompaniesPage } from './companies/CompaniesPage.js';
+import { CompanyList } from './companies/CompanyList.js';
 import { Dashboard } from './Dashboard.js';
 import { dataProvider } from './dataProvider.js';
 import { i18nProvider } from './i18n.js';
-import { DiscountsAdminPage } from './discounts/DiscountsAdminPage.js';
-import { NewsletterPage } from './newsletter/NewsletterPage.js';
+import { DiscountList } from './discounts/DiscountList.js';
+import { NewsletterList } from './newsletter/NewsletterList.js';
 import { SonnerNotification } from './components/SonnerNotification.js';
 import { refreshPublicQueriesAfterAdminMutations } from './query-sync.js';
 import { adminTheme } from './theme.js';
@@ -50,8 +50,8 @@ export default function AdminApp() {
       title="Verified Trader Funding Admin"
       disableTelemetry
     >
-      <Resource name="companies" list={CompaniesPage} />
-      <Resource name="discounts" list={DiscountsAdminPage} />
+      <Resource name="companies" list={CompanyList} />
+      <Resource name="discounts" list={DiscountList} />
       {/* SPEC §2's paths (/new, /:id/edit) beside react-admin's own (/create, /:id), which stay valid. */}
       <Resource name="blog-posts" list={BlogPostList} create={BlogPostCreate} edit={BlogPostEdit}>
         <Route path="new" element={<BlogPostCreate />} />
@@ -59,7 +59,7 @@ export default function AdminApp() {
       </Resource>
       <Resource name="newsletter-subscribers" />
       <CustomRoutes>
-        <Route path="/newsletter" element={<NewsletterPage />} />
+        <Route path="/newsletter" element={<NewsletterList />} />
       </CustomRoutes>
     </Admin>
   );

@@ -15,6 +15,18 @@ const messages = {
         updated: '%{smart_count} post updated |||| %{smart_count} posts updated',
       },
     },
+    companies: {
+      name: 'Company |||| Companies',
+      notifications: { deleted: '%{smart_count} company deleted |||| %{smart_count} companies deleted' },
+    },
+    discounts: {
+      name: 'Discount |||| Discounts',
+      notifications: { deleted: '%{smart_count} discount deleted |||| %{smart_count} discounts deleted' },
+    },
+    'newsletter-subscribers': {
+      name: 'Subscriber |||| Subscribers',
+      notifications: { deleted: '%{smart_count} subscriber deleted |||| %{smart_count} subscribers deleted' },
+    },
   },
 };
 

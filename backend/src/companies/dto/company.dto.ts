@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
 import { Allow, IsBoolean, IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { FirmProfileFieldsDto } from '../../firms/dto/firm-profile.dto.js';
 import { COMPANY_RATING_MAX, COMPANY_RATING_MIN } from '../../../../common/constants.js';
 import { MSG } from '../../../../common/messages.js';
 import { IdDto } from '../../common/id.dto.js';
@@ -9,7 +10,7 @@ import { OptionalImage, OptionalText, OptionalUrl, RequiredText, RequiredTextIfP
 const isTenth = (v: unknown) => typeof v === 'number' && Math.abs(v * 10 - Math.round(v * 10)) < 1e-9;
 
 /** SPEC §5 "Company create". Declaration order is the order errors are reported in. */
-export class CreateCompanyDto {
+class SpecCompanyFieldsDto {
   @ApiProperty() @RequiredText(MSG.companyNameRequired, 200)
   name!: string;
 
@@ -40,8 +41,11 @@ export class CreateCompanyDto {
   featured?: boolean;
 }
 
+/** SPEC's fields, then the optional firm-profile fields of issue #10. */
+export class CreateCompanyDto extends IntersectionType(SpecCompanyFieldsDto, FirmProfileFieldsDto) {}
+
 /** PATCH semantics: absent fields stay; a present name must still be non-empty. */
-export class CompanyChangesDto extends PartialType(OmitType(CreateCompanyDto, ['name'])) {
+export class CompanyChangesDto extends PartialType(OmitType(CreateCompanyDto, ['name']), { skipNullProperties: false }) {
   @ApiPropertyOptional() @RequiredTextIfPresent(MSG.companyNameRequired, 200)
   name?: string;
 }
@@ -54,4 +58,5 @@ export class ReplaceCompanyDto extends CompanyChangesDto {
   @Allow() id?: unknown;
   @Allow() createdAt?: unknown;
   @Allow() updatedAt?: unknown;
+  @Allow() ratingSource?: unknown;
 }

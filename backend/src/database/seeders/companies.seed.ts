@@ -2,6 +2,7 @@ import type { EntityManager, RequiredEntityData } from '@mikro-orm/postgresql';
 import { Company } from '../../companies/company.entity.js';
 import { processImage, storeImage } from '../../media/image-pipeline.js';
 import { renderDemoLogo } from './demo-logos.js';
+import { demoFirmProfile } from './firms.seed.js';
 
 /** The 8 verified partner firms of SPEC §1. */
 export const DEMO_COMPANIES: Array<RequiredEntityData<Company>> = [
@@ -69,7 +70,7 @@ export async function seedCompanies(em: EntityManager): Promise<number> {
   for (const [index, data] of DEMO_COMPANIES.entries()) {
     // A generated logo, stored through the same pipeline as an upload, so pages show real images offline.
     const logoUrl = await storeImage(em, await processImage(await renderDemoLogo(data.name, index), 'logo'));
-    em.persist(em.create(Company, { ...data, logoUrl }));
+    em.persist(em.create(Company, { ...data, ...demoFirmProfile(data.name), logoUrl }));
   }
   await em.flush();
   return DEMO_COMPANIES.length;

@@ -3,6 +3,7 @@ import type { LoggerService } from '@nestjs/common';
 import { seedBlogPosts } from './blog-posts.seed.js';
 import { seedCompanies } from './companies.seed.js';
 import { seedDiscounts } from './discounts.seed.js';
+import { seedFirmChanges, seedFirmPrograms, seedFirmScores } from './firms.seed.js';
 import { seedNewsletterSubscribers } from './newsletter.seed.js';
 
 /**
@@ -14,6 +15,9 @@ const STEPS: Array<{ name: string; run: (em: EntityManager) => Promise<number> }
   { name: 'discounts', run: (em) => seedDiscounts(em) },
   { name: 'blog posts', run: seedBlogPosts },
   { name: 'newsletter subscribers', run: seedNewsletterSubscribers },
+  { name: 'firm programs', run: seedFirmPrograms },
+  { name: 'firm criteria scores', run: seedFirmScores },
+  { name: 'firm changelog entries', run: seedFirmChanges },
 ];
 
 export async function seedDemoContent(em: EntityManager, logger: LoggerService): Promise<void> {

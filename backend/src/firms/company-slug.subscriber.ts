@@ -1,0 +1,27 @@
+import type { EventArgs, EventSubscriber } from '@mikro-orm/core';
+import { uniqueSlug } from '../../../common/firms.js';
+import { slugify } from '../../../common/slugify.js';
+import { Company } from '../companies/company.entity.js';
+
+/**
+ * A company created without a slug gets one from its name by SPEC §4's slug rule, made unique
+ * with -2, -3… (the migration gave existing companies theirs the same way). Here rather than in
+ * CompaniesService so every way of creating a company (admin, seeders, CLI, bench) gets one.
+ * The slug then stays when the name changes: it is the firm's address.
+ */
+export class CompanySlugSubscriber implements EventSubscriber<Company> {
+  getSubscribedEntities() {
+    return [Company];
+  }
+
+  async beforeCreate({ entity, em }: EventArgs<Company>): Promise<void> {
+    if (entity.slug) return;
+    const base = slugify(entity.name);
+    const root = base || 'firm';
+    const rows = await em.getConnection().execute<Array<{ slug: string }>>(
+      `select slug from companies where slug = ? or slug like ?`,
+      [root, `${root.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`],
+    );
+    entity.slug = uniqueSlug(base, new Set(rows.map((r: { slug: string }) => r.slug)));
+  }
+}

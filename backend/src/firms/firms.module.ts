@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { FirmChangesService } from './firm-changes.service.js';
+import { FirmProfilesService } from './firm-profiles.service.js';
+import { AdminFirmChangesController, FirmsController } from './firms.controller.js';
+import { FirmsService } from './firms.service.js';
+
+/**
+ * Firm profiles (issue #10): the public table, profile and comparison reads, the changelog admin
+ * resource, and the programs and scores a company record carries (FirmProfilesService, used by
+ * CompaniesService). FirmsService is exported for the server-rendered pages to call in-process.
+ */
+@Module({
+  controllers: [FirmsController, AdminFirmChangesController],
+  providers: [FirmsService, FirmProfilesService, FirmChangesService],
+  exports: [FirmsService, FirmProfilesService],
+})
+export class FirmsModule {}

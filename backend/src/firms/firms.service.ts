@@ -1,0 +1,265 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { toCompanyDto } from '../companies/company.entity.js';
+import { Company } from '../companies/company.entity.js';
+import { Discount, toDiscountDto } from '../discounts/discount.entity.js';
+import type {
+  BestCodeDto, FirmCompareDto, FirmProfileDto, FirmRowDto, FirmsListDto, ProgramDto,
+} from '../../../common/firm-api-types.js';
+import {
+  CRITERIA, FIRMS_PAGE_SIZE, bestCode, codeKind, effectiveRating, firmsQueryString, type FirmSort, type FirmsQuery,
+} from '../../../common/firms.js';
+import { MSG } from '../../../common/messages.js';
+import { ApiError } from '../common/api-error.js';
+import { FirmChange } from './firm-change.entity.js';
+import { FirmProfilesService } from './firm-profiles.service.js';
+import { num } from './firm-mappers.js';
+
+/** Each sort of /firms over the narrow row (alias `x`); every sort ends with the same tie-breakers, so pages never shuffle. */
+const SORT_SQL: Record<FirmSort, (x: string) => string> = {
+  price: (x) => `${x}.s_price`,
+  priceAfterCode: (x) => `coalesce(${x}.b_after, ${x}.s_price)`,
+  profitSplit: (x) => `${x}.p_profit_split`,
+  score: (x) => `coalesce(${x}.c_score, ${x}.c_rating)`,
+  maxLoss: (x) => `${x}.p_max_loss`,
+};
+const tieBreak = (x: string) => `${x}.c_name asc, ${x}.c_id asc, ${x}.p_position asc, ${x}.p_id asc, ${x}.s_size asc`;
+
+/**
+ * A firm's usable codes (active, not past their end, with a code: the rule /discounts shows codes by),
+ * reduced to one champion per kind as `bestCode` of common/firms.ts does: the largest percentage, the
+ * largest amount, and a code without a value, each the oldest of equals. One row per firm, so the price
+ * after code below is arithmetic on the row, not a subquery per row.
+ */
+const BEST_CODES_SQL = `best_codes as (
+  select company_id,
+    (array_agg(id order by discount_percentage desc, id) filter (where kind = 1))[1] as pct_id,
+    max(discount_percentage) filter (where kind = 1) as pct,
+    (array_agg(id order by discount_amount desc, id) filter (where kind = 2))[1] as amt_id,
+    max(discount_amount) filter (where kind = 2) as amt,
+    min(id) filter (where kind = 3) as none_id
+  from (
+    select id, company_id, discount_percentage, discount_amount,
+      case when discount_percentage > 0 then 1 when discount_amount > 0 then 2 else 3 end as kind
+    from discounts
+    where status = 'active' and coalesce(discount_code, '') <> '' and (valid_until is null or valid_until > ?)
+  ) usable
+  group by company_id
+)`;
+
+/** `priceAfterCode` of common/firms.ts per champion: percentage, amount, none; cents; never below zero. */
+const AFTER_SQL = `
+  case when k.pct_id is not null then greatest(0, round(s.price * (1 - least(k.pct, 100) / 100), 2)) end as after_p,
+  case when k.amt_id is not null then greatest(0, round(s.price - k.amt, 2)) end as after_a,
+  case when k.none_id is not null then s.price end as after_n`;
+
+interface RowSql {
+  total: string;
+  c_id: number; c_slug: string; c_name: string; c_logo_url: string | null; c_status: string; c_affiliate_status: string;
+  c_rating: string | null; c_score: string | null; c_platforms: string[]; c_asset_classes: string[];
+  p_id: number; p_name: string; p_type: string; p_profit_targets: number[]; p_daily_loss: string | null; p_max_loss: string;
+  p_drawdown_type: string; p_min_trading_days: number; p_time_limit_days: number | null; p_profit_split: string;
+  p_first_payout_days: number | null; p_payout_frequency: string | null; p_refundable_fee: boolean;
+  p_activation_fee: string | null; p_reset_price: string | null;
+  s_size: number; s_price: string;
+  b_id: number | null; b_code: string | null; b_pct: string | null; b_amount: string | null; b_link: string | null; b_after: string | null;
+}
+
+/** The public reads of firm profiles: the /firms table, a profile, a comparison. Read-only. */
+@Injectable()
+export class FirmsService {
+  constructor(private readonly em: EntityManager, private readonly profiles: FirmProfilesService) {}
+
+  /** One row per program and account size, filtered, sorted and paged in SQL. */
+  async list(q: FirmsQuery, now = new Date()): Promise<FirmsListDto> {
+    const where: string[] = [`c.status in (${q.status.map(() => '?').join(', ')})`];
+    const params: unknown[] = [now, ...q.status];
+    const filter = (sql: string, value: unknown) => {
+      where.push(sql);
+      params.push(value);
+    };
+    if (q.size !== null) filter('s.size = ?', q.size);
+    if (q.type) filter('p.type = ?', q.type);
+    if (q.platform) filter('? = any(c.platforms)', q.platform);
+    if (q.asset) filter('? = any(c.asset_classes)', q.asset);
+    if (q.drawdown) filter('p.drawdown_type = ?', q.drawdown);
+    const order = q.order === 'asc' ? 'asc' : 'desc';
+    const orderBy = (x: string) => `${SORT_SQL[q.sort](x)} ${order} nulls last, ${tieBreak(x)}`;
+    const maxPrice = q.maxPrice === null ? '' : 'where coalesce(r.b_after, r.s_price) <= ?';
+    if (q.maxPrice !== null) params.push(q.maxPrice);
+    // Narrow rows (ids and sort keys) with each champion code's price, then the best of them and its
+    // code's id. Counting, sorting and paging these is what the table costs; the wide columns are read
+    // afterwards for the page's rows only.
+    const rowsSql = `select t.*, least(after_p, after_a, after_n) as b_after,
+        least(case when after_p = least(after_p, after_a, after_n) then pct_id end,
+              case when after_a = least(after_p, after_a, after_n) then amt_id end,
+              case when after_n = least(after_p, after_a, after_n) then none_id end) as b_id
+      from (
+        select s.id as s_id, p.id as p_id, c.id as c_id, c.name as c_name, c.score as c_score, c.rating as c_rating,
+          p.position as p_position, p.profit_split as p_profit_split, p.max_loss as p_max_loss, s.size as s_size, s.price as s_price,
+          k.pct_id, k.amt_id, k.none_id, ${AFTER_SQL}
+        from firm_program_sizes s
+        join firm_programs p on p.id = s.program_id
+        join companies c on c.id = p.company_id
+        left join best_codes k on k.company_id = c.id
+        where ${where.join(' and ')}
+      ) t`;
+    const sql = `with ${BEST_CODES_SQL}
+      select q.total, q.b_after, q.b_id, q.s_size, q.s_price,
+        c.id as c_id, c.slug as c_slug, c.name as c_name, c.logo_url as c_logo_url, c.status as c_status,
+        c.affiliate_status as c_affiliate_status, c.rating as c_rating, c.score as c_score, c.platforms as c_platforms,
+        c.asset_classes as c_asset_classes,
+        p.id as p_id, p.name as p_name, p.type as p_type, p.profit_targets as p_profit_targets,
+        p.daily_loss as p_daily_loss, p.max_loss as p_max_loss, p.drawdown_type as p_drawdown_type,
+        p.min_trading_days as p_min_trading_days, p.time_limit_days as p_time_limit_days, p.profit_split as p_profit_split,
+        p.first_payout_days as p_first_payout_days, p.payout_frequency as p_payout_frequency,
+        p.refundable_fee as p_refundable_fee, p.activation_fee as p_activation_fee, p.reset_price as p_reset_price,
+        d.discount_code as b_code, d.discount_percentage as b_pct, d.discount_amount as b_amount, d.affiliate_link as b_link
+      from (
+        select count(*) over () as total, r.* from (${rowsSql}) r ${maxPrice}
+        order by ${orderBy('r')}
+        limit ? offset ?
+      ) q
+      join firm_programs p on p.id = q.p_id
+      join companies c on c.id = q.c_id
+      left join discounts d on d.id = q.b_id
+      order by ${orderBy('q')}`;
+    const countSql = `with ${BEST_CODES_SQL} select count(*) as n from (${rowsSql}) r ${maxPrice}`;
+    params.push(FIRMS_PAGE_SIZE, (q.page - 1) * FIRMS_PAGE_SIZE);
+    const rows = await this.em.getConnection().execute<RowSql[]>(sql, params);
+    const total = rows.length ? Number(rows[0]!.total) : await this.count(countSql, params.slice(0, -2));
+    return {
+      rows: rows.map(toRow),
+      total,
+      page: q.page,
+      pageSize: FIRMS_PAGE_SIZE,
+      totalPages: Math.max(1, Math.ceil(total / FIRMS_PAGE_SIZE)),
+      query: firmsQueryString(q),
+    };
+  }
+
+  /** When the best codes next change without a write: the first usable code to pass its end. */
+  async nextCodeChange(now = new Date()): Promise<Date | null> {
+    const [row] = await this.em.getConnection().execute<Array<{ next: Date | null }>>(
+      `select min(valid_until) as next from discounts where status = 'active' and valid_until > ?`, [now],
+    );
+    return row?.next ? new Date(row.next) : null;
+  }
+
+  async profile(slug: string, now = new Date()): Promise<FirmProfileDto> {
+    const company = await this.em.findOne(Company, { slug });
+    if (!company) throw new ApiError(404, MSG.notFound('Firm'));
+    return (await this.profilesOf([company], now))[0]!;
+  }
+
+  /** Two or three firms, in the order asked; 404 names the first unknown slug. */
+  async compare(slugs: string[], now = new Date()): Promise<FirmCompareDto> {
+    const companies = await this.em.find(Company, { slug: { $in: slugs } });
+    const bySlug = new Map(companies.map((c) => [c.slug, c]));
+    const missing = slugs.find((s) => !bySlug.has(s));
+    if (missing) throw new ApiError(404, `${MSG.notFound('Firm')}: ${missing}`);
+    return { firms: await this.profilesOf(slugs.map((s) => bySlug.get(s)!), now) };
+  }
+
+  private async profilesOf(companies: Company[], now: Date): Promise<FirmProfileDto[]> {
+    const ids = companies.map((c) => c.id);
+    const [programs, scores, discounts, changes] = await Promise.all([
+      this.profiles.programs(this.em, ids),
+      Promise.all(ids.map((id) => this.profiles.scores(this.em, id))),
+      this.em.find(
+        Discount,
+        { company: { $in: ids }, status: 'active', $or: [{ validUntil: null }, { validUntil: { $gt: now } }] },
+        { orderBy: [{ validUntil: 'asc nulls last' }, { id: 'asc' }] },
+      ),
+      this.em.find(FirmChange, { company: { $in: ids } }, { orderBy: [{ date: 'desc' }, { id: 'desc' }] }),
+    ]);
+    return companies.map((company, i) => {
+      const companyDto = toCompanyDto(company);
+      const { featured: _f, createdAt: _c, updatedAt: _u, ...firm } = companyDto;
+      const own = discounts.filter((d) => d.company.id === company.id);
+      // Oldest first, so a tie goes to the same code as in the table's SQL.
+      const usable = own.filter((d) => d.discountCode).sort((a, b) => a.id - b.id);
+      const byCriterion = new Map(scores[i]!.map((s) => [s.criterion, s]));
+      return {
+        firm,
+        criteria: CRITERIA.map((c) => ({
+          criterion: c.key, label: c.label, weight: c.weight,
+          score: byCriterion.get(c.key)?.score ?? null, note: byCriterion.get(c.key)?.note ?? null,
+        })),
+        programs: (programs.get(company.id) ?? []).map((p: ProgramDto) => ({
+          ...p,
+          sizes: p.sizes.map((s) => {
+            const best = bestCode(s.price, usable);
+            return { ...s, priceAfterCode: best?.price ?? s.price, code: best ? toBestCode(best.code) : null };
+          }),
+        })),
+        codes: own.map((d) => ({ ...toDiscountDto(d), company: companyDto })),
+        changelog: changes
+          .filter((c) => c.company.id === company.id)
+          .map((c) => ({ id: c.id, date: c.date, change: c.change, sourceUrl: c.sourceUrl })),
+      };
+    });
+  }
+
+  /** The total when the page is past the end (the window count came with no row). */
+  private async count(sql: string, params: unknown[]): Promise<number> {
+    const [row] = await this.em.getConnection().execute<Array<{ n: string }>>(sql, params);
+    return Number(row?.n ?? 0);
+  }
+}
+
+function toBestCode(d: Discount): BestCodeDto {
+  return {
+    discountId: d.id,
+    code: d.discountCode!,
+    kind: codeKind(d),
+    discountPercentage: num(d.discountPercentage),
+    discountAmount: num(d.discountAmount),
+    affiliateLink: d.affiliateLink,
+  };
+}
+
+function toRow(r: RowSql): FirmRowDto {
+  const price = Number(r.s_price);
+  return {
+    firm: {
+      id: r.c_id,
+      slug: r.c_slug,
+      name: r.c_name,
+      logoUrl: r.c_logo_url,
+      status: r.c_status as FirmRowDto['firm']['status'],
+      affiliateStatus: r.c_affiliate_status as FirmRowDto['firm']['affiliateStatus'],
+      ...effectiveRating(num(r.c_score), num(r.c_rating)),
+      platforms: r.c_platforms as FirmRowDto['firm']['platforms'],
+      assetClasses: r.c_asset_classes as FirmRowDto['firm']['assetClasses'],
+    },
+    program: {
+      id: r.p_id,
+      name: r.p_name,
+      type: r.p_type as FirmRowDto['program']['type'],
+      profitTargets: r.p_profit_targets.map(Number),
+      dailyLoss: num(r.p_daily_loss),
+      maxLoss: Number(r.p_max_loss),
+      drawdownType: r.p_drawdown_type as FirmRowDto['program']['drawdownType'],
+      minTradingDays: r.p_min_trading_days,
+      timeLimitDays: r.p_time_limit_days,
+      profitSplit: Number(r.p_profit_split),
+      firstPayoutDays: r.p_first_payout_days,
+      payoutFrequency: r.p_payout_frequency,
+      refundableFee: r.p_refundable_fee,
+      activationFee: num(r.p_activation_fee),
+      resetPrice: num(r.p_reset_price),
+    },
+    size: r.s_size,
+    price,
+    priceAfterCode: r.b_after === null ? price : Number(r.b_after),
+    code: r.b_id === null ? null : {
+      discountId: r.b_id,
+      code: r.b_code!,
+      kind: codeKind({ discountPercentage: r.b_pct, discountAmount: r.b_amount }),
+      discountPercentage: num(r.b_pct),
+      discountAmount: num(r.b_amount),
+      affiliateLink: r.b_link,
+    },
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * Rendered pages, the sitemap (index and children) and the feed through the public cache:
+ * kept per URL and audience, strong ETags and 304s, dropped by a write through any instance or
+ * straight in SQL, never shared between a visitor and a signed-in admin, private pages never kept.
+ */
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type TestAgent from 'supertest/lib/agent.js';
+import type { CompanyDto } from '../../common/api-types.js';
+import { PublicCacheService } from '../src/cache/public-cache.service.js';
+import { childrenNamed, childText, parseXml, readHead } from './support/markup.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+const SITE = 'http://pages.example';
+const SHELL = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="utf-8" />\n    <title>Verified Trader Funding</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+
+async function queriesDuring(t: TestApp, fn: () => Promise<unknown>): Promise<string[]> {
+  const knex = (t.app.get(MikroORM).em as EntityManager).getConnection().getKnex();
+  const seen: string[] = [];
+  const listener = (q: { sql: string }) => seen.push(q.sql);
+  knex.on('query', listener);
+  try {
+    await fn();
+  } finally {
+    knex.removeListener('query', listener);
+  }
+  return seen;
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function eventually(check: () => Promise<void>, ms = 3000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await sleep(25);
+    }
+  }
+}
+const title = async (t: TestApp, path: string) => readHead((await t.http().get(path).expect(200)).text).titles[0];
+
+let t: TestApp;
+let t2: TestApp;
+let admin: TestAgent;
+let admin2: TestAgent;
+let direct: pg.Client;
+let company: CompanyDto;
+let postId: number;
+
+beforeAll(async () => {
+  const frontendDir = mkdtempSync(join(tmpdir(), 'vtf-shell-'));
+  writeFileSync(join(frontendDir, 'index.html'), SHELL);
+  t = await startTestApp({ publicSiteUrl: SITE, frontendDir });
+  t2 = await startTestApp({ publicSiteUrl: SITE, frontendDir, databaseUrl: t.databaseUrl });
+  admin = await t.signedIn();
+  admin2 = await t2.signedIn();
+  direct = new pg.Client({ connectionString: t.databaseUrl });
+  await direct.connect();
+  company = (await admin.post('/_api/admin/companies').send({ name: 'Pagefirm', websiteUrl: 'https://page.example' }).expect(201)).body;
+  await admin.post('/_api/admin/discounts').send({ title: 'Page offer', companyId: company.id }).expect(201);
+  postId = (await admin.post('/_api/admin/blog-posts').send({ title: 'Cached page', slug: 'cached-page', content: '<p>Hi</p>', status: 'published' }).expect(201)).body.id;
+  await Promise.all([t.app.get(PublicCacheService).sync(), t2.app.get(PublicCacheService).sync()]);
+});
+afterAll(async () => {
+  await direct?.end();
+  await t2?.close();
+  await t?.close();
+});
+
+describe('pages, sitemap and feed are answered from the cache', () => {
+  it.each([
+    ['/', 'text/html; charset=utf-8'],
+    ['/blog', 'text/html; charset=utf-8'],
+    ['/discounts', 'text/html; charset=utf-8'],
+    ['/blog/cached-page', 'text/html; charset=utf-8'],
+    ['/sitemap.xml', 'application/xml; charset=utf-8'],
+    ['/sitemaps/pages.xml', 'application/xml; charset=utf-8'],
+    ['/sitemaps/posts-1.xml', 'application/xml; charset=utf-8'],
+    ['/rss.xml', 'application/rss+xml; charset=utf-8'],
+  ])('%s: a repeat runs no SQL, answers the same bytes with a strong ETag, and 304 to If-None-Match', async (path, type) => {
+    const first = await t.http().get(path).expect(200);
+    let second!: Awaited<ReturnType<ReturnType<TestApp['http']>['get']>>;
+    expect(await queriesDuring(t, async () => {
+      second = await t.http().get(path).expect(200);
+    })).toEqual([]);
+    expect(second.text).toBe(first.text);
+    expect(second.headers['content-type']).toBe(type);
+    expect(second.headers['cache-control']).toBe('no-cache');
+    expect(second.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const revalidated = await t.http().get(path).set('If-None-Match', first.headers.etag!).expect(304);
+    expect(revalidated.text ?? '').toBe('');
+  });
+
+  it('concurrent first requests of one page make it once and all get the same bytes', async () => {
+    t.app.get(PublicCacheService).invalidate();
+    let answers: Array<{ text: string; headers: Record<string, string> }> = [];
+    const sql = await queriesDuring(t, async () => {
+      // The table locked meanwhile: the first request's reads wait, so all twenty arrive before any answer is made.
+      await direct.query('begin');
+      await direct.query('lock table blog_posts in access exclusive mode');
+      const requests = Promise.all(Array.from({ length: 20 }, () => t.http().get('/blog/cached-page').expect(200)));
+      await sleep(300);
+      await direct.query('commit');
+      answers = await requests;
+    });
+    expect(sql.filter((q) => q.includes('least('))).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
+  });
+
+  it('a signed-in reader still gets their session rolled on a cached page', async () => {
+    await admin.get('/blog').expect(200);
+    const again = await admin.get('/blog').expect(200);
+    expect(String(again.headers['set-cookie'])).toMatch(/vtf\.sid=/);
+  });
+});
+
+describe('invalidation', () => {
+  it('a write through the API of another instance shows on the next page of this one', async () => {
+    expect(await title(t, '/blog/cached-page')).toMatch(/^Cached page \|/);
+    await admin2.post('/_api/admin/blog-posts/update').send({ id: postId, title: 'Renamed elsewhere' }).expect(200);
+    await eventually(async () => expect(await title(t, '/blog/cached-page')).toMatch(/^Renamed elsewhere \|/));
+    // ...and the writer's own instance shows it at once.
+    expect(await title(t2, '/blog/cached-page')).toMatch(/^Renamed elsewhere \|/);
+  });
+
+  it('a write made directly in SQL shows once its NOTIFY arrives, in pages, sitemap and feed', async () => {
+    await t.http().get('/blog/sql-page').expect(404);
+    const rss = (await t.http().get('/rss.xml').expect(200)).text;
+    const posts = (await t.http().get('/sitemaps/posts-1.xml').expect(200)).text;
+    await direct.query(
+      `insert into blog_posts (slug, title, content, status, category, tags, published_at, created_at, updated_at)
+       values ('sql-page', 'SQL page', '<p>x</p>', 'published', 'general', '{}', now() - interval '1 minute', now(), now())`,
+    );
+    await eventually(async () => expect(await title(t, '/blog/sql-page')).toMatch(/^SQL page \|/));
+    expect((await t.http().get('/rss.xml').expect(200)).text).not.toBe(rss);
+    expect((await t.http().get('/sitemaps/posts-1.xml').expect(200)).text).toContain(`${SITE}/blog/sql-page`);
+    expect(posts).not.toContain('sql-page');
+  });
+
+  it('a page expires when a discount it lists ends, without any write', async () => {
+    const validUntil = new Date(Date.now() + 1500).toISOString();
+    await admin.post('/_api/admin/discounts').send({ title: 'Ending page offer', companyId: company.id, validUntil }).expect(201);
+    await t.app.get(PublicCacheService).sync();
+    await t.http().get('/discounts').expect(200);
+    expect(await queriesDuring(t, () => t.http().get('/discounts').expect(200))).toEqual([]);
+    await sleep(Date.parse(validUntil) - Date.now() + 50);
+    expect((await queriesDuring(t, () => t.http().get('/discounts').expect(200))).length).toBeGreaterThan(0);
+  });
+});
+
+describe('audiences', () => {
+  it('a signed-in admin never gets the page kept for visitors, nor a visitor the admin\'s', async () => {
+    const visitor = await t.http().get('/about').expect(200);
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    const signedIn = await admin.get('/about').expect(200);
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    expect((await admin.get('/about').expect(200)).headers['cache-control']).toBe('private, no-cache');
+    expect((await t.http().get('/about').expect(200)).headers['cache-control']).toBe('no-cache');
+
+    // The other way round: the admin's copy is made first.
+    expect((await admin.get('/blog/news').expect(200)).headers['cache-control']).toBe('private, no-cache');
+    expect((await t.http().get('/blog/news').expect(200)).headers['cache-control']).toBe('no-cache');
+    expect(await queriesDuring(t, () => t.http().get('/blog/news').expect(200))).toEqual([]);
+  });
+
+  it('private pages (the admin area) are never kept: each request is made anew', async () => {
+    const path = `/admin/blog-posts/${postId}/edit`;
+    const first = await admin.get(path).expect(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const sql = await queriesDuring(t, () => admin.get(path).expect(200));
+    expect(sql.some((q) => /select .*"title".* from "blog_posts"/.test(q))).toBe(true);
+    await admin.get(path).set('If-None-Match', first.headers.etag!).expect(304);
+  });
+});
+
+describe('sitemap index at 60,000 posts', () => {
+  it('lists children of at most 50,000 URLs that together hold every published post exactly once', async () => {
+    await direct.query(
+      `insert into blog_posts (slug, title, content, status, category, tags, published_at, created_at, updated_at)
+       select 'bulk-' || n, 'Bulk ' || n, '<p>x</p>', 'published', 'news', '{}', now() - interval '1 day', now(), now()
+       from generate_series(1, 60000) as n`,
+    );
+    await t.app.get(PublicCacheService).sync();
+    const published = (await direct.query<{ slug: string }>(`select slug from blog_posts where status = 'published' and published_at <= now()`)).rows;
+    expect(published.length).toBeGreaterThan(60000);
+
+    const indexRes = await t.http().get('/sitemap.xml').expect(200);
+    expect(indexRes.text.length).toBeLessThan(2000);
+    const index = parseXml(indexRes.text);
+    expect(index.name).toBe('sitemapindex');
+    const children = childrenNamed(index, 'sitemap').map((s) => childText(s, 'loc')!);
+    expect(children).toEqual([`${SITE}/sitemaps/pages.xml`, `${SITE}/sitemaps/posts-1.xml`, `${SITE}/sitemaps/posts-2.xml`]);
+
+    const seen: string[] = [];
+    for (const loc of children.slice(1)) {
+      const res = await t.http().get(loc.slice(SITE.length)).expect(200);
+      const urlset = parseXml(res.text);
+      expect(urlset.name).toBe('urlset');
+      const urls = childrenNamed(urlset, 'url');
+      expect(urls.length).toBeGreaterThan(0);
+      expect(urls.length).toBeLessThanOrEqual(50_000);
+      seen.push(...urls.map((u) => childText(u, 'loc')!));
+    }
+    expect(seen).toHaveLength(published.length);
+    expect(new Set(seen)).toEqual(new Set(published.map((p) => `${SITE}/blog/${encodeURIComponent(p.slug)}`)));
+    await t.http().get('/sitemaps/posts-3.xml').expect(404);
+    await t.http().get('/sitemaps/other.xml').expect(404);
+  }, 120_000);
+});

@@ -1,0 +1,128 @@
+/** Shapes of the firm-profile calls (issue #10); pages and admin type against these. */
+import type { CompanyDto, PublicDiscountDto } from './api-types.js';
+import type {
+  AffiliateStatus, CodeKind, CriterionKey, DrawdownType, FirmStatus, Platform, ProgramType, RatingSource, AssetClass,
+} from './firms.js';
+
+export interface ProgramSizeDto {
+  id: number;
+  size: number;
+  price: number;
+}
+
+export interface ProgramDto {
+  id: number;
+  name: string;
+  type: ProgramType;
+  profitTargets: number[];
+  dailyLoss: number | null;
+  maxLoss: number;
+  drawdownType: DrawdownType;
+  minTradingDays: number;
+  timeLimitDays: number | null;
+  profitSplit: number;
+  firstPayoutDays: number | null;
+  payoutFrequency: string | null;
+  refundableFee: boolean;
+  activationFee: number | null;
+  resetPrice: number | null;
+  sizes: ProgramSizeDto[];
+}
+
+export interface ScoreDto {
+  criterion: CriterionKey;
+  score: number;
+  note: string | null;
+}
+
+/** The company record of the admin calls: the company with its programs and criteria scores (a PUT replaces both). */
+export interface AdminCompanyDto extends CompanyDto {
+  programs: ProgramDto[];
+  scores: ScoreDto[];
+}
+
+export interface FirmChangeDto {
+  id: number;
+  companyId: number;
+  date: string;
+  change: string;
+  sourceUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminFirmChangeDto extends FirmChangeDto {
+  company: { id: number; name: string };
+}
+
+/** The firm's best active public code for one price. */
+export interface BestCodeDto {
+  discountId: number;
+  code: string;
+  kind: CodeKind;
+  discountPercentage: number | null;
+  discountAmount: number | null;
+  affiliateLink: string | null;
+}
+
+/** The firm as a row of the table shows it. */
+export interface FirmSummaryDto {
+  id: number;
+  slug: string;
+  name: string;
+  logoUrl: string | null;
+  status: FirmStatus;
+  affiliateStatus: AffiliateStatus;
+  rating: number | null;
+  ratingSource: RatingSource;
+  platforms: Platform[];
+  assetClasses: AssetClass[];
+}
+
+/** One row of /firms: one account size of one program. */
+export interface FirmRowDto {
+  firm: FirmSummaryDto;
+  program: Omit<ProgramDto, 'sizes'>;
+  size: number;
+  price: number;
+  priceAfterCode: number;
+  code: BestCodeDto | null;
+}
+
+export interface FirmsListDto {
+  rows: FirmRowDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  /** The canonical query string of the filters applied (defaults left out). */
+  query: string;
+}
+
+export interface CriterionScoreDto {
+  criterion: CriterionKey;
+  label: string;
+  weight: number;
+  /** null: not scored yet. */
+  score: number | null;
+  note: string | null;
+}
+
+export interface ProfileSizeDto extends ProgramSizeDto {
+  priceAfterCode: number;
+  code: BestCodeDto | null;
+}
+
+export interface FirmProfileDto {
+  firm: Omit<CompanyDto, 'featured' | 'createdAt' | 'updatedAt'>;
+  criteria: CriterionScoreDto[];
+  programs: Array<Omit<ProgramDto, 'sizes'> & { sizes: ProfileSizeDto[] }>;
+  /** Active discounts of the firm, as /_api/discounts lists them. */
+  codes: PublicDiscountDto[];
+  /** Newest first. */
+  changelog: Array<Pick<FirmChangeDto, 'id' | 'date' | 'change' | 'sourceUrl'>>;
+}
+
+export interface FirmCompareDto {
+  firms: FirmProfileDto[];
+}
