@@ -7,12 +7,13 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import passport from 'passport';
 import { SITE_NAME } from '../../common/constants.js';
-import { answerClientErrors, bodyParserErrors, jsonBodyParser } from './common/body-limits.js';
+import { answerClientErrors, bodyParserErrors, FORM_PATHS, formBodyParser, jsonBodyParser } from './common/body-limits.js';
 import { AppModule } from './app.module.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
 import { PublicCacheService } from './cache/public-cache.service.js';
 import { GracefulShutdown } from './health/graceful-shutdown.service.js';
 import type { AppConfig } from './config/config.js';
+import { SPLASH_SCRIPT_HASH } from './seo/site-pages.service.js';
 import { StaticFiles } from './static/static-files.js';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -42,12 +43,15 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // Bounded by size (per kind of route) and by depth before any pipe walks a body (common/body-limits).
   answerClientErrors(app.getHttpServer());
   app.use(jsonBodyParser());
+  app.use([...FORM_PATHS], formBodyParser());
   app.use(bodyParserErrors);
 
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
+          // The home page's one inline script (the boot splash's first-paint decision), by its hash.
+          'script-src': ["'self'", SPLASH_SCRIPT_HASH],
           'img-src': ["'self'", 'data:', 'https:'],
           'connect-src': ["'self'"],
           'upgrade-insecure-requests': config.publicSiteUrl.startsWith('https://') ? [] : null,

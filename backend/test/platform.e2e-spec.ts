@@ -22,8 +22,11 @@ describe('platform: errors, health, docs, static files and the page shell', () =
     writeFileSync(join(frontendDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     writeFileSync(join(frontendDir, 'assets', 'main-def456.js'), BUNDLE);
     writeFileSync(join(frontendDir, 'favicon.svg'), FAVICON);
+    mkdirSync(join(frontendDir, '.vite'));
+    writeFileSync(join(frontendDir, '.vite', 'manifest.json'), '{}');
     await precompressDir(frontendDir);
-    t = await startTestApp({ frontendDir });
+    // No server renderer here (whether or not the real one is built): the bare shell is what is under test.
+    t = await startTestApp({ frontendDir, frontendServerDir: join(frontendDir, 'no-server-build') });
   });
   afterAll(() => t.close());
 
@@ -121,6 +124,7 @@ describe('platform: errors, health, docs, static files and the page shell', () =
     // The page shell is only ever sent filled in for a route, never as a file.
     await t.http().get('/index.html').expect(301).expect('Location', '/');
     await t.http().get('/favicon.svg/more').expect(404).expect('Content-Type', /html/);
+    await t.http().get('/.vite/manifest.json').expect(404);
   });
 
   it('answers every other GET with the page shell (404 for unknown pages, still HTML)', async () => {

@@ -63,7 +63,8 @@ export class StaticFiles {
       if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
       const path = join(entry.parentPath, entry.name);
       const url = '/' + relative(dir, path).split(sep).map(encodeURIComponent).join('/');
-      if (url === '/index.html') continue;
+      // Build bookkeeping (Vite's .vite/manifest.json, read by the server renderer) is not for browsers.
+      if (url === '/index.html' || url.split('/').some((segment) => segment.startsWith('.'))) continue;
       const identity = readFileSync(path);
       const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
       const variants = new Map<FileEncoding, Variant>([['identity', { body: identity, etag: `"${hash}"` }]]);
