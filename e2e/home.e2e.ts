@@ -70,7 +70,11 @@ describe('home page in Chromium', () => {
     await splash.waitFor({ state: 'detached', timeout: 6000 });
     const log = await splashLog(page);
     expect(log.map(([, p]) => p)).toEqual(['initial', 'booting', 'complete', 'fading', 'gone']);
-    const at = Object.fromEntries(log.map(([t, p]) => [p, t - log[0][0]]));
+    // The timeline runs from the first paint (when a person first sees the splash); the observer's first record
+    // can come later than that on a busy machine, so it is not the origin.
+    const firstPaint = await page.evaluate(() => performance.getEntriesByType('paint').find((e) => e.name === 'first-paint')?.startTime);
+    const origin = Math.min(firstPaint ?? log[0][0], log[0][0]);
+    const at = Object.fromEntries(log.map(([t, p]) => [p, t - origin]));
     // SPEC §4: booting at 500 ms, complete at 2000 ms, fading at 2800 ms (timers may run late, never early).
     for (const [p, ms] of [['booting', 500], ['complete', 2000], ['fading', 2800]] as const) {
       expect(at[p]).toBeGreaterThanOrEqual(ms - 20);
