@@ -1,0 +1,59 @@
+import {
+  isReportedNotWorking, needsCheck, proofTexts, successLabel, verifiedLabel, type ProofFigures,
+} from './proof.js';
+
+const NOW = new Date('2026-11-22T22:00:00.000Z');
+const base: ProofFigures = { lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, failingSince: null };
+
+describe('verifiedLabel', () => {
+  it('says "Not yet verified" without a worked check', () => {
+    expect(verifiedLabel(null, NOW)).toBe('Not yet verified');
+  });
+  it('says "Verified today" for a check earlier the same UTC day', () => {
+    expect(verifiedLabel('2026-11-22T00:00:01.000Z', NOW)).toBe('Verified today');
+  });
+  it('counts calendar days, not 24-hour periods', () => {
+    expect(verifiedLabel('2026-11-21T23:59:00.000Z', NOW)).toBe('Verified 1 day ago');
+    expect(verifiedLabel('2026-11-19T23:00:00.000Z', NOW)).toBe('Verified 3 days ago');
+  });
+});
+
+describe('successLabel (the 10-report threshold)', () => {
+  it('shows nothing under 10 reports', () => {
+    expect(successLabel({ reportsCount: 9, workedCount: 9 })).toBeNull();
+  });
+  it('shows the rounded rate and the count from 10 reports', () => {
+    expect(successLabel({ reportsCount: 10, workedCount: 7 })).toBe('70% success (10 reports)');
+    expect(successLabel({ reportsCount: 31, workedCount: 27 })).toBe('87% success (31 reports)');
+  });
+});
+
+describe('isReportedNotWorking (the 40 % rule)', () => {
+  it('is set by a failed or expired newest check', () => {
+    expect(isReportedNotWorking({ ...base, lastCheckResult: 'failed' })).toBe(true);
+    expect(isReportedNotWorking({ ...base, lastCheckResult: 'expired' })).toBe(true);
+    expect(isReportedNotWorking({ ...base, lastCheckResult: 'worked', lastVerifiedAt: NOW.toISOString() })).toBe(false);
+  });
+  it('is set while the rate has been under 40 % since before the last worked check', () => {
+    const failing = { ...base, reportsCount: 10, workedCount: 3, failingSince: '2026-11-20T00:00:00.000Z' };
+    expect(isReportedNotWorking(failing)).toBe(true);
+    expect(isReportedNotWorking({ ...failing, lastVerifiedAt: '2026-11-19T00:00:00.000Z', lastCheckResult: 'worked' })).toBe(true);
+  });
+  it('is lifted by an admin\'s worked check after the rate fell', () => {
+    const failing = { ...base, reportsCount: 10, workedCount: 3, failingSince: '2026-11-20T00:00:00.000Z' };
+    expect(isReportedNotWorking({ ...failing, lastVerifiedAt: '2026-11-21T00:00:00.000Z', lastCheckResult: 'worked' })).toBe(false);
+  });
+});
+
+describe('proofTexts and needsCheck', () => {
+  it('gives the card texts together', () => {
+    expect(proofTexts({ ...base, lastVerifiedAt: NOW.toISOString(), lastCheckResult: 'worked', reportsCount: 31, workedCount: 27 }, NOW))
+      .toEqual({ verified: 'Verified today', success: '87% success (31 reports)', notWorking: false });
+  });
+  it('needs a check when never verified, verified over 7 days ago, or failing', () => {
+    expect(needsCheck(base, NOW)).toBe(true);
+    expect(needsCheck({ ...base, lastVerifiedAt: '2026-11-15T21:00:00.000Z', lastCheckResult: 'worked' }, NOW)).toBe(true);
+    expect(needsCheck({ ...base, lastVerifiedAt: '2026-11-16T23:00:00.000Z', lastCheckResult: 'worked' }, NOW)).toBe(false);
+    expect(needsCheck({ ...base, lastVerifiedAt: '2026-11-22T10:00:00.000Z', lastCheckResult: 'failed' }, NOW)).toBe(true);
+  });
+});
