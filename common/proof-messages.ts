@@ -10,5 +10,4 @@ export const PROOF_MSG = {
   idsRequired: 'Select at least one discount (ids: a list of discount ids)',
   idsTooMany: 'At most 500 discounts at once',
   tooManyReports: 'Too many reports. Please try again later.',
-  needsCheckInvalid: 'needsCheck must be true or false',
 } as const;

@@ -1,6 +1,7 @@
 import { Avatar, Box, Button, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { useGetIdentity, useLogout } from 'react-admin';
+import { Title, useGetIdentity, useLogout } from 'react-admin';
+import { NeedsCheckCard } from './discounts/NeedsCheckCard.js';
 
 const SECTIONS = [
   { to: '/admin/companies', title: 'Companies', text: 'Add, edit, or remove trader funding companies.' },
@@ -15,6 +16,7 @@ export function Dashboard() {
   const logout = useLogout();
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100 }}>
+      <Title title="Admin Dashboard" />
       <Typography variant="h4" component="h1" gutterBottom>Admin Dashboard</Typography>
       {identity && (
         <Card sx={{ mb: 3 }}>
@@ -29,6 +31,7 @@ export function Dashboard() {
           </CardContent>
         </Card>
       )}
+      <NeedsCheckCard />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {SECTIONS.map((s) => (
           <Card key={s.to}>
