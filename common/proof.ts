@@ -16,8 +16,6 @@ export const REPORT_FAILING_PERCENT = 40;
 export const REPORT_REPEAT_SECONDS = 24 * 60 * 60;
 /** Report calls per client address (any discount, counted or not) within the window. */
 export const REPORT_LIMITS = { perIp: 60, windowSeconds: 60 * 60 } as const;
-/** How often the materialised figures are recomputed from the reports (and at most how old they are). */
-export const REPORT_STATS_REFRESH_SECONDS = 60;
 /** The admin list's 'needs check': not verified within this many days (or failing). */
 export const NEEDS_CHECK_DAYS = 7;
 
@@ -39,7 +37,7 @@ export interface ProofFigures {
   lastVerifiedAt: string | null;
   /** Result of the newest check, whatever it was, or null before the first. */
   lastCheckResult: CheckResult | null;
-  /** Reports in the last REPORT_WINDOW_DAYS days (a figure up to REPORT_STATS_REFRESH_SECONDS old). */
+  /** Reports in the last REPORT_WINDOW_DAYS days (a figure up to a minute old: REPORT_FIGURES_REFRESH_SECONDS). */
   reportsCount: number;
   /** Of those, the ones that said the code worked. */
   workedCount: number;
@@ -98,4 +96,38 @@ export function proofTexts(f: ProofFigures, now: Date): { verified: string; succ
 export function needsCheck(f: ProofFigures, now: Date): boolean {
   const stale = !f.lastVerifiedAt || now.getTime() - new Date(f.lastVerifiedAt).getTime() > NEEDS_CHECK_DAYS * DAY_MS;
   return stale || isReportedNotWorking(f);
+}
+
+/** What offerJsonLd reads of a public discount. */
+export interface OfferSource extends ProofFigures {
+  id: number;
+  title: string;
+  description: string | null;
+  discountedPrice: number | null;
+  validFrom: string | null;
+  validUntil: string | null;
+  status: string;
+  company: { name: string; websiteUrl: string | null };
+}
+
+/**
+ * A schema.org `Offer` for a card, only where it is honest: a live deal with a price from our data
+ * (`discountedPrice`, USD) and not reported not working. Validity comes from the data too; nothing is invented.
+ */
+export function offerJsonLd(d: OfferSource, siteUrl: string): Record<string, unknown> | null {
+  if (d.status !== 'active' || d.discountedPrice === null || isReportedNotWorking(d)) return null;
+  const site = siteUrl.replace(/\/+$/, '');
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Offer',
+    name: d.title,
+    ...(d.description ? { description: d.description } : {}),
+    url: `${site}/discounts#deal-${d.id}`,
+    price: d.discountedPrice.toFixed(2),
+    priceCurrency: 'USD',
+    availability: 'https://schema.org/InStock',
+    ...(d.validFrom ? { validFrom: d.validFrom } : {}),
+    ...(d.validUntil ? { priceValidUntil: d.validUntil.slice(0, 10) } : {}),
+    seller: { '@type': 'Organization', name: d.company.name, ...(d.company.websiteUrl ? { url: d.company.websiteUrl } : {}) },
+  };
 }

@@ -71,7 +71,7 @@ export class Discount extends BaseEntity {
 
   /**
    * The report figures over the last REPORT_WINDOW_DAYS days, materialised by ProofService's periodic
-   * job (at most REPORT_STATS_REFRESH_SECONDS old); no public-cache NOTIFY fires for these columns alone.
+   * job (at most REPORT_FIGURES_REFRESH_SECONDS old, 60 by default); no public-cache NOTIFY fires for these columns alone.
    */
   @Property({ type: 'integer', default: 0 })
   reportsCount: number & Opt = 0;

@@ -1,12 +1,13 @@
 import { EntityManager, QueryOrder, ref } from '@mikro-orm/postgresql';
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MSG } from '../../../common/messages.js';
 import {
-  REPORT_FAILING_PERCENT, REPORT_MIN_COUNT, REPORT_REPEAT_SECONDS, REPORT_STATS_REFRESH_SECONDS, REPORT_WINDOW_DAYS,
+  REPORT_FAILING_PERCENT, REPORT_MIN_COUNT, REPORT_REPEAT_SECONDS, REPORT_WINDOW_DAYS,
 } from '../../../common/proof.js';
 import { PROOF_MSG } from '../../../common/proof-messages.js';
 import type { DiscountCheckDto, ReportDayDto } from '../../../common/proof-api-types.js';
 import { ApiError } from '../common/api-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { ListParams, ListResult } from '../common/rest-list.js';
 import { Discount } from '../discounts/discount.entity.js';
 import { MediaService } from '../media/media.service.js';
@@ -30,10 +31,14 @@ export class ProofService implements OnApplicationBootstrap, OnApplicationShutdo
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
-  constructor(private readonly em: EntityManager, private readonly media: MediaService) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly media: MediaService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.refreshInBackground(), REPORT_STATS_REFRESH_SECONDS * 1000);
+    this.timer = setInterval(() => void this.refreshInBackground(), this.config.reportFiguresRefreshSeconds * 1000);
     this.timer.unref();
     void this.refreshInBackground();
   }
