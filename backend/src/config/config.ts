@@ -63,6 +63,8 @@ export interface AppConfig {
   apiDocs: boolean;
   /** How often the success-rate figures are recomputed from visitors' reports (issue #11); at most this old. */
   reportFiguresRefreshSeconds: number;
+  /** Where the built server renderer lives (entry-server.js); without it pages are served unrendered. */
+  frontendServerDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !isProduction,
     reportFiguresRefreshSeconds: e.REPORT_FIGURES_REFRESH_SECONDS,
+    frontendServerDir: resolve('dist/frontend-server'),
   };
 }
 

@@ -1,10 +1,11 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { PublicDiscountDto } from '../../../../common/api-types.js';
 import { discountUrgencyInfo, type SocialProof } from '../../../../common/discount-page.js';
 import { discountBadge } from '../../../../common/discount-rules.js';
 import { TOAST } from '../../../../common/messages.js';
+import { formatShortUtcDate } from '../../../../common/utc-date.js';
 import { DealProofLine, ReportPrompt } from '../components/DealProof.js';
 
 /** How long the copy button reads 'Copied!' after a successful copy. */
@@ -32,7 +33,7 @@ async function copyCode(code: string): Promise<boolean> {
 function shortDate(value: string | null): string | null {
   if (!value) return null;
   const date = parseISO(value);
-  return isValid(date) ? format(date, 'MMM d, yyyy') : null;
+  return isValid(date) ? formatShortUtcDate(date) : null;
 }
 
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: n % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
