@@ -50,11 +50,13 @@ describe('proofTexts and needsCheck', () => {
     expect(proofTexts({ ...base, lastVerifiedAt: NOW.toISOString(), lastCheckResult: 'worked', reportsCount: 31, workedCount: 27 }, NOW))
       .toEqual({ verified: 'Verified today', success: '87% success (31 reports)', notWorking: false });
   });
-  it('needs a check when never verified, verified over 7 days ago, or failing', () => {
-    expect(needsCheck(base, NOW)).toBe(true);
-    expect(needsCheck({ ...base, lastVerifiedAt: '2026-11-15T21:00:00.000Z', lastCheckResult: 'worked' }, NOW)).toBe(true);
-    expect(needsCheck({ ...base, lastVerifiedAt: '2026-11-16T23:00:00.000Z', lastCheckResult: 'worked' }, NOW)).toBe(false);
-    expect(needsCheck({ ...base, lastVerifiedAt: '2026-11-22T10:00:00.000Z', lastCheckResult: 'failed' }, NOW)).toBe(true);
+  it('needs a check when an active code is never verified, verified over 7 days ago, or failing', () => {
+    const active = { ...base, status: 'active' };
+    expect(needsCheck(active, NOW)).toBe(true);
+    expect(needsCheck({ ...active, lastVerifiedAt: '2026-11-15T21:00:00.000Z', lastCheckResult: 'worked' }, NOW)).toBe(true);
+    expect(needsCheck({ ...active, lastVerifiedAt: '2026-11-16T23:00:00.000Z', lastCheckResult: 'worked' }, NOW)).toBe(false);
+    expect(needsCheck({ ...active, lastVerifiedAt: '2026-11-22T10:00:00.000Z', lastCheckResult: 'failed' }, NOW)).toBe(true);
+    expect(needsCheck({ ...base, status: 'expired' }, NOW)).toBe(false);
   });
 });
 

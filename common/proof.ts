@@ -92,8 +92,12 @@ export function proofTexts(f: ProofFigures, now: Date): { verified: string; succ
   return { verified: verifiedLabel(f.lastVerifiedAt, now), success: successLabel(f), notWorking: isReportedNotWorking(f) };
 }
 
-/** The admin's 'needs check': never verified or not within NEEDS_CHECK_DAYS, or reported not working. */
-export function needsCheck(f: ProofFigures, now: Date): boolean {
+/**
+ * The admin's 'needs check': an active code (an expired or not yet live one has nothing to check) never
+ * verified or not within NEEDS_CHECK_DAYS, or reported not working.
+ */
+export function needsCheck(f: ProofFigures & { status: string }, now: Date): boolean {
+  if (f.status !== 'active') return false;
   const stale = !f.lastVerifiedAt || now.getTime() - new Date(f.lastVerifiedAt).getTime() > NEEDS_CHECK_DAYS * DAY_MS;
   return stale || isReportedNotWorking(f);
 }

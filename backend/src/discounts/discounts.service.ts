@@ -32,9 +32,9 @@ const PUBLIC_STATUSES: DiscountStatus[] = ['active', 'coming_soon'];
 export const notWorkingSql = (a: string) =>
   `(coalesce(${a}.last_check_result in ('failed', 'expired'), false) or coalesce(${a}.failing_since is not null and (${a}.last_verified_at is null or ${a}.last_verified_at < ${a}.failing_since), false))`;
 
-/** common/proof.ts needsCheck in SQL: not verified within NEEDS_CHECK_DAYS, or reported not working. */
+/** common/proof.ts needsCheck in SQL: an active code not verified within NEEDS_CHECK_DAYS, or reported not working. */
 const needsCheckSql = (a: string) =>
-  `(${a}.last_verified_at is null or ${a}.last_verified_at < now() - make_interval(days => ${NEEDS_CHECK_DAYS}) or ${notWorkingSql(a)})`;
+  `(${a}.status = 'active' and (${a}.last_verified_at is null or ${a}.last_verified_at < now() - make_interval(days => ${NEEDS_CHECK_DAYS}) or ${notWorkingSql(a)}))`;
 
 /**
  * Codes 'Reported not working' after working ones — shown, never hidden; then the featured firm first,

@@ -1,4 +1,6 @@
-import { Alert, Box, Button, Chip, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert, Box, Button, Chip, IconButton, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -8,23 +10,29 @@ import type { AdminDiscountDto } from '../../../../common/api-types.js';
 import type { DiscountCheckDto } from '../../../../common/proof-api-types.js';
 import { CHECK_RESULTS, proofTexts, type CheckResult } from '../../../../common/proof.js';
 import { errorMessage } from '../components/errors.js';
+import { VerifiedIcon } from '../components/icons.js';
 import type { ProofDataProvider } from '../dataProvider.js';
 
 const plural = (n: number) => `${n} discount${n === 1 ? '' : 's'}`;
 
-/** Last verified column: 'Verified today' / 'Verified N days ago' / 'Not yet verified', and the failing flag. */
+/**
+ * Last verified column, short to keep the table within a laptop's width: 'Today' / '3 days ago' / 'Never'
+ * (the public card's 'Verified …' without the word), and a 'Not working' flag.
+ */
 export function VerifiedCell({ record }: { record: AdminDiscountDto }) {
   const texts = proofTexts(record, new Date());
+  const short = record.lastVerifiedAt ? texts.verified.replace(/^Verified /, '').replace(/^today$/, 'Today') : 'Never';
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-      <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>{texts.verified}</Typography>
-      {texts.notWorking && <Chip size="small" color="error" label="Reported not working" />}
+      <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }} title={texts.verified}>{short}</Typography>
+      {/* An expired discount's last check naturally found it expired: no alarm for that. */}
+      {texts.notWorking && record.status !== 'expired' && <Chip size="small" color="error" label="Not working" title="Reported not working" />}
     </Stack>
   );
 }
 
-/** Success column: the rate over the last 30 days, whatever the number of reports (the admin sees the raw figure). */
-export const successCell = (r: AdminDiscountDto) => (r.successRate === null ? '—' : `${r.successRate}%`);
+/** Success column: the rate over the last 30 days and its number of reports, whatever that number (the admin sees the raw figure). */
+export const successCell = (r: AdminDiscountDto) => (r.successRate === null ? '—' : `${r.successRate}% (${r.reportsCount})`);
 
 /** One click on a row: a 'worked' check now, by the signed-in admin. */
 export function VerifiedTodayButton() {
@@ -47,9 +55,13 @@ export function VerifiedTodayButton() {
     }
   };
   return (
-    <Button size="small" variant="outlined" disabled={busy} onClick={click} aria-label={`Worked today: ${record.title}`} sx={{ whiteSpace: 'nowrap' }}>
-      Worked today
-    </Button>
+    <Tooltip title="Worked today">
+      <span>
+        <IconButton size="small" color="success" disabled={busy} onClick={click} aria-label={`Worked today: ${record.title}`}>
+          <VerifiedIcon fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
   );
 }
 

@@ -78,15 +78,15 @@ export function DiscountTable() {
     );
   }
   return (
-    <DataTable rowClick={false} bulkActionButtons={bulkActions} hiddenColumns={['createdAt']} sx={{ '& td': { verticalAlign: 'middle' } }}>
+    <DataTable rowClick={false} bulkActionButtons={bulkActions} hiddenColumns={['createdAt', 'reportsCount']} sx={{ '& td': { verticalAlign: 'middle' } }}>
       <Col source="title" label="Discount" render={(r) => <DiscountCell record={r} />} />
       <Col source="company.name" label="Company"><CompanyField /></Col>
       <Col source="mediaUrl" label="Media" disableSort><MediaThumb /></Col>
       <Col source="validUntil" label="Expires" render={(r) => expiryLabel(r.validUntil, now)} sx={{ whiteSpace: 'nowrap' }} />
       <Col source="status" label="Status"><StatusBadge /></Col>
       <DataTable.NumberCol source="clicks" label="Clicks" />
-      <Col source="lastVerifiedAt" label="Last verified" render={(r) => <VerifiedCell record={r} />} />
-      <Col source="successRate" label="Success" render={successCell} align="right" />
+      <Col source="lastVerifiedAt" label="Verified" render={(r) => <VerifiedCell record={r} />} />
+      <Col source="successRate" label="Success" render={successCell} align="right" sx={{ whiteSpace: 'nowrap' }} />
       <DataTable.NumberCol source="reportsCount" label="Reports" />
       <Col source="createdAt" label="Created" render={(r) => new Date(r.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })} />
       <Col label="Actions" disableSort align="right"><Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center' }}><VerifiedTodayButton /><DiscountMenu /></Box></Col>

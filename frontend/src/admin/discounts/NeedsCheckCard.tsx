@@ -15,7 +15,7 @@ export function NeedsCheckCard() {
           <Typography variant="h6" component="h2" data-testid="needs-check-count">
             {isPending ? 'Codes needing a check…' : error ? 'Codes needing a check: unavailable' : `${total ?? 0} code${total === 1 ? '' : 's'} need${total === 1 ? 's' : ''} a check`}
           </Typography>
-          <Typography color="text.secondary">Not verified in the last 7 days, or reported not working.</Typography>
+          <Typography color="text.secondary">Active codes not verified in the last 7 days, or reported not working.</Typography>
         </CardContent>
       </CardActionArea>
     </Card>
