@@ -125,6 +125,7 @@ describe('proof of codes in Chromium', () => {
 
     await page.goto(`${site.baseUrl}/discounts`);
     for (const d of three) await card(page, d.title).getByText('Verified today').waitFor();
+    await card(page, three[0]!.title).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'proof-cards-desktop.png') });
     const mobile = await newPage(VIEWPORTS.mobile);
     await mobile.page.goto(`${site.baseUrl}/about#verification`);

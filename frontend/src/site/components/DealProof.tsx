@@ -20,8 +20,8 @@ export function DealProofLine({ discount: d, now }: { discount: PublicDiscountDt
           <path fill="currentColor" d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Zm-1.2 14.2-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3Z" />
         </svg>
         {d.lastVerifiedAt ? <time dateTime={d.lastVerifiedAt} className="deal-verified">{texts.verified}</time> : <span className="deal-verified">{texts.verified}</span>}
-        {texts.success && <span className="deal-success"> · {texts.success}</span>}
       </p>
+      {texts.success && <p className="deal-success">{texts.success}</p>}
       {offer && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(offer).replace(/</g, '\\u003c') }} />}
     </div>
   );
