@@ -1,8 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { PublicUser } from '../../../common/api-types.js';
 import type { DiscountCheckDto, ReportDayDto } from '../../../common/proof-api-types.js';
+import { PROOF_MSG } from '../../../common/proof-messages.js';
+import { ApiError } from '../common/api-error.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
@@ -10,7 +12,6 @@ import { isPersonAgent, visitorKey } from '../common/visitor.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { BulkCheckDto, CreateCheckDto, ReportDto } from './dto/proof.dto.js';
 import { CHECK_SORTABLE, ProofService } from './proof.service.js';
-import { ReportRateLimitGuard } from './report-rate-limit.guard.js';
 
 /** 'Did this code work?' — no account: the visitor is a keyed hash of address and user agent, never stored. */
 @ApiTags('discounts')
@@ -18,14 +19,26 @@ import { ReportRateLimitGuard } from './report-rate-limit.guard.js';
 export class ReportsController {
   constructor(private readonly proof: ProofService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** 200 whether counted or not (a repeat within 24 h, or a bot, changes nothing); `counted` says which. */
+  /**
+   * 200 whether counted or not (a repeat within 24 h, or a bot, changes nothing); `counted` says which.
+   * Past REPORT_LIMITS per address: 429 with Retry-After (counted in the same statement as the report).
+   */
   @Post(':id/reports')
   @HttpCode(200)
-  @UseGuards(ReportRateLimitGuard)
-  report(@Param('id', idParam) id: number, @Body() { worked }: ReportDto, @Req() req: Request): Promise<{ counted: boolean }> {
+  async report(
+    @Param('id', idParam) id: number,
+    @Body() { worked }: ReportDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ counted: boolean }> {
     const userAgent = req.get('user-agent');
     const visitor = isPersonAgent(userAgent) ? visitorKey(this.config.visitorKey, { ip: req.ip, userAgent }) : undefined;
-    return this.proof.report(id, worked, visitor);
+    const result = await this.proof.report(id, worked, visitor, req.ip);
+    if ('retryAfterSeconds' in result) {
+      res.setHeader('Retry-After', String(result.retryAfterSeconds));
+      throw new ApiError(429, PROOF_MSG.tooManyReports);
+    }
+    return result;
   }
 }
 
