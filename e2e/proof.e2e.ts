@@ -120,6 +120,16 @@ describe('proof of codes in Chromium', () => {
     for (const d of three) await row(d.title).getByText('Today', { exact: true }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'proof-admin-list-desktop.png') });
 
+    // The discount's page: its log, newest first, names the admin who checked.
+    await page.getByRole('button', { name: `Actions for ${three[0]!.title}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const proof = page.getByRole('dialog', { name: 'Edit Discount' }).getByTestId('discount-proof');
+    await proof.scrollIntoViewIfNeeded();
+    await proof.getByTestId('check-row').first().filter({ hasText: 'worked' }).waitFor();
+    expect(await proof.getByTestId('check-row').count()).toBe(2);
+    await page.screenshot({ path: join(SHOTS, 'proof-admin-log-desktop.png') });
+    await page.keyboard.press('Escape');
+
     await page.goto(`${site.baseUrl}/admin`);
     await page.getByTestId('needs-check-count').filter({ hasText: `${before - 3} code` }).waitFor();
 
