@@ -94,8 +94,9 @@ process.exit(failed ? 1 : 0);
 /** Names carry zero-padded numbers so a seeded row's text is unique ("Bench Post 09999" is not in "Bench Post 099990"). */
 async function seed(client) {
   await client.query(
-    `insert into companies (name, description, website_url, rating, featured, why_choose_us, created_at)
-     select 'Bench Firm ' || lpad((g - 1)::text, 4, '0'), 'A proprietary trading firm, number ' || g || '.',
+    `insert into companies (name, slug, description, website_url, rating, featured, why_choose_us, created_at)
+     select 'Bench Firm ' || lpad((g - 1)::text, 4, '0'), 'bench-firm-' || lpad((g - 1)::text, 4, '0'),
+            'A proprietary trading firm, number ' || g || '.',
             'https://firm' || g || '.example', case when g % 11 = 0 then null else 1 + (g % 40) / 10.0 end,
             g = $1, 'Fast payouts. Clear rules.', now() - g * interval '1 hour'
      from generate_series(1, $1::int) g`,

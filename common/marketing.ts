@@ -15,5 +15,7 @@ export const PAYOUT_GUARANTEE = 'If a verified firm refuses a legitimate payout,
 /** SPEC §9: the newsletter banner's claims. */
 export const NEWSLETTER_BANNER = {
   codesLeft: 153,
+  /** The home page and /discounts both count the codes left in this period. */
+  codesLeftPeriod: 'this week',
   schedule: 'Mondays at 9 AM EST',
 } as const;

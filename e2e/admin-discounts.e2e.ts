@@ -64,10 +64,10 @@ describe('admin discounts in Chromium', () => {
     const { page, errors } = await signedIn();
     await expect(page.getByText('Create, update, or delete discount offers.').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).resolves.toBe('/admin');
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     expect(await page.locator('tbody tr').count()).toBe(12);
     const cellsOf = (title: string) => cells(page, title);
-    const flash = await cellsOf('90% Off Evaluations: Flash Sale');
+    const flash = await cellsOf('50% Off Evaluations: Flash Sale');
     expect(flash[0]).toContain('VTFAPEX');
     // Every seeded code carries a verification record (issue #11): 'Verified today' … 'Verified 6 days ago'.
     expect(flash.slice(1, 6)).toEqual(['Apex Trader Funding', '', MSG.expiryTomorrow, 'Active', '0']);
@@ -81,7 +81,7 @@ describe('admin discounts in Chromium', () => {
     // Badge colours of SPEC §4: success, warning, destructive.
     await expect(row(page, 'Swing Account Upgrade, Free').locator('.MuiChip-colorWarning:visible').count()).resolves.toBe(1);
     await expect(row(page, 'Summer Sale: 25% Off High Stakes').locator('.MuiChip-colorError:visible').count()).resolves.toBe(1);
-    await expect(row(page, '90% Off Evaluations: Flash Sale').getByTestId('media-placeholder').count()).resolves.toBe(1);
+    await expect(row(page, '50% Off Evaluations: Flash Sale').getByTestId('media-placeholder').count()).resolves.toBe(1);
 
     // Sorting by Expires: soonest first (no expiry last), then the other way round.
     await page.getByRole('button', { name: /^Sort by expires/i }).click();
@@ -98,7 +98,7 @@ describe('admin discounts in Chromium', () => {
 
   it('creates, edits and deletes a discount, with the local time stored as an ISO instant', async () => {
     const { page, errors } = await signedIn();
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     const title = 'E2E Winter Deal';
 
     // Create: 'Title is required' on blur, then a valid form for a seeded company.
@@ -187,7 +187,7 @@ describe('admin discounts in Chromium', () => {
 
   it('shows the server error in the failure toast', async () => {
     const { page } = await signedIn();
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     // A firm that exists when the admin picks it and is gone when the form is sent: the real server refuses.
     const made = await page.request.post(`${site.baseUrl}/_api/admin/companies`, { data: { name: 'Vanishing Capital' } });
     expect(made.ok()).toBe(true);
@@ -206,7 +206,7 @@ describe('admin discounts in Chromium', () => {
 
   it('changes the status of the selected discounts, then deletes them, each after one confirmation', async () => {
     const { page, errors } = await signedIn();
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     const companies = (await (await page.request.get(`${site.baseUrl}/_api/admin/companies?range=[0,99]`)).json()) as Array<{ id: number; name: string }>;
     const companyId = companies.find((c) => c.name === 'FTMO')!.id;
     const titles = ['E2E Bulk One', 'E2E Bulk Two'];
@@ -246,7 +246,7 @@ describe('admin discounts in Chromium', () => {
 
   it('keeps its filters and sort in the address across a reload, and filters what expires within 7 days', async () => {
     const { page, errors } = await signedIn();
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Expired' }).click();
     await page.waitForURL((url) => JSON.parse(url.searchParams.get('filter') ?? '{}').status === 'expired');
@@ -259,7 +259,7 @@ describe('admin discounts in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('order')).toBe('ASC');
 
     await page.goto(`${site.baseUrl}/admin/discounts?filter=${encodeURIComponent('{}')}&sort=createdAt&order=DESC`);
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByRole('menuitemcheckbox', { name: 'Expires within 7 days' }).click();
     await page.waitForURL((url) => JSON.parse(url.searchParams.get('filter') ?? '{}').expiringSoon === true);
@@ -296,12 +296,12 @@ describe('admin discounts in Chromium', () => {
 
   it('fits a 390 px phone', async () => {
     const { page, errors } = await signedIn(VIEWPORTS.mobile);
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     await page.screenshot({ path: 'reports/screenshots/admin-discounts-mobile.png', fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     // Expiry, status and the menu fit without scrolling sideways; the company sits under the title.
-    const flash = row(page, '90% Off Evaluations: Flash Sale');
+    const flash = row(page, '50% Off Evaluations: Flash Sale');
     await expect(flash.getByText(MSG.expiryTomorrow).isVisible()).resolves.toBe(true);
     await expect(flash.getByText('Apex Trader Funding').isVisible()).resolves.toBe(true);
     const menu = await flash.getByRole('button', { name: /^Actions for/ }).boundingBox();
@@ -314,7 +314,7 @@ describe('admin discounts in Chromium', () => {
 
   it('shows 4 skeleton rows while loading, and the empty text once every discount is gone', async () => {
     const { page, errors } = await signedIn();
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     // Hold the next list answer (the real one, untouched) until the skeletons have been seen.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -326,7 +326,7 @@ describe('admin discounts in Chromium', () => {
     await page.getByTestId('discount-skeleton-row').first().waitFor();
     expect(await page.getByTestId('discount-skeleton-row').count()).toBe(4);
     release();
-    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     await page.unroute('**/_api/admin/discounts?*');
 
     // Runs last: removes every discount through the API, then the screen says so.

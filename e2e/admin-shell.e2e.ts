@@ -76,6 +76,31 @@ describe('admin shell in Chromium', () => {
     await expect(firstCard.textContent()).resolves.toBe(`${before} (updated)`);
   });
 
+  it('checks the session once per tab, and an admin call answered 401 signs out to /login', async () => {
+    const sessionChecks: string[] = [];
+    const onRequest = (r: { url(): string }) => { if (r.url().endsWith('/_api/auth/session')) sessionChecks.push(r.url()); };
+    page.on('request', onRequest);
+    try {
+      await page.goto(site.baseUrl + '/admin/discounts');
+      await page.getByRole('heading', { name: 'Manage Discounts', level: 1 }).waitFor();
+      await page.getByRole('menuitem', { name: 'Blog Posts' }).click();
+      await page.getByRole('heading', { name: 'Manage Blog Posts', level: 1 }).waitFor();
+      // The site's one cached session serves react-admin's checkAuth, getIdentity and getPermissions too.
+      expect(sessionChecks).toHaveLength(1);
+
+      // The server forgets the session (as when it expires): the next admin call answers 401 and the admin signs
+      // out to /login. Deleted on the server, not in the browser: the rolling cookie of a request in flight would
+      // set a cleared cookie again.
+      await siteSql(site, 'DELETE FROM user_sessions');
+      await page.getByRole('menuitem', { name: 'Companies' }).click();
+      await page.waitForURL(site.baseUrl + '/login', { waitUntil: 'commit' });
+      await page.locator('#email').waitFor();
+    } finally {
+      page.off('request', onRequest);
+    }
+    await signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+  });
+
   it('keeps the site header on Access Denied, with a link home and a sign-out', async () => {
     await siteSql(site, `INSERT INTO users (display_name, email, role, password_hash)
       SELECT 'Viewer', $1, 'user', password_hash FROM users WHERE email = $2`, [VIEWER.email, E2E_ADMIN.email]);
@@ -88,8 +113,11 @@ describe('admin shell in Chromium', () => {
     await expect(page.getByRole('link', { name: 'Return to Homepage' }).getAttribute('href')).resolves.toBe('/');
     await page.screenshot({ path: 'reports/screenshots/admin-access-denied-desktop.png' });
 
+    // SPEC §4 clears the cached user before calling logout, so /login can show before the server has answered.
+    const loggedOut = page.waitForResponse((r) => r.url().endsWith('/_api/auth/logout'));
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(site.baseUrl + '/login');
+    await loggedOut;
     const session = await (await page.request.get(site.baseUrl + '/_api/auth/session')).json();
     expect(session).not.toHaveProperty('user');
     expect(errors).toEqual([]);

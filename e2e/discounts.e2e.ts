@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PublicDiscountDto } from '../common/api-types.js';
 import { discountUrgencyInfo, maxDiscountPercentage } from '../common/discount-page.js';
 import { discountBadge } from '../common/discount-rules.js';
+import { CLAIMS } from '../common/marketing.js';
 import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
 
@@ -75,9 +76,9 @@ describe('discounts page in Chromium', () => {
     expect(await cards(page).getByText('#1 CHOICE', { exact: true }).count()).toBe(listed.filter((d) => d.company.featured).length);
     expect(await card(page, 'Free Retry on Alpha Pro Challenges').getByText('#1 CHOICE').count()).toBe(0);
 
-    // Results header: the best percentage among the listed deals (90, the Apex flash sale).
-    expect(maxDiscountPercentage(listed)).toBe(90);
-    expect(await page.locator('.results-max').textContent()).toBe('Save up to 90% OFF');
+    // Results header: the best percentage among the listed deals (the Apex flash sale), the home page's 'up to 50% off'.
+    expect(maxDiscountPercentage(listed)).toBe(CLAIMS.maxDiscountPercent);
+    expect(await page.locator('.results-max').textContent()).toBe('Save up to 50% OFF');
     expect(await page.getByRole('heading', { level: 2, name: '10 Verified Opportunities' }).isVisible()).toBe(true);
     await page.getByText('Disclosure: deal links on this page are affiliate links.').waitFor();
     await page.getByText('Beware of fake discount codes.').waitFor();

@@ -5,16 +5,16 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import { join } from 'node:path';
 import passport from 'passport';
 import { SITE_NAME } from '../../common/constants.js';
-import { answerClientErrors, bodyParserErrors, jsonBodyParser } from './common/body-limits.js';
+import { answerClientErrors, bodyParserErrors, FORM_PATHS, formBodyParser, jsonBodyParser } from './common/body-limits.js';
 import { AppModule } from './app.module.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
 import { PublicCacheService } from './cache/public-cache.service.js';
 import { GracefulShutdown } from './health/graceful-shutdown.service.js';
 import type { AppConfig } from './config/config.js';
 import { SPLASH_SCRIPT_HASH } from './seo/site-pages.service.js';
+import { StaticFiles } from './static/static-files.js';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -40,11 +40,10 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   // Repeated public reads (DESIGN §6) are answered first, with the headers the whole stack gave their first answer.
   app.use(app.get(PublicCacheService).fastPath);
-  // gzip/deflate for every compressible answer (pages, JSON, XML, CSV); streamed bodies stay streamed.
-  app.use(compression());
   // Bounded by size (per kind of route) and by depth before any pipe walks a body (common/body-limits).
   answerClientErrors(app.getHttpServer());
   app.use(jsonBodyParser());
+  app.use([...FORM_PATHS], formBodyParser());
   app.use(bodyParserErrors);
 
   app.use(
@@ -68,14 +67,13 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use('/index.html', (req: Request, res: Response, next: NextFunction) =>
     req.path === '/' && (req.method === 'GET' || req.method === 'HEAD') ? res.redirect(301, '/') : next(),
   );
-  app.useStaticAssets(join(config.frontendDir, 'assets'), {
-    prefix: '/assets',
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    fallthrough: false,
-  });
-  app.useStaticAssets(config.frontendDir, { index: false, maxAge: '1h' });
+  // Built files, compressed once at build time, from memory; only paths that are files reach the handler,
+  // so page routes never look at the disk.
+  const staticFiles = StaticFiles.load(config.frontendDir);
+  app.use('/assets', staticFiles.serve);
+  if (staticFiles.rootPaths.length) app.use(staticFiles.rootPaths, staticFiles.serve);
+  // br/gzip for the dynamic answers (pages, JSON, XML, CSV) that follow; streamed bodies stay streamed.
+  app.use(compression());
 
   app.use(app.get(SessionMiddleware).handler);
   app.use(passport.initialize());

@@ -199,7 +199,18 @@ describe('companies', () => {
       expect(second.headers['content-range']).toBe('companies 2-3/6');
     });
 
-    it.each(['id', 'name', 'rating', 'featured', 'createdAt'] as const)('sorts by %s both ways, empty last, ties by id', async (field) => {
+    it('sorted featured DESC (react-admin\'s default sort) answers the public order, and ASC its reverse', async () => {
+      await create({ name: 'Charlie', rating: 4 }).expect(201); // ties Alpha and Kilo on rating: name decides
+      const publicOrder = (await t.http().get('/_api/companies').expect(200)).body.map((c: Row) => c.name);
+      expect(publicOrder).toEqual(['Zulu', 'Delta', 'Alpha', 'Charlie', 'Kilo', 'Echo', 'Bravo']);
+      const names = async (order: string, range: string) =>
+        (await page({ sort: JSON.stringify(['featured', order]), range })).body.map((c: Row) => c.name);
+      expect(await names('DESC', '[0,24]')).toEqual(publicOrder);
+      expect([...(await names('DESC', '[0,2]')), ...(await names('DESC', '[3,6]'))]).toEqual(publicOrder);
+      expect(await names('ASC', '[0,24]')).toEqual([...publicOrder].reverse());
+    });
+
+    it.each(['id', 'name', 'rating', 'createdAt'] as const)('sorts by %s both ways, empty last, ties by id', async (field) => {
       for (const order of ['ASC', 'DESC'] as const) {
         const res = await page({ sort: JSON.stringify([field, order]), range: '[0,24]' });
         expect(res.body).toHaveLength(6);

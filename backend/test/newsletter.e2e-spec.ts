@@ -4,6 +4,7 @@ import { NEWSLETTER_LIMITS } from '../../common/constants.js';
 import { NEWSLETTER_SOURCES } from '../../common/enums.js';
 import { MSG } from '../../common/messages.js';
 import { NewsletterService } from '../src/newsletter/newsletter.service.js';
+import { createUnsubscribeToken } from '../src/newsletter/unsubscribe-token.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const SUBSCRIBE = '/_api/newsletter/subscribe';
@@ -210,6 +211,15 @@ describe('newsletter', () => {
       expect((await rows()).map((r) => [r.email, r.status])).toEqual([['leaver@example.com', 'unsubscribed'], ['stayer@example.com', 'subscribed']]);
       // They can come back through the form.
       await subscribe({ email: 'leaver@example.com' }).expect(200, { message: MSG.newsletterResubscribed });
+    });
+
+    it('still honours links sent before the unsubscribe key was derived (signed with the session secret), but signs with the new key', async () => {
+      await subscribe({ email: 'old-link@example.com' }).expect(200);
+      const [row] = await rows();
+      const legacy = createUnsubscribeToken(row.id, t.config.sessionSecret);
+      expect(legacy).not.toBe(tokenOf(row.id));
+      await t.http().post(UNSUBSCRIBE).send({ token: legacy }).expect(200, { message: MSG.newsletterUnsubscribed });
+      expect((await rows()).map((r) => r.status)).toEqual(['unsubscribed']);
     });
 
     it('refuses a tampered, foreign or missing token with 400 and changes nothing', async () => {

@@ -1,10 +1,17 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { MSG } from '../../common/messages.js';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { ADMIN, startTestApp, type TestApp } from './support/test-app.js';
+import { precompressDir } from '../../frontend/vite-precompress.js';
+
+const BUNDLE = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i % 37}`))};\n`;
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
 
 describe('platform: errors, health, docs, static files and the page shell', () => {
   let t: TestApp;
@@ -13,6 +20,11 @@ describe('platform: errors, health, docs, static files and the page shell', () =
     mkdirSync(join(frontendDir, 'assets'));
     writeFileSync(join(frontendDir, 'index.html'), '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>');
     writeFileSync(join(frontendDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(frontendDir, 'assets', 'main-def456.js'), BUNDLE);
+    writeFileSync(join(frontendDir, 'favicon.svg'), FAVICON);
+    mkdirSync(join(frontendDir, '.vite'));
+    writeFileSync(join(frontendDir, '.vite', 'manifest.json'), '{}');
+    await precompressDir(frontendDir);
     // No server renderer here (whether or not the real one is built): the bare shell is what is under test.
     t = await startTestApp({ frontendDir, frontendServerDir: join(frontendDir, 'no-server-build') });
   });
@@ -58,6 +70,61 @@ describe('platform: errors, health, docs, static files and the page shell', () =
     expect(res.headers['cache-control']).toMatch(/immutable/);
     expect(res.headers['cache-control']).toMatch(/max-age=31536000/);
     await t.http().get('/assets/missing.js').expect(404);
+  });
+
+  it('sends the forms compressed at build time, with their length, never compressing per request', async () => {
+    // supertest inflates bodies itself; the bytes on the wire are what this test is about.
+    const server = t.app.getHttpServer();
+    if (!server.listening) await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    const raw = (enc?: string) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = enc === undefined ? {} : { 'Accept-Encoding': enc };
+        get({ host: '127.0.0.1', port, path: '/assets/main-def456.js', headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const brotli = await raw('gzip, deflate, br, zstd');
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(brotli.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(Number(brotli.headers['content-length'])).toBe(brotli.body.length);
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(BUNDLE);
+
+    const gzip = await raw('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(Number(gzip.headers['content-length'])).toBe(gzip.body.length);
+    expect(gunzipSync(gzip.body).toString()).toBe(BUNDLE);
+
+    // A client that takes only deflate gets the file as built: the compression middleware leaves it alone.
+    for (const enc of ['deflate', 'identity']) {
+      const plain = await raw(enc);
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(BUNDLE)));
+      expect(plain.body.toString()).toBe(BUNDLE);
+    }
+
+    // Each form has its own strong ETag, and a browser holding it gets 304.
+    expect(brotli.headers.etag).not.toBe(gzip.headers.etag);
+    const again = await t.http().get('/assets/main-def456.js').set('Accept-Encoding', 'br').set('If-None-Match', brotli.headers.etag!).expect(304);
+    expect(again.headers.vary).toBe('Accept-Encoding');
+    const head = await t.http().head('/assets/main-def456.js').set('Accept-Encoding', 'br').expect(200);
+    expect(head.headers['content-length']).toBe(brotli.headers['content-length']);
+  });
+
+  it('serves the build\'s own top-level files, and nothing else there as a file', async () => {
+    const icon = await t.http().get('/favicon.svg').expect(200);
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    expect(icon.body.toString()).toBe(FAVICON);
+    // The page shell is only ever sent filled in for a route, never as a file.
+    await t.http().get('/index.html').expect(301).expect('Location', '/');
+    await t.http().get('/favicon.svg/more').expect(404).expect('Content-Type', /html/);
+    await t.http().get('/.vite/manifest.json').expect(404);
   });
 
   it('answers every other GET with the page shell (404 for unknown pages, still HTML)', async () => {

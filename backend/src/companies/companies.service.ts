@@ -20,6 +20,14 @@ const COMPANY_FILTERS = ['q', 'featured', 'id'] as const;
 const PUBLIC_ORDER: QueryOrderMap<Company>[] = [{ featured: 'desc' }, { rating: 'desc nulls last' }, { name: 'asc' }];
 /** The admin's default: the public order, id last so pages of equal names never overlap. */
 const ADMIN_ORDER: QueryOrderMap<Company>[] = [...PUBLIC_ORDER, { id: 'asc' }];
+/**
+ * react-admin's <List> always sends a sort, so the grid can only ask for its default as featured DESC: that sort
+ * means the public order, and featured ASC its exact reverse (ordinary per-field sorts would tie by id instead).
+ */
+const FEATURED_ORDER: Record<'ASC' | 'DESC', QueryOrderMap<Company>[]> = {
+  DESC: ADMIN_ORDER,
+  ASC: [{ featured: 'asc' }, { rating: 'asc nulls first' }, { name: 'desc' }, { id: 'desc' }],
+};
 
 @Injectable()
 export class CompaniesService {
@@ -45,9 +53,11 @@ export class CompaniesService {
     if (featured !== undefined) where.featured = featured;
     const { sort } = params;
     const nullable = sort ? Boolean(this.em.getMetadata(Company).properties[sort.field]?.nullable) : false;
-    const orderBy = sort
-      ? [{ [sort.field]: sortDirection(sort.order, nullable) } as QueryOrderMap<Company>, { id: sortDirection(sort.order, false) }]
-      : ADMIN_ORDER;
+    const orderBy = !sort
+      ? ADMIN_ORDER
+      : sort.field === 'featured'
+        ? FEATURED_ORDER[sort.order]
+        : [{ [sort.field]: sortDirection(sort.order, nullable) } as QueryOrderMap<Company>, { id: sortDirection(sort.order, false) }];
     const [items, total] = await this.em.findAndCount(Company, where, {
       orderBy,
       limit: params.page?.limit,

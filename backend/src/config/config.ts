@@ -57,6 +57,11 @@ export interface AppConfig {
   frontendDir: string;
   /** HMAC key of unsubscribe links: its own key, so rotating the session secret need not break sent newsletters. */
   unsubscribeKey: Buffer;
+  /**
+   * Keys that still verify (never sign) unsubscribe links: links sent before the key was derived were
+   * signed with the raw session secret, and an unsubscribe link must keep working (CAN-SPAM, GDPR).
+   */
+  legacyUnsubscribeKeys: Array<Buffer | string>;
   /** How long a stop waits for requests in flight before closing their connections. */
   shutdownGraceMs: number;
   /** Serve Swagger UI and the OpenAPI document (default: outside production only). */
@@ -101,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemoContent: e.SEED_DEMO_CONTENT ? e.SEED_DEMO_CONTENT === 'true' : !isProduction,
     frontendDir: resolve('dist/frontend'),
     unsubscribeKey: deriveKey(e.UNSUBSCRIBE_SECRET ?? sessionSecret, 'newsletter-unsubscribe'),
+    legacyUnsubscribeKeys: [sessionSecret],
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !isProduction,
     reportFiguresRefreshSeconds: e.REPORT_FIGURES_REFRESH_SECONDS,

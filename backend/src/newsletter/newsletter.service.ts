@@ -84,7 +84,8 @@ export class NewsletterService {
 
   /** Idempotent: a valid token always answers the same message, whatever the row's state. */
   async unsubscribe(token: string): Promise<NewsletterMessageResponse> {
-    const id = verifyUnsubscribeToken(token, this.config.unsubscribeKey);
+    const keys = [this.config.unsubscribeKey, ...this.config.legacyUnsubscribeKeys];
+    const id = keys.map((key) => verifyUnsubscribeToken(token, key)).find((found) => found !== null) ?? null;
     if (id === null) throw new ApiError(400, MSG.newsletterTokenInvalid);
     await this.execute(
       `update newsletter_subscribers set status = 'unsubscribed', updated_at = now() where id = ? and status <> 'unsubscribed'`,

@@ -1,6 +1,6 @@
 /**
  * Checks an admin list page against the contract's order: by the field in the asked direction, empty values
- * last, ties broken by id in the same direction (ADMIN-CONTRACT.md). Fixtures use plain ASCII text of one case,
+ * last, ties broken by id in the same direction (docs/admin.md). Fixtures use plain ASCII text of one case,
  * so JavaScript's comparison and the database collation agree.
  */
 type Value = string | number | boolean | null | undefined;

@@ -1,8 +1,7 @@
 import type { AuthProvider } from 'react-admin';
-import type { SessionResponse } from '../../../common/api-types.js';
-import { apiFetch, apiPost } from '../lib/api.js';
+import { apiPost } from '../lib/api.js';
 import { queryClient } from '../lib/query-client.js';
-import { SESSION_KEY } from '../lib/session.js';
+import { SESSION_KEY, sessionQuery } from '../lib/session.js';
 
 /** Sends the browser to the site's sign-in page (SPEC §6), outside react-admin's /admin basename. */
 function toLogin(): false {
@@ -10,8 +9,13 @@ function toLogin(): false {
   return false;
 }
 
+/**
+ * The session the site already holds (AdminApp only mounts for a signed-in admin, so it is cached): react-admin asks
+ * checkAuth on every page and getIdentity/getPermissions besides, and asking the server each time cost every admin
+ * page four round trips before its list. A server that no longer agrees answers an admin call 401/403 (checkError).
+ */
 async function currentUser() {
-  const session = await apiFetch<SessionResponse>('/_api/auth/session');
+  const session = await queryClient.fetchQuery(sessionQuery());
   if (!('user' in session)) throw new Error(session.error);
   return session.user;
 }
@@ -33,7 +37,12 @@ export const authProvider: AuthProvider = {
     if (!user || user.role !== 'admin') throw new Error('Not authenticated');
   },
   checkError: async (error: { status?: number }) => {
-    if (error?.status === 401 || error?.status === 403) throw error;
+    if (error?.status === 401 || error?.status === 403) {
+      // The cached session is now known to be wrong: asking again moves AdminApp to /login (or Access Denied)
+      // even when react-admin skips its own logout (it does once per burst of failing calls).
+      void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      throw error;
+    }
   },
   getIdentity: async () => {
     const user = await currentUser();

@@ -9,9 +9,9 @@ export type AuthState =
   | { status: 'authenticated'; user: PublicUser }
   | { status: 'unauthenticated'; error?: string };
 
-export { SESSION_KEY };
+export { SESSION_KEY, sessionQuery };
 
-/** SPEC §4: fetched once, never stale, retried once. */
+/** SPEC §4/§7: fetched once, never stale, retried once — the one entry the site and the admin both read. */
 export function useSession(): AuthState {
   const { data, error, isPending } = useQuery(sessionQuery());
   if (isPending) return { status: 'loading' };

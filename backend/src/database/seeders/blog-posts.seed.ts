@@ -540,7 +540,7 @@ export const DEMO_POSTS: DemoPost[] = [
     sections: [
       {
         heading: 'What to expect',
-        list: ['Apex: up to 90% off evaluations', 'FundedNext and FTMO: rarely discounted, but bonus add-ons are common', 'New firms: aggressive launches, check our verification first'],
+        list: ['Apex: up to 50% off evaluations', 'FundedNext and FTMO: rarely discounted, but bonus add-ons are common', 'New firms: aggressive launches, check our verification first'],
       },
       {
         heading: 'How to prepare',

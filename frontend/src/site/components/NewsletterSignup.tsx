@@ -18,13 +18,23 @@ interface Props {
   /** What was typed into the plain form this one replaces (LazyNewsletterSignup), kept with the focus. */
   initialEmail?: string;
   autoFocus?: boolean;
+  /** SPEC §5 words this message two ways: the long one by default, the short one where SPEC's other form sits. */
+  invalidEmailMessage?: string;
 }
 
 /**
  * The newsletter form used across the site (SPEC §5, §8): validated on blur, sent as superjson,
  * the server's message as a success toast, 'Subscription failed: {message}' otherwise; cleared on success.
  */
-export function NewsletterSignup({ source, title = 'Get verified deals first', description, compact = false, initialEmail = '', autoFocus = false }: Props) {
+export function NewsletterSignup({
+  source,
+  title = 'Get verified deals first',
+  description,
+  compact = false,
+  initialEmail = '',
+  autoFocus = false,
+  invalidEmailMessage = MSG.newsletterEmailInvalid,
+}: Props) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const { register, handleSubmit, reset, formState, trigger } = useForm<{ email: string }>({ mode: 'onBlur', defaultValues: { email: initialEmail } });
@@ -66,7 +76,7 @@ export function NewsletterSignup({ source, title = 'Get verified deals first', d
           aria-invalid={!!errors.email}
           aria-describedby={errors.email ? errorId : undefined}
           autoFocus={autoFocus}
-          {...register('email', { validate: (v) => isNewsletterEmail(normalizeEmail(v)) || MSG.newsletterEmailInvalid })}
+          {...register('email', { validate: (v) => isNewsletterEmail(normalizeEmail(v)) || invalidEmailMessage })}
         />
         <button className="button" type="submit" disabled={isSubmitting}>{isSubmitting ? 'Subscribing...' : 'Subscribe'}</button>
       </form>

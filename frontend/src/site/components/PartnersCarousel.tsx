@@ -95,11 +95,12 @@ export function PartnersCarousel({ companies, label }: Props) {
         )}
       </div>
       <div className="carousel-viewport">
-        <ul className="carousel-track" id={trackId} style={style}>
+        {/* Slides are groups (WAI-ARIA carousel pattern), which a list may not contain: plain boxes. */}
+        <div className="carousel-track" id={trackId} style={style}>
           {slides.map((c, i) => {
             const shown = isSlideVisible(i, index, visible);
             return (
-              <li
+              <div
                 key={c.id}
                 className="carousel-slide"
                 role="group"
@@ -110,10 +111,10 @@ export function PartnersCarousel({ companies, label }: Props) {
                 data-visible={shown}
               >
                 <CompanyCard company={c} />
-              </li>
+              </div>
             );
           })}
-        </ul>
+        </div>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { dailySocialProof, formatPercentage, maxDiscountPercentage } from '../../../../common/discount-page.js';
+import { NEWSLETTER_BANNER } from '../../../../common/marketing.js';
 import { DISCOUNTS_PAGE } from '../../../../common/messages.js';
 import { discountsQuery } from '../../lib/queries.js';
 import { useRenderTime } from '../../lib/render-time.js';
@@ -117,7 +118,7 @@ export function DiscountsPage() {
           <NewsletterSignup
             source="discounts-page"
             title="Get new verified deals first"
-            description="Only 153 codes left this month. New deals drop every Monday at 9 AM EST: subscribe and never pay full price for a challenge again."
+            description={`Only ${NEWSLETTER_BANNER.codesLeft} codes left ${NEWSLETTER_BANNER.codesLeftPeriod}. New deals drop every Monday at 9 AM EST: subscribe and never pay full price for a challenge again.`}
           />
           <SocialLinks text="Flash sales and new codes are posted on our channels the moment we verify them." />
         </div>

@@ -198,7 +198,7 @@ export function HomePage() {
           {TESTIMONIALS.map((t) => (
             <li key={t.name} className="card testimonial">
               <figure>
-                <p className="stars" aria-label="5 out of 5 stars"><span aria-hidden="true">&#9733;&#9733;&#9733;&#9733;&#9733;</span></p>
+                <p className="stars" role="img" aria-label="5 out of 5 stars"><span aria-hidden="true">&#9733;&#9733;&#9733;&#9733;&#9733;</span></p>
                 <blockquote><p>&ldquo;{t.quote}&rdquo;</p></blockquote>
                 <figcaption>
                   <span className="avatar" aria-hidden="true">{t.name.slice(0, 1)}</span>
@@ -228,7 +228,7 @@ export function HomePage() {
       <section className="container section" id="newsletter" aria-labelledby="newsletter-banner-title">
         <div className="newsletter-banner">
           <p id="newsletter-banner-title" className="newsletter-banner-title">
-            <Icon name="flame" size={18} className="newsletter-banner-icon" /> Only <strong>{NEWSLETTER_BANNER.codesLeft} codes left</strong> this week
+            <Icon name="flame" size={18} className="newsletter-banner-icon" /> Only <strong>{NEWSLETTER_BANNER.codesLeft} codes left</strong> {NEWSLETTER_BANNER.codesLeftPeriod}
           </p>
           <p className="newsletter-banner-text">New deals drop {NEWSLETTER_BANNER.schedule}. Subscribers hear first.</p>
         </div>

@@ -37,11 +37,13 @@ export function LoginPage() {
       <form className="card form" onSubmit={onSubmit} noValidate>
         {formError && <p role="alert" className="error">{formError}</p>}
         <label htmlFor="email">Email</label>
-        <input id="email" type="email" autoComplete="username" aria-invalid={!!errors.email} {...register('email')} />
-        {errors.email && <p className="field-error">{errors.email.message}</p>}
+        <input id="email" type="email" autoComplete="username" aria-invalid={!!errors.email} aria-describedby="email-error" {...register('email')} />
+        {/* Each message has its line even when empty: a message leaving on blur (the mouse-down on Sign in)
+            must not move the button away from under the pointer, or that first click would miss it. */}
+        <p id="email-error" className="field-error field-slot">{errors.email?.message}</p>
         <label htmlFor="password">Password</label>
-        <input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...register('password')} />
-        {errors.password && <p className="field-error">{errors.password.message}</p>}
+        <input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby="password-error" {...register('password')} />
+        <p id="password-error" className="field-error field-slot">{errors.password?.message}</p>
         <button className="button" type="submit" disabled={isSubmitting}>{isSubmitting ? 'Signing in...' : 'Sign in'}</button>
       </form>
     </section>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { blogCategoryPath } from '../../../../../common/blog-categories.js';
 import { BLOG_SIDEBAR_CATEGORIES, blogSearchPath } from '../../../../../common/blog-view.js';
 import type { BlogCategory, NewsletterSource } from '../../../../../common/enums.js';
+import { MSG } from '../../../../../common/messages.js';
 import { NewsletterSignup } from '../../components/NewsletterSignup.js';
 
 interface Props {
@@ -36,6 +37,7 @@ export function BlogSidebar({ current, query = '', source }: Props) {
         compact
         title="Get verified deals first"
         description="New verified discounts and honest reviews, straight to your inbox."
+        invalidEmailMessage={MSG.newsletterEmailInvalidShort}
       />
     </aside>
   );

@@ -1,0 +1,242 @@
+#!/usr/bin/env node
+/**
+ * Static files under load (issue #8): the main JS bundle and a page, as a browser asks for them
+ * (`Accept-Encoding: gzip, deflate, br, zstd`), 50 keep-alive connections, 8 s per target in 1 s turns, against
+ * the built app (node dist/backend/src/main.js) and, side by side in the same run, a bare NestJS-Express
+ * app whose one middleware answers the very bytes and headers the real app answered for that path.
+ *
+ * The app's resident memory (VmRSS from /proc) is sampled every 100 ms through the whole run.
+ * Budgets: no errors; the bundle at ≥ 75 % of the bare handler's req/s (it is precompressed at build
+ * and sent from memory, so it should cost what a constant costs); the app's peak RSS < 300 MB.
+ * The page's figure is printed beside its bare handler for reference; its throughput budget belongs to
+ * the page-cache bench. Exits non-zero when a budget is missed.
+ *
+ * On a 2-core machine the load generator (this process) shares the CPU with the server under test;
+ * the ratio to the bare handler, measured the same way in the same run, is the fair figure.
+ *
+ * Needs `npm run build` first.  Usage: node bench/static-load.mjs [seconds-per-target]
+ *   (internal: node bench/static-load.mjs --bare <port> <dir>  starts the bare app)
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, freshDatabase, MAIN, ROOT, startApp, startChild } from './support.mjs';
+
+const SELF = fileURLToPath(import.meta.url);
+const ACCEPT = 'gzip, deflate, br, zstd';
+const SENT_HEADERS = ['content-type', 'content-encoding', 'content-length', 'vary', 'etag', 'cache-control'];
+
+if (process.argv[2] === '--bare') {
+  await startBare(Number(process.argv[3]), process.argv[4]);
+} else {
+  await main();
+}
+
+/** The reference: NestJS on Express with one middleware answering a constant (bytes and headers) per path. */
+async function startBare(port, dir) {
+  await import('reflect-metadata');
+  const { NestFactory } = await import('@nestjs/core');
+  const { ExpressAdapter } = await import('@nestjs/platform-express');
+  const answers = new Map(
+    JSON.parse(readFileSync(join(dir, 'answers.json'), 'utf8')).map(({ path, headers, file }) => [path, { headers, body: readFileSync(join(dir, file)) }]),
+  );
+  class BareModule {}
+  const app = await NestFactory.create(BareModule, new ExpressAdapter(), { logger: ['error'] });
+  app.use((req, res, next) => {
+    const answer = answers.get(req.url);
+    if (!answer) return next();
+    res.writeHead(200, answer.headers);
+    res.end(answer.body);
+  });
+  await app.listen(port, '127.0.0.1');
+  process.send?.('ready');
+}
+
+async function main() {
+  const SECONDS = Number(process.argv[2] ?? 8);
+  const CONNECTIONS = 50;
+  const RATIO_BUDGET = 0.75;
+  const RSS_BUDGET_MB = 300;
+  const PAGE = '/about';
+
+  const shell = join(ROOT, 'dist/frontend/index.html');
+  if (!existsSync(MAIN) || !existsSync(shell)) {
+    console.error('The build is missing: run `npm run build` first.');
+    process.exit(2);
+  }
+  const bundle = readFileSync(shell, 'utf8').match(/<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/)?.[1];
+  if (!bundle) {
+    console.error('No module script in dist/frontend/index.html.');
+    process.exit(2);
+  }
+
+  const cleanups = [];
+  let failed = false;
+  try {
+    console.log(`machine: ${cpus().length} CPU(s), ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`);
+    console.log('note: the load generator shares the CPU with the server under test; compare with the bare handler.');
+    const databaseUrl = await freshDatabase(cleanups, 'bench_static');
+    const { port, pid } = await startApp(databaseUrl, cleanups, { SEED_DEMO_CONTENT: 'true' });
+    const base = `http://127.0.0.1:${port}`;
+    const rss = rssSampler(pid);
+    cleanups.push(() => rss.stop());
+
+    // What the app sends a browser, byte for byte, becomes the bare handler's constant.
+    const dir = mkdtempSync(join(tmpdir(), 'vtf-bench-static-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const answers = [];
+    for (const [i, path] of [bundle, PAGE].entries()) {
+      const res = await get(base, path);
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+      const headers = Object.fromEntries(SENT_HEADERS.filter((h) => res.headers[h] !== undefined).map((h) => [h, res.headers[h]]));
+      headers['content-length'] = String(res.body.length);
+      writeFileSync(join(dir, `body${i}`), res.body);
+      answers.push({ path, headers, file: `body${i}` });
+      console.log(`${path}: ${res.body.length.toLocaleString('en')} bytes on the wire, content-encoding ${res.headers['content-encoding'] ?? 'none'}, ` +
+        `content-length ${res.headers['content-length'] ?? 'none (chunked)'}, vary ${res.headers.vary ?? 'none'}`);
+    }
+    writeFileSync(join(dir, 'answers.json'), JSON.stringify(answers));
+    const barePort = await freePort();
+    const bare = await startChild([SELF, '--bare', String(barePort), dir], cleanups, { ipc: true });
+    const bareRss = rssSampler(bare.pid);
+    cleanups.push(() => bareRss.stop());
+    const bareBase = `http://127.0.0.1:${barePort}`;
+
+    // The two servers take turns in 1 s slices, so a change in the machine's load (other processes on a
+    // shared box) weighs on both alike; the figures are the sums over the slices.
+    const results = [];
+    for (const { path } of answers) {
+      const targets = [['bare NestJS-Express', bareBase], ['app', base]];
+      for (const [, target] of targets) await load(target, path, CONNECTIONS, 1.5); // warm-up: JIT, sockets, caches
+      rss.takePhasePeak();
+      const slices = { 'bare NestJS-Express': [], app: [] };
+      for (let round = 0; round < SECONDS; round++) {
+        for (const [name, target] of round % 2 ? [...targets].reverse() : targets) slices[name].push(await load(target, path, CONNECTIONS, 1));
+      }
+      const peak = rss.takePhasePeak();
+      for (const [name] of targets) {
+        const r = combine(slices[name]);
+        results.push({ path, name, ...r });
+        console.log(`${path.padEnd(30)} ${name.padEnd(20)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  ` +
+          `errors ${r.errors}` + (name === 'app' ? `  app RSS peak ${fmt(peak, 0)} MB` : ''));
+      }
+    }
+    rss.stop();
+    bareRss.stop();
+
+    const problems = [];
+    for (const { path } of answers) {
+      const bare = results.find((r) => r.path === path && r.name !== 'app');
+      const app = results.find((r) => r.path === path && r.name === 'app');
+      const ratio = app.rps / bare.rps;
+      const budgeted = path === bundle;
+      console.log(`${path}: app ${fmt(app.rps, 0)} req/s, ${(ratio * 100).toFixed(0)} % of the bare handler` +
+        (budgeted ? ` (budget ≥ ${RATIO_BUDGET * 100} %)` : ' (for reference)'));
+      if (app.errors > 0 || bare.errors > 0) problems.push(`${path}: ${app.errors} errors (app), ${bare.errors} (bare)`);
+      if (budgeted && ratio < RATIO_BUDGET) problems.push(`${path}: ${(ratio * 100).toFixed(0)} % of the bare handler < ${RATIO_BUDGET * 100} %`);
+    }
+    console.log(`app RSS: ${fmt(rss.first, 0)} MB after start, peak ${fmt(rss.peak, 0)} MB under load, ${fmt(rss.now(), 0)} MB at the end (budget < ${RSS_BUDGET_MB} MB); ` +
+      `bare handler for reference: ${fmt(bareRss.first, 0)} MB after start, peak ${fmt(bareRss.peak, 0)} MB`);
+    if (!(rss.peak < RSS_BUDGET_MB)) problems.push(`peak RSS ${fmt(rss.peak, 0)} MB ≥ ${RSS_BUDGET_MB} MB`);
+    for (const p of problems) console.error(`FAIL: ${p}`);
+    if (problems.length) failed = true;
+    else console.log('PASS');
+  } catch (error) {
+    console.error(error);
+    failed = true;
+  } finally {
+    for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+/** One GET as a browser sends it; the body exactly as it came over the wire (not inflated). */
+function get(base, path) {
+  const url = new URL(path, base);
+  return new Promise((resolveGet, reject) => {
+    http.get({ hostname: url.hostname, port: url.port, path, headers: { 'Accept-Encoding': ACCEPT } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolveGet({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+/** VmRSS of `pid` in MB, sampled every 100 ms. */
+function rssSampler(pid) {
+  const read = () => {
+    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+    return m ? Number(m[1]) / 1024 : Number.NaN;
+  };
+  const state = {
+    first: read(),
+    peak: 0,
+    /** The highest sample since the last call. */
+    phasePeak: 0,
+    now: read,
+    takePhasePeak: () => {
+      const p = state.phasePeak;
+      state.phasePeak = read();
+      return p;
+    },
+    stop: () => clearInterval(timer),
+  };
+  state.peak = state.phasePeak = state.first;
+  const timer = setInterval(() => {
+    const v = read();
+    state.peak = Math.max(state.peak, v);
+    state.phasePeak = Math.max(state.phasePeak, v);
+  }, 100);
+  return state;
+}
+
+/** `connections` keep-alive loops issuing GET `path` back to back for `seconds`. */
+async function load(base, path, connections, seconds) {
+  const url = new URL(path, base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  let errors = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  const once = () =>
+    new Promise((resolveOne) => {
+      const t0 = performance.now();
+      const req = http.get({ hostname: url.hostname, port: url.port, path, agent, headers: { 'Accept-Encoding': ACCEPT } }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => {
+          if (res.statusCode === 200) latencies.push(performance.now() - t0);
+          else errors++;
+          resolveOne();
+        });
+        res.on('error', () => {
+          errors++;
+          resolveOne();
+        });
+      });
+      req.on('error', () => {
+        errors++;
+        resolveOne();
+      });
+    });
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < end) await once();
+  }));
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  return { latencies, errors, seconds: elapsed };
+}
+
+/** One figure from several slices of the same target. */
+function combine(slices) {
+  const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const seconds = slices.reduce((sum, s) => sum + s.seconds, 0);
+  const errors = slices.reduce((sum, s) => sum + s.errors, 0);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  return { count: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+function fmt(value, digits = 2) {
+  return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
+}

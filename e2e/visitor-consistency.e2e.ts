@@ -1,0 +1,77 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
+import { CLAIMS, NEWSLETTER_BANNER } from '../common/marketing.js';
+import { MSG } from '../common/messages.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { startSite, type Site } from './support/site.js';
+
+/** What a visitor reading several pages would notice: the same claims, SPEC's words, one font. */
+describe('the site says one thing in one voice (Chromium)', () => {
+  let site: Site;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  async function open(): Promise<Page> {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    contexts.push(context);
+    await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SESSION_KEY);
+    return context.newPage();
+  }
+
+  it("the home page and /discounts agree on 'up to 50% off' and '153 codes left this week'", async () => {
+    const page = await open();
+    const codesLeft = `${NEWSLETTER_BANNER.codesLeft} codes left ${NEWSLETTER_BANNER.codesLeftPeriod}`;
+    await page.goto(site.baseUrl + '/');
+    await page.locator('.company-card h3').first().waitFor();
+    const home = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    expect(home).toContain(`up to ${CLAIMS.maxDiscountPercent}%`);
+    expect(home).toContain(codesLeft);
+
+    await page.goto(site.baseUrl + '/discounts');
+    expect(await page.locator('.results-max').textContent()).toBe(`Save up to ${CLAIMS.maxDiscountPercent}% OFF`);
+    const discounts = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    expect(discounts).toContain(codesLeft);
+    expect(discounts).not.toMatch(/this month/);
+    // No listed deal promises more than the claim.
+    const badges = await page.locator('.deal-card').allInnerTexts();
+    const percents = badges.flatMap((t) => [...t.matchAll(/(\d+)% OFF/g)].map((m) => Number(m[1])));
+    expect(percents.length).toBeGreaterThan(0);
+    expect(Math.max(...percents)).toBe(CLAIMS.maxDiscountPercent);
+  });
+
+  it("the blog sidebar form says 'Please enter a valid email.' (SPEC §5's other wording)", async () => {
+    const page = await open();
+    await page.goto(site.baseUrl + '/blog');
+    const sidebar = page.getByRole('complementary', { name: 'Blog sidebar' });
+    const field = sidebar.getByLabel('Email address');
+    await field.fill('not-an-email');
+    await field.blur();
+    await sidebar.getByText(MSG.newsletterEmailInvalidShort, { exact: true }).waitFor();
+    expect(await sidebar.getByText(MSG.newsletterEmailInvalid).count()).toBe(0);
+  });
+
+  it('form fields and buttons use the page font, not the browser default', async () => {
+    const page = await open();
+    for (const path of ['/login', '/blog']) {
+      await page.goto(site.baseUrl + path);
+      await page.locator('form button').first().waitFor();
+      const fonts = await page.evaluate(() => ({
+        body: getComputedStyle(document.body).fontFamily,
+        controls: [...document.querySelectorAll('main input, main button')].map((e) => getComputedStyle(e).fontFamily),
+      }));
+      expect(fonts.body).toMatch(/^system-ui/);
+      expect(fonts.controls.length).toBeGreaterThan(0);
+      expect(new Set(fonts.controls)).toEqual(new Set([fonts.body]));
+    }
+  });
+});
