@@ -176,13 +176,13 @@ function RecordCheck({ id }: { id: number }) {
     }
   };
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-      <TextField select size="small" label="Result" value={result} onChange={(e) => setResult(e.target.value as CheckResult)} sx={{ minWidth: 120 }}>
+    <Box sx={{ display: 'grid', gap: 1, alignItems: 'center', gridTemplateColumns: { xs: '1fr', sm: '130px 1fr auto' } }}>
+      <TextField select size="small" label="Result" value={result} onChange={(e) => setResult(e.target.value as CheckResult)}>
         {CHECK_RESULTS.map((r) => <MenuItem key={r} value={r}>{r}</MenuItem>)}
       </TextField>
-      <TextField size="small" label="Note" value={note} onChange={(e) => setNote(e.target.value)} sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 2000 } }} />
-      <Button variant="outlined" disabled={busy} onClick={save}>Record check</Button>
-    </Stack>
+      <TextField size="small" label="Note" value={note} onChange={(e) => setNote(e.target.value)} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+      <Button variant="outlined" disabled={busy} onClick={save} sx={{ whiteSpace: 'nowrap' }}>Record check</Button>
+    </Box>
   );
 }
 
