@@ -1,4 +1,5 @@
 /** Shapes the API answers with; both sides type against these. */
+import type { ProofFigures } from './proof.js';
 import type { BlogCategory, BlogStatus, DiscountStatus, SubscriberStatus, UserRole } from './enums.js';
 import type { AffiliateStatus, AssetClass, FirmStatus, Platform, RatingSource } from './firms.js';
 
@@ -61,12 +62,14 @@ export interface DiscountDto {
 }
 
 /** GET /_api/discounts: each discount with its whole public company. */
-export interface PublicDiscountDto extends DiscountDto {
+export interface PublicDiscountDto extends DiscountDto, ProofFigures {
   company: CompanyDto;
 }
 
 /** Admin answers (both faces): the company's id and name only. */
-export interface AdminDiscountDto extends DiscountDto {
+export interface AdminDiscountDto extends DiscountDto, ProofFigures {
+  /** Whole percent of 'worked' reports in the window (null without reports), whatever their number. */
+  successRate: number | null;
   company: { id: number; name: string };
   /** Follows of the affiliate link through /go/:id (an admin figure: the public list leaves it out). */
   clicks: number;

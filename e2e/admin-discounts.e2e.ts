@@ -50,7 +50,7 @@ describe('admin discounts in Chromium', () => {
 
   /** A table row on a desktop, a compact-list row on a phone. */
   const row = (page: Page, title: string) => page.locator('tbody tr, [data-testid="discount-row"]').filter({ hasText: title });
-  /** A row's cells after its selection checkbox: Discount, Company, Media, Expires, Status, Clicks, actions. */
+  /** A row's cells after its selection checkbox: Discount, Company, Media, Expires, Status, Clicks, Last verified, Success, Reports, actions. */
   const cells = async (page: Page, title: string) => (await row(page, title).locator('td').allInnerTexts()).map((t) => t.trim()).slice(1);
   const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -69,7 +69,10 @@ describe('admin discounts in Chromium', () => {
     const cellsOf = (title: string) => cells(page, title);
     const flash = await cellsOf('50% Off Evaluations: Flash Sale');
     expect(flash[0]).toContain('VTFAPEX');
-    expect(flash.slice(1)).toEqual(['Apex Trader Funding', '', MSG.expiryTomorrow, 'Active', '0', '']);
+    // Every seeded code carries a verification record (issue #11): 'Verified today' … 'Verified 6 days ago'.
+    expect(flash.slice(1, 6)).toEqual(['Apex Trader Funding', '', MSG.expiryTomorrow, 'Active', '0']);
+    expect(flash[6]).toMatch(/^(Today|\d days? ago)$/);
+    expect(flash[7]).toBe('—'); // no reports yet
     expect((await cellsOf('15% Off All Stellar Challenges'))[3]).toBe(MSG.expiryDaysLeft(2));
     expect((await cellsOf('Summer Sale: 25% Off High Stakes')).slice(3, 5)).toEqual([MSG.expiryPast, 'Expired']);
     expect((await cellsOf('Swing Account Upgrade, Free')).slice(3, 5)).toEqual([MSG.expiryNone, 'Coming Soon']);

@@ -14,6 +14,7 @@ import { DiscountsModule } from './discounts/discounts.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MediaModule } from './media/media.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
+import { ProofModule } from './proof/proof.module.js';
 import { SeoModule } from './seo/seo.module.js';
 
 @Module({})
@@ -30,6 +31,7 @@ export class AppModule {
         HealthModule,
         CompaniesModule,
         DiscountsModule,
+        ProofModule,
         BlogPostsModule,
         NewsletterModule,
         FirmsModule,

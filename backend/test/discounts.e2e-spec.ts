@@ -106,6 +106,8 @@ describe('discounts', () => {
         validUntil: until,
         mediaUrl: 'https://cdn.example/banner.png',
         clicks: 0,
+        // The proof figures (issue #11): nothing checked or reported yet.
+        lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, successRate: null, failingSince: null,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       });
@@ -476,6 +478,7 @@ describe('discounts', () => {
         title: 'featured-in-20-days', description: null, discountCode: null, affiliateLink: null, status: 'active',
         discountAmount: null, discountPercentage: null, originalPrice: null, discountedPrice: null, termsAndConditions: null,
         validFrom: null, validUntil: expect.any(String), mediaUrl: null, createdAt: expect.any(String), updatedAt: expect.any(String),
+        lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, failingSince: null,
       });
       expect(res.body[0].company).toMatchObject({ name: 'Featuredfirm', featured: true, rating: 4.9, description: 'The #1 choice' });
     });
@@ -484,7 +487,8 @@ describe('discounts', () => {
       await t.sql("update discounts set clicks = 3, discount_percentage = 12.5, discount_amount = 40, valid_from = '2031-01-02' where title = 'alpha-in-5-days'");
       const visible: PublicDiscountDto[] = (await t.http().get(PUBLIC).expect(200)).body;
       for (const { company: _c, ...fields } of visible) {
-        const { company: _a, clicks: _clicks, ...adminFields } = (await admin.get(`${ADMIN}/${fields.id}`).expect(200)).body as AdminDiscountDto;
+        // successRate is the admin's sort column; the public cards derive the shown rate from the counts.
+        const { company: _a, clicks: _clicks, successRate: _s, ...adminFields } = (await admin.get(`${ADMIN}/${fields.id}`).expect(200)).body as AdminDiscountDto;
         expect(fields).toEqual(adminFields);
         expect(fields).not.toHaveProperty('clicks');
       }

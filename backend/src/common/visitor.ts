@@ -20,6 +20,11 @@ const AUTOMATED_AGENT =
  */
 export function isCountableVisit({ method, userAgent }: Pick<VisitorSignals, 'method' | 'userAgent'>): boolean {
   if (method.toUpperCase() !== 'GET') return false;
+  return isPersonAgent(userAgent);
+}
+
+/** A user agent that may be a person's browser: present and not a known automated one. */
+export function isPersonAgent(userAgent: string | undefined): boolean {
   const agent = userAgent?.trim();
   return Boolean(agent) && !AUTOMATED_AGENT.test(agent!);
 }

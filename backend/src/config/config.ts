@@ -32,6 +32,7 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   API_DOCS: z.enum(['true', 'false']).optional(),
+  REPORT_FIGURES_REFRESH_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(3600).default(60)),
 });
 
 export interface AppConfig {
@@ -65,6 +66,8 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** Serve Swagger UI and the OpenAPI document (default: outside production only). */
   apiDocs: boolean;
+  /** How often the success-rate figures are recomputed from visitors' reports (issue #11); at most this old. */
+  reportFiguresRefreshSeconds: number;
   /** Where the built server renderer lives (entry-server.js); without it pages are served unrendered. */
   frontendServerDir: string;
 }
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     legacyUnsubscribeKeys: [sessionSecret],
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !isProduction,
+    reportFiguresRefreshSeconds: e.REPORT_FIGURES_REFRESH_SECONDS,
     frontendServerDir: resolve('dist/frontend-server'),
   };
 }

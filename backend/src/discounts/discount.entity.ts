@@ -1,6 +1,7 @@
 import { DecimalType, Entity, Enum, Index, ManyToOne, Property, type Opt, type Ref } from '@mikro-orm/core';
 import type { AdminDiscountDto, DiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js';
+import type { CheckResult, ProofFigures } from '../../../common/proof.js';
 import { Company, toCompanyDto } from '../companies/company.entity.js';
 import { BaseEntity } from '../database/base.entity.js';
 
@@ -59,6 +60,32 @@ export class Discount extends BaseEntity {
   /** Follows of the affiliate link through /go/:id. */
   @Property({ type: 'integer', default: 0 })
   clicks: number & Opt = 0;
+
+  /** The newest 'worked' check (issue #11); written with every check by ProofService. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  lastVerifiedAt: Date | null = null;
+
+  /** The newest check's result, whatever it was. */
+  @Property({ type: 'text', nullable: true })
+  lastCheckResult: CheckResult | null = null;
+
+  /**
+   * The report figures over the last REPORT_WINDOW_DAYS days, materialised by ProofService's periodic
+   * job (at most REPORT_FIGURES_REFRESH_SECONDS old, 60 by default); no public-cache NOTIFY fires for these columns alone.
+   */
+  @Property({ type: 'integer', default: 0 })
+  reportsCount: number & Opt = 0;
+
+  @Property({ type: 'integer', default: 0 })
+  workedCount: number & Opt = 0;
+
+  /** Whole percent, null without reports; for the admin's sort. */
+  @Property({ type: 'smallint', nullable: true })
+  successRate: number | null = null;
+
+  /** When the rate fell under REPORT_FAILING_PERCENT over enough reports; null while it is not under. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  failingSince: Date | null = null;
 }
 
 /** numeric columns arrive as strings from a plain query and as numbers from an entity. */
@@ -92,12 +119,32 @@ export function toDiscountDto(d: DiscountData): DiscountDto {
   };
 }
 
+/** A timestamptz as a plain query returns it (a Date, or a string from some drivers' paths). */
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/** The figures the proof texts are made of (common/proof.ts), from an entity or a plain row. */
+export function toProofFigures(d: Pick<Discount, 'lastVerifiedAt' | 'lastCheckResult' | 'reportsCount' | 'workedCount' | 'failingSince'>): ProofFigures {
+  return {
+    lastVerifiedAt: iso(d.lastVerifiedAt),
+    lastCheckResult: d.lastCheckResult,
+    reportsCount: Number(d.reportsCount),
+    workedCount: Number(d.workedCount),
+    failingSince: iso(d.failingSince),
+  };
+}
+
 export function toPublicDiscountDto(row: DiscountWithCompanyRow): PublicDiscountDto {
-  return { ...toDiscountDto(row), company: toCompanyDto(row.company) };
+  return { ...toDiscountDto(row), ...toProofFigures(row), company: toCompanyDto(row.company) };
 }
 
 /** Needs the company loaded (populate: ['company']). */
 export function toAdminDiscountDto(d: Discount): AdminDiscountDto {
   const company = d.company.getEntity();
-  return { ...toDiscountDto(d), company: { id: company.id, name: company.name }, clicks: d.clicks };
+  return {
+    ...toDiscountDto(d),
+    ...toProofFigures(d),
+    successRate: d.successRate,
+    company: { id: company.id, name: company.name },
+    clicks: d.clicks,
+  };
 }

@@ -1,8 +1,9 @@
-import { EntityManager, ref, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
+import { EntityManager, raw, ref, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AdminDiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
+import { NEEDS_CHECK_DAYS, type ProofFigures } from '../../../common/proof.js';
 import { ApiError } from '../common/api-error.js';
 import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
@@ -17,17 +18,30 @@ import type { CreateDiscountDto, DiscountChangesDto } from './dto/discount.dto.j
 export const DISCOUNT_SORTABLE = [
   'id', 'title', 'discountCode', 'status', 'discountAmount', 'discountPercentage', 'originalPrice', 'discountedPrice',
   'validFrom', 'validUntil', 'clicks', 'createdAt', 'updatedAt', 'companyId', 'company.name',
+  'lastVerifiedAt', 'successRate', 'reportsCount',
 ] as const;
 type DiscountSortField = (typeof DISCOUNT_SORTABLE)[number];
-const DISCOUNT_FILTERS = ['q', 'companyId', 'status', 'expiringSoon', 'id'] as const;
+const DISCOUNT_FILTERS = ['q', 'companyId', 'status', 'expiringSoon', 'id', 'needsCheck'] as const;
 /** "Expires within 7 days" (the admin filter): not yet past, and past within this many days. */
 export const EXPIRING_SOON_DAYS = 7;
 
 /** What a visitor can act on (DESIGN §7). */
 const PUBLIC_STATUSES: DiscountStatus[] = ['active', 'coming_soon'];
 
-/** The featured firm first, then the soonest to expire (no expiry last), then oldest first. */
-const PUBLIC_ORDER: QueryOrderMap<Discount>[] = [
+/** common/proof.ts isReportedNotWorking in SQL, never null, over the discounts row aliased `a`. */
+export const notWorkingSql = (a: string) =>
+  `(coalesce(${a}.last_check_result in ('failed', 'expired'), false) or coalesce(${a}.failing_since is not null and (${a}.last_verified_at is null or ${a}.last_verified_at < ${a}.failing_since), false))`;
+
+/** common/proof.ts needsCheck in SQL: an active code not verified within NEEDS_CHECK_DAYS, or reported not working. */
+const needsCheckSql = (a: string) =>
+  `(${a}.status = 'active' and (${a}.last_verified_at is null or ${a}.last_verified_at < now() - make_interval(days => ${NEEDS_CHECK_DAYS}) or ${notWorkingSql(a)}))`;
+
+/**
+ * Codes 'Reported not working' after working ones — shown, never hidden; then the featured firm first,
+ * the soonest to expire (no expiry last), oldest first. A function: raw() fragments are used up by one query.
+ */
+const publicOrder = (): QueryOrderMap<Discount>[] => [
+  { [raw((a: string) => notWorkingSql(a))]: 'asc' } as QueryOrderMap<Discount>,
   { company: { featured: 'desc' } },
   { validUntil: 'asc nulls last' },
   { id: 'asc' },
@@ -43,7 +57,9 @@ export const CLICK_WINDOW_SECONDS = 30 * 60;
 export const DISCOUNTS_PAGE = '/discounts';
 
 /** Read-only fields react-admin sends back with a PUT; never written. */
-type ReadOnly = { id?: unknown; company?: unknown; clicks?: unknown; createdAt?: unknown; updatedAt?: unknown };
+type ReadOnly = { id?: unknown; company?: unknown; clicks?: unknown; createdAt?: unknown; updatedAt?: unknown } & {
+  [K in keyof ProofFigures | 'successRate']?: unknown;
+};
 
 @Injectable()
 export class DiscountsService {
@@ -64,7 +80,7 @@ export class DiscountsService {
       .select('*')
       .joinAndSelect('d.company', 'c')
       .where({ status: { $in: PUBLIC_STATUSES }, $or: [{ validUntil: null }, { validUntil: { $gt: now } }] })
-      .orderBy(PUBLIC_ORDER)
+      .orderBy(publicOrder())
       .execute<DiscountWithCompanyRow[]>('all', true);
     return rows.map(toPublicDiscountDto);
   }
@@ -121,7 +137,11 @@ export class DiscountsService {
   }
 
   async update(id: number, changes: DiscountChangesDto & ReadOnly): Promise<AdminDiscountDto> {
-    const { id: _id, company: _company, clicks: _clicks, createdAt: _c, updatedAt: _u, companyId, mediaUrl, ...fields } = changes;
+    const {
+      id: _id, company: _company, clicks: _clicks, createdAt: _c, updatedAt: _u,
+      lastVerifiedAt: _v, lastCheckResult: _r, reportsCount: _n, workedCount: _w, successRate: _s, failingSince: _f,
+      companyId, mediaUrl, ...fields
+    } = changes;
     const discount = await this.find(id);
     const data: Partial<Discount> = definedOnly(fields) as Partial<Discount>;
     if (companyId !== undefined) data.company = ref(await this.findCompany(companyId));
@@ -188,6 +208,8 @@ function adminWhere(filter: Record<string, unknown>, now: Date): FilterQuery<Dis
     }
     where.status = { $in: statuses as DiscountStatus[] };
   }
+  const needs = booleanFilter(filter, 'needsCheck');
+  if (needs !== undefined) (where as Record<string, unknown>)[raw((a: string) => needsCheckSql(a))] = needs;
   if (isSet(filter.companyId)) {
     const companyIds = idsFilter({ id: filter.companyId });
     where.company = { $in: companyIds };

@@ -2,7 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { toCompanyDto } from '../companies/company.entity.js';
 import { Company } from '../companies/company.entity.js';
-import { Discount, toDiscountDto } from '../discounts/discount.entity.js';
+import { Discount, toDiscountDto, toProofFigures } from '../discounts/discount.entity.js';
+import { isReportedNotWorking } from '../../../common/proof.js';
 import type {
   BestCodeDto, FirmCompareDto, FirmProfileDto, FirmRowDto, FirmsListDto, ProgramDto,
 } from '../../../common/firm-api-types.js';
@@ -193,7 +194,10 @@ export class FirmsService {
             return { ...s, priceAfterCode: best?.price ?? s.price, code: best ? toBestCode(best.code) : null };
           }),
         })),
-        codes: own.map((d) => ({ ...toDiscountDto(d), company: companyDto })),
+        // Codes 'Reported not working' after working ones, as on /discounts (issue #11); stable, so the order holds otherwise.
+        codes: own
+          .map((d) => ({ ...toDiscountDto(d), ...toProofFigures(d), company: companyDto }))
+          .sort((a, b) => Number(isReportedNotWorking(a)) - Number(isReportedNotWorking(b))),
         changelog: changes
           .filter((c) => c.company.id === company.id)
           .map((c) => ({ id: c.id, date: c.date, change: c.change, sourceUrl: c.sourceUrl })),

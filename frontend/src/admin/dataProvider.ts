@@ -1,5 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils } from 'react-admin';
+import { fetchUtils, type DataProvider } from 'react-admin';
+import type { DiscountCheckDto, ReportDayDto } from '../../../common/proof-api-types.js';
+import type { CheckResult } from '../../../common/proof.js';
 
 /**
  * The REST face of DESIGN §3 (`/_api/admin/{resource}`, Content-Range). fetchJson sends JSON with
@@ -9,4 +11,21 @@ import { fetchUtils } from 'react-admin';
 const httpClient = (url: string, options: fetchUtils.Options = {}) =>
   fetchUtils.fetchJson(url, { ...options, credentials: 'same-origin' });
 
-export const dataProvider = simpleRestProvider('/_api/admin', httpClient);
+/** Calls beyond CRUD, as react-admin's demo adds them: methods on the data provider, used through useDataProvider. */
+export interface ProofDataProvider extends DataProvider {
+  /** One check (by default 'worked', now) of every given discount, all or none. */
+  recordChecks(ids: ReadonlyArray<number | string>, data?: { result?: CheckResult; note?: string }): Promise<{ data: DiscountCheckDto[] }>;
+  /** A discount's reports per day over the last 30 days. */
+  discountReports(id: number | string): Promise<{ data: ReportDayDto[] }>;
+}
+
+export const dataProvider: ProofDataProvider = {
+  ...simpleRestProvider('/_api/admin', httpClient),
+  recordChecks: (ids, data = {}) =>
+    httpClient('/_api/admin/discount-checks/bulk', {
+      method: 'POST',
+      body: JSON.stringify({ ids: ids.map(Number), result: data.result ?? 'worked', ...(data.note ? { note: data.note } : {}) }),
+    }).then(({ json }) => ({ data: json as DiscountCheckDto[] })),
+  discountReports: (id) =>
+    httpClient(`/_api/admin/discounts/${id}/reports`).then(({ json }) => ({ data: json as ReportDayDto[] })),
+};

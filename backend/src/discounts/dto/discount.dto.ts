@@ -167,4 +167,11 @@ export class ReplaceDiscountDto extends DiscountChangesDto {
   @Allow() clicks?: unknown;
   @Allow() createdAt?: unknown;
   @Allow() updatedAt?: unknown;
+  // The proof figures (issue #11) come back with the record too; only checks and reports change them.
+  @Allow() lastVerifiedAt?: unknown;
+  @Allow() lastCheckResult?: unknown;
+  @Allow() reportsCount?: unknown;
+  @Allow() workedCount?: unknown;
+  @Allow() successRate?: unknown;
+  @Allow() failingSince?: unknown;
 }

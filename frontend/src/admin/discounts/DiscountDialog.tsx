@@ -5,6 +5,7 @@ import { TOAST } from '../../../../common/messages.js';
 import { errorMessage } from '../components/errors.js';
 import { FormDialog } from '../components/FormDialog.js';
 import { DiscountInputs } from './DiscountInputs.js';
+import { DiscountProof } from './DiscountProof.js';
 import { recordToPayload } from './discount-form.js';
 
 const transform = (data: Partial<AdminDiscountDto>) => recordToPayload(data);
@@ -55,6 +56,7 @@ export function DiscountEdit({ id, onClose }: { id: Identifier; onClose: () => v
     >
       <FormDialog title="Edit Discount" submitLabel="Update Discount" onClose={onClose} busy={uploading} waitForRecord>
         <DiscountInputs onUploading={setUploading} />
+        <DiscountProof />
       </FormDialog>
     </EditBase>
   );

@@ -1,4 +1,4 @@
-import { Alert, Chip, Typography } from '@mui/material';
+import { Alert, Button, Chip, Typography } from '@mui/material';
 import {
   AutocompleteInput,
   ColumnsButton,
@@ -33,8 +33,27 @@ const filters = [
   <QuickFilter key="expiringSoon" source="expiringSoon" label="Expires within 7 days" defaultValue={true} />,
 ];
 
+/**
+ * 'Needs check' (issue #11) as a toggle beside the filters: it sets or clears `needsCheck` in the list's filter
+ * (the address keeps it, and the dashboard's count links straight to it).
+ */
+function NeedsCheckToggle() {
+  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const on = filterValues.needsCheck === true;
+  const toggle = () => {
+    const { needsCheck: _n, ...rest } = filterValues as Record<string, unknown>;
+    setFilters(on ? rest : { ...rest, needsCheck: true }, displayedFilters);
+  };
+  return (
+    <Button size="small" variant={on ? 'contained' : 'text'} aria-pressed={on} onClick={toggle}>
+      Needs check
+    </Button>
+  );
+}
+
 const actions = (
   <TopToolbar>
+    <NeedsCheckToggle />
     <FilterButton />
     <ColumnsButton />
     <ExportButton />

@@ -6,12 +6,14 @@ import { CompactList } from '../components/CompactList.js';
 import { BulkStatusButton } from '../components/BulkStatusButton.js';
 import { STATUS_CHOICES } from './discount-form.js';
 import { CompanyField, DiscountMenu, MediaThumb, StatusBadge } from './DiscountFields.js';
+import { BulkVerifyButton, successCell, VerifiedCell, VerifiedTodayButton } from './DiscountProof.js';
 
 const SKELETON_ROWS = 4; // SPEC §9
 const Col = DataTable.Col<AdminDiscountDto>;
 
 const bulkActions = (
   <>
+    <BulkVerifyButton />
     <BulkStatusButton choices={STATUS_CHOICES} noun="discount" />
     <BulkExportButton />
     <BulkDeleteButton
@@ -66,24 +68,28 @@ export function DiscountTable() {
             <CompanyField />
             <span>{expiryLabel((r as AdminDiscountDto).validUntil, now)}</span>
             <StatusBadge />
+            <VerifiedCell record={r as AdminDiscountDto} />
           </Box>
         )}
-        actions={<DiscountMenu />}
+        actions={<><VerifiedTodayButton /><DiscountMenu /></>}
         bulkActionButtons={bulkActions}
-        sort={<SortButton fields={['validUntil', 'title', 'company.name', 'status', 'clicks', 'createdAt']} />}
+        sort={<SortButton fields={['validUntil', 'title', 'company.name', 'status', 'clicks', 'lastVerifiedAt', 'successRate', 'reportsCount', 'createdAt']} />}
       />
     );
   }
   return (
-    <DataTable rowClick={false} bulkActionButtons={bulkActions} hiddenColumns={['createdAt']} sx={{ '& td': { verticalAlign: 'middle' } }}>
+    <DataTable rowClick={false} bulkActionButtons={bulkActions} hiddenColumns={['createdAt', 'reportsCount']} sx={{ '& td': { verticalAlign: 'middle' } }}>
       <Col source="title" label="Discount" render={(r) => <DiscountCell record={r} />} />
       <Col source="company.name" label="Company"><CompanyField /></Col>
       <Col source="mediaUrl" label="Media" disableSort><MediaThumb /></Col>
       <Col source="validUntil" label="Expires" render={(r) => expiryLabel(r.validUntil, now)} sx={{ whiteSpace: 'nowrap' }} />
       <Col source="status" label="Status"><StatusBadge /></Col>
       <DataTable.NumberCol source="clicks" label="Clicks" />
+      <Col source="lastVerifiedAt" label="Verified" render={(r) => <VerifiedCell record={r} />} />
+      <Col source="successRate" label="Success" render={successCell} align="right" sx={{ whiteSpace: 'nowrap' }} />
+      <DataTable.NumberCol source="reportsCount" label="Reports" />
       <Col source="createdAt" label="Created" render={(r) => new Date(r.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })} />
-      <Col label="Actions" disableSort align="right"><DiscountMenu /></Col>
+      <Col label="Actions" disableSort align="right"><Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center' }}><VerifiedTodayButton /><DiscountMenu /></Box></Col>
     </DataTable>
   );
 }

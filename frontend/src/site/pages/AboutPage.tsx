@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { SITE_FOUNDING_YEAR, SITE_NAME } from '../../../../common/constants.js';
 import { CLAIMS, PAYOUT_GUARANTEE } from '../../../../common/marketing.js';
 import { LazyNewsletterSignup } from '../components/LazyNewsletterSignup.js';
+import { CodeChecks } from '../components/CodeChecks.js';
 import './about.css';
 
 const STEPS = [
@@ -94,6 +95,7 @@ export function AboutPage() {
             </li>
           ))}
         </ol>
+        <CodeChecks />
       </section>
 
       <section className="container section" id="values" aria-labelledby="values-title">

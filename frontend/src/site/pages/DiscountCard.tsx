@@ -6,6 +6,7 @@ import { discountUrgencyInfo, type SocialProof } from '../../../../common/discou
 import { discountBadge } from '../../../../common/discount-rules.js';
 import { TOAST } from '../../../../common/messages.js';
 import { formatShortUtcDate } from '../../../../common/utc-date.js';
+import { DealProofLine, ReportPrompt } from '../components/DealProof.js';
 
 /** How long the copy button reads 'Copied!' after a successful copy. */
 const COPIED_FEEDBACK_MS = 2000;
@@ -40,6 +41,8 @@ const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigi
 /** One deal on /discounts (SPEC §2, §4, §9). */
 export function DiscountCard({ discount: d, now, proof }: Props) {
   const [copied, setCopied] = useState(false);
+  // 'Did this code work?' only once the visitor has used the deal: copied its code or followed its link.
+  const [used, setUsed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -55,6 +58,7 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
     if (!d.discountCode) return;
     if (await copyCode(d.discountCode)) {
       setCopied(true);
+      setUsed(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
     }
@@ -64,6 +68,7 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
     <article
       className={`card deal-card${company.featured ? ' featured' : ''}${comingSoon ? ' coming-soon' : ''}`}
       aria-labelledby={titleId}
+      id={`deal-${d.id}`}
       data-discount-id={d.id}
     >
       {company.featured && <span className="badge deal-choice">#1 CHOICE</span>}
@@ -126,7 +131,7 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
           <p className="deal-code-box deal-code-none">No code needed: the deal applies through our link</p>
         )}
         {d.affiliateLink && (
-          <a className="button deal-link" href={`/go/${d.id}`} target="_blank" rel="sponsored noopener">
+          <a className="button deal-link" href={`/go/${d.id}`} target="_blank" rel="sponsored noopener" onClick={() => !comingSoon && setUsed(true)}>
             {comingSoon ? 'Preview Deal' : 'Get Deal'}
             <span className="visually-hidden"> at {company.name} (opens in a new tab)</span>
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
@@ -135,6 +140,10 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
           </a>
         )}
       </div>
+
+      {used && <ReportPrompt discountId={d.id} />}
+
+      <DealProofLine discount={d} now={now} />
 
       <div className="deal-meta">
         <span className="deal-used">

@@ -1,0 +1,100 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { PublicUser } from '../../../common/api-types.js';
+import type { DiscountCheckDto, ReportDayDto } from '../../../common/proof-api-types.js';
+import { PROOF_MSG } from '../../../common/proof-messages.js';
+import { ApiError } from '../common/api-error.js';
+import { IdDto } from '../common/id.dto.js';
+import { idParam } from '../common/id.param.js';
+import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
+import { isPersonAgent, visitorKey } from '../common/visitor.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { BulkCheckDto, CreateCheckDto, ReportDto } from './dto/proof.dto.js';
+import { CHECK_SORTABLE, ProofService } from './proof.service.js';
+
+/** 'Did this code work?' — no account: the visitor is a keyed hash of address and user agent, never stored. */
+@ApiTags('discounts')
+@Controller('_api/discounts')
+export class ReportsController {
+  constructor(private readonly proof: ProofService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /**
+   * 200 whether counted or not (a repeat within 24 h, or a bot, changes nothing); `counted` says which.
+   * Past REPORT_LIMITS per address: 429 with Retry-After (counted in the same statement as the report).
+   */
+  @Post(':id/reports')
+  @HttpCode(200)
+  async report(
+    @Param('id', idParam) id: number,
+    @Body() { worked }: ReportDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ counted: boolean }> {
+    const userAgent = req.get('user-agent');
+    const visitor = isPersonAgent(userAgent) ? visitorKey(this.config.visitorKey, { ip: req.ip, userAgent }) : undefined;
+    const result = await this.proof.report(id, worked, visitor, req.ip);
+    if ('retryAfterSeconds' in result) {
+      res.setHeader('Retry-After', String(result.retryAfterSeconds));
+      throw new ApiError(429, PROOF_MSG.tooManyReports);
+    }
+    return result;
+  }
+}
+
+/** A discount's reports over time, next to its admin record. */
+@ApiTags('admin: discounts')
+@Controller('_api/admin/discounts')
+export class AdminDiscountReportsController {
+  constructor(private readonly proof: ProofService) {}
+
+  @Get(':id/reports')
+  reports(@Param('id', idParam) id: number): Promise<ReportDayDto[]> {
+    return this.proof.reportsOverTime(id);
+  }
+}
+
+/** Verification checks, both admin faces (DESIGN §3): SPEC-style POST calls and the ra-data-simple-rest routes. */
+@ApiTags('admin: discount checks')
+@Controller('_api/admin/discount-checks')
+export class AdminChecksController {
+  constructor(private readonly proof: ProofService) {}
+
+  @Get()
+  async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<DiscountCheckDto[]> {
+    const params = parseListQuery(query, CHECK_SORTABLE);
+    const result = await this.proof.listChecks(params);
+    sendContentRange(res, 'discount-checks', params, result);
+    return result.items;
+  }
+
+  @Post()
+  create(@Body() body: CreateCheckDto, @Req() req: Request): Promise<DiscountCheckDto> {
+    return this.proof.createCheck(body, adminId(req));
+  }
+
+  /** The same check of every selected discount (react-admin's bulk action), all or none. */
+  @Post('bulk')
+  bulk(@Body() body: BulkCheckDto, @Req() req: Request): Promise<DiscountCheckDto[]> {
+    return this.proof.createChecks(body, adminId(req));
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  remove(@Body() { id }: IdDto): Promise<DiscountCheckDto> {
+    return this.proof.removeCheck(id);
+  }
+
+  @Get(':id')
+  get(@Param('id', idParam) id: number): Promise<DiscountCheckDto> {
+    return this.proof.getCheck(id);
+  }
+
+  @Delete(':id')
+  delete(@Param('id', idParam) id: number): Promise<DiscountCheckDto> {
+    return this.proof.removeCheck(id);
+  }
+}
+
+/** The AdminGuard has already refused anyone who is not a signed-in admin. */
+const adminId = (req: Request): number => (req.user as PublicUser).id;

@@ -1,0 +1,137 @@
+/**
+ * Proof that a code works (issue #11): admins' verification checks and visitors' reports, and the
+ * texts a trader reads from them on every card. Pure rules shared by the API, the pages and the admin.
+ */
+
+export const CHECK_RESULTS = ['worked', 'failed', 'expired'] as const;
+export type CheckResult = (typeof CHECK_RESULTS)[number];
+
+/** The success rate counts reports from this many days back. */
+export const REPORT_WINDOW_DAYS = 30;
+/** A rate is shown (and can demote a code) only from this many reports in the window. */
+export const REPORT_MIN_COUNT = 10;
+/** Under this share of 'worked' reports (percent) a code is shown as 'Reported not working'. */
+export const REPORT_FAILING_PERCENT = 40;
+/** One report per visitor per discount within this window; a repeat changes nothing. */
+export const REPORT_REPEAT_SECONDS = 24 * 60 * 60;
+/** Report calls per client address (any discount, counted or not) within the window. */
+export const REPORT_LIMITS = { perIp: 60, windowSeconds: 60 * 60 } as const;
+/** The admin list's 'needs check': not verified within this many days (or failing). */
+export const NEEDS_CHECK_DAYS = 7;
+
+export const PROOF_TEXT = {
+  notVerified: 'Not yet verified',
+  verifiedToday: 'Verified today',
+  verifiedDaysAgo: (days: number) => `Verified ${days} ${days === 1 ? 'day' : 'days'} ago`,
+  success: (percent: number, reports: number) => `${percent}% success (${reports} reports)`,
+  notWorking: 'Reported not working',
+  question: 'Did this code work?',
+  yes: 'Yes',
+  no: 'No',
+  thanks: 'Thanks — your answer counts towards the success rate.',
+} as const;
+
+/** What the proof texts are made of; the API answers these with every discount. */
+export interface ProofFigures {
+  /** ISO instant of the newest 'worked' check, or null. */
+  lastVerifiedAt: string | null;
+  /** Result of the newest check, whatever it was, or null before the first. */
+  lastCheckResult: CheckResult | null;
+  /** Reports in the last REPORT_WINDOW_DAYS days (a figure up to a minute old: REPORT_FIGURES_REFRESH_SECONDS). */
+  reportsCount: number;
+  /** Of those, the ones that said the code worked. */
+  workedCount: number;
+  /** ISO instant the rate first fell under REPORT_FAILING_PERCENT (over enough reports), or null. */
+  failingSince: string | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole UTC calendar days from `then` to `now` (0 the same day); UTC so server and browser render the same text. */
+export function daysSince(then: Date, now: Date): number {
+  const day = (d: Date) => Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) / DAY_MS);
+  return Math.max(0, day(now) - day(then));
+}
+
+/** 'Verified today' / 'Verified N days ago' / 'Not yet verified'. */
+export function verifiedLabel(lastVerifiedAt: string | null, now: Date): string {
+  if (!lastVerifiedAt) return PROOF_TEXT.notVerified;
+  const days = daysSince(new Date(lastVerifiedAt), now);
+  return days === 0 ? PROOF_TEXT.verifiedToday : PROOF_TEXT.verifiedDaysAgo(days);
+}
+
+/** The success rate in whole percent, or null below REPORT_MIN_COUNT reports. */
+export function successPercent({ reportsCount, workedCount }: Pick<ProofFigures, 'reportsCount' | 'workedCount'>): number | null {
+  if (reportsCount < REPORT_MIN_COUNT) return null;
+  return Math.round((workedCount * 100) / reportsCount);
+}
+
+/** '87% success (31 reports)', or null below the threshold. */
+export function successLabel(figures: Pick<ProofFigures, 'reportsCount' | 'workedCount'>): string | null {
+  const percent = successPercent(figures);
+  return percent === null ? null : PROOF_TEXT.success(percent, figures.reportsCount);
+}
+
+/** Whether reports alone say the code fails: under REPORT_FAILING_PERCENT over at least REPORT_MIN_COUNT. */
+export function reportsFailing({ reportsCount, workedCount }: Pick<ProofFigures, 'reportsCount' | 'workedCount'>): boolean {
+  return reportsCount >= REPORT_MIN_COUNT && workedCount * 100 < REPORT_FAILING_PERCENT * reportsCount;
+}
+
+/**
+ * 'Reported not working': the newest check failed (or found the code expired), or the reports fell under
+ * the rate since the last 'worked' check — an admin's new 'worked' check lifts it until the rate falls again.
+ */
+export function isReportedNotWorking(f: ProofFigures): boolean {
+  if (f.lastCheckResult === 'failed' || f.lastCheckResult === 'expired') return true;
+  if (!f.failingSince) return false;
+  return !f.lastVerifiedAt || new Date(f.lastVerifiedAt) < new Date(f.failingSince);
+}
+
+/** Every text a card shows about a code's proof. */
+export function proofTexts(f: ProofFigures, now: Date): { verified: string; success: string | null; notWorking: boolean } {
+  return { verified: verifiedLabel(f.lastVerifiedAt, now), success: successLabel(f), notWorking: isReportedNotWorking(f) };
+}
+
+/**
+ * The admin's 'needs check': an active code (an expired or not yet live one has nothing to check) never
+ * verified or not within NEEDS_CHECK_DAYS, or reported not working.
+ */
+export function needsCheck(f: ProofFigures & { status: string }, now: Date): boolean {
+  if (f.status !== 'active') return false;
+  const stale = !f.lastVerifiedAt || now.getTime() - new Date(f.lastVerifiedAt).getTime() > NEEDS_CHECK_DAYS * DAY_MS;
+  return stale || isReportedNotWorking(f);
+}
+
+/** What offerJsonLd reads of a public discount. */
+export interface OfferSource extends ProofFigures {
+  id: number;
+  title: string;
+  description: string | null;
+  discountedPrice: number | null;
+  validFrom: string | null;
+  validUntil: string | null;
+  status: string;
+  company: { name: string; websiteUrl: string | null };
+}
+
+/**
+ * A schema.org `Offer` for a card, only where it is honest: a live deal with a price from our data
+ * (`discountedPrice`, USD) and not reported not working. Validity comes from the data too; nothing is invented.
+ */
+export function offerJsonLd(d: OfferSource, siteUrl: string): Record<string, unknown> | null {
+  if (d.status !== 'active' || d.discountedPrice === null || isReportedNotWorking(d)) return null;
+  const site = siteUrl.replace(/\/+$/, '');
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Offer',
+    name: d.title,
+    ...(d.description ? { description: d.description } : {}),
+    url: `${site}/discounts#deal-${d.id}`,
+    price: d.discountedPrice.toFixed(2),
+    priceCurrency: 'USD',
+    availability: 'https://schema.org/InStock',
+    ...(d.validFrom ? { validFrom: d.validFrom } : {}),
+    ...(d.validUntil ? { priceValidUntil: d.validUntil.slice(0, 10) } : {}),
+    seller: { '@type': 'Organization', name: d.company.name, ...(d.company.websiteUrl ? { url: d.company.websiteUrl } : {}) },
+  };
+}
