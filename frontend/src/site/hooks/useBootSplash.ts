@@ -26,12 +26,14 @@ function decide(): boolean {
   return pending;
 }
 
-/** How long the server-drawn splash has been on screen (since the first paint) when the script takes over. */
+/**
+ * How long the server-drawn splash has been on screen (since the first paint) when the script takes over.
+ * No paint entry yet means nothing has been painted (the script won the race): the timeline starts now,
+ * so its phases may come late but never early.
+ */
 function shownForMs(): number {
   const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-paint');
-  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  const start = paint?.startTime ?? nav?.responseEnd ?? 0;
-  return Math.max(0, performance.now() - start);
+  return paint ? Math.max(0, performance.now() - paint.startTime) : 0;
 }
 
 /** The splash's phase for the home page beneath it (its counters wait for the splash to get out of the way). */
