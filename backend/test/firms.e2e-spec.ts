@@ -402,6 +402,15 @@ describe('firm profiles', () => {
       expect(body.posts[0]).toEqual({ slug: 'by-link', title: 'by-link', excerpt: null, category: 'review', publishedAt: '2026-03-01T00:00:00.000Z' });
     });
 
+    it('puts each firm profile in the pages sitemap, and a new firm at once', async () => {
+      await createFirm({ name: 'Mapped Firm' });
+      const xml = (await t.http().get('/sitemaps/pages.xml').expect(200)).text;
+      expect(xml).toMatch(/<loc>[^<]*\/firms\/mapped-firm<\/loc><lastmod>/);
+      expect(xml).toMatch(/<loc>[^<]*\/firms<\/loc>/);
+      await createFirm({ name: 'Second Mapped' });
+      expect((await t.http().get('/sitemaps/pages.xml').expect(200)).text).toContain('/firms/second-mapped</loc>');
+    });
+
     it('answers 404 for an unknown slug', async () => {
       const res = await t.http().get('/_api/firms/nobody').expect(404);
       expect(res.body).toEqual({ statusCode: 404, error: 'Firm not found', message: 'Firm not found' });

@@ -74,7 +74,8 @@ export function matchRoute(pathname: string, search: string | URLSearchParams = 
     // A page URL may carry tracking tags (utm_…): unknown parameters are not the visitor's mistake.
     if (segments.length === 1) return { kind: 'firms', path, query: parseFirmsQuery(params, { ignoreUnknown: true }) };
     if (segments.length !== 2) return notFound;
-    if (lower[1] === 'compare') return { kind: 'compare', path, slugs: parseCompareFirms(params.get('firms') ?? '') };
+    // The plain form sends one `firms` per choice; a shared link one comma list.
+    if (lower[1] === 'compare') return { kind: 'compare', path, slugs: parseCompareFirms(params.getAll('firms').join(',')) };
     // Firm slugs are lower-case ASCII (SPEC §4's slug rule); anything else names no firm.
     if (!/^[a-z0-9-]{1,200}$/.test(segments[1]!)) return notFound;
     return { kind: 'firm', path: `/firms/${segments[1]}`, slug: segments[1]! };

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { BLOG_LIST_PAGE_SIZE } from '../../../common/constants.js';
 import type { BlogCategory } from '../../../common/enums.js';
 import {
-  postSitemapPath, RSS_ITEM_COUNT, SITEMAP_MAX_URLS, type RssPost, type SitemapChild, type SitemapNewest, type SitemapPost,
+  postSitemapPath, RSS_ITEM_COUNT, SITEMAP_MAX_URLS, type RssPost, type SitemapChild, type SitemapFirm, type SitemapNewest, type SitemapPost,
 } from '../../../common/seo/feeds.js';
 import type { PostHeadData } from '../../../common/seo/page-head.js';
 import { BlogPost } from '../blog-posts/blog-post.entity.js';
@@ -55,6 +55,14 @@ export class SeoContentService {
   async postTitle(id: number): Promise<string | null> {
     const rows = await this.em.createQueryBuilder(BlogPost).select(['title']).where({ id }).execute<{ title: string }[]>('all');
     return rows[0]?.title ?? null;
+  }
+
+  /** Every firm profile for the pages sitemap, by id. */
+  async sitemapFirms(): Promise<SitemapFirm[]> {
+    const rows = await this.em.getConnection().execute<Array<{ slug: string; updated_at: Date }>>(
+      'select "slug", "updated_at" from "companies" order by "id"',
+    );
+    return rows.map((r) => ({ slug: r.slug, updatedAt: new Date(r.updated_at) }));
   }
 
   /** The post children of the sitemap index: one per id range holding published posts, with its newest change. */
