@@ -11,7 +11,7 @@ import type { PageRoute } from './page-route.js';
 import { FIRM_PAGE_TEXT } from '../firm-pages.js';
 import type { RatingSource } from '../firms.js';
 
-export type Robots = 'index, follow' | 'noindex' | 'noindex, nofollow';
+export type Robots = 'index, follow' | 'noindex' | 'noindex, follow' | 'noindex, nofollow';
 
 /** A site default image for link previews (frontend/public/og-default.png), 1200x630. */
 export const DEFAULT_OG_IMAGE = { path: '/og-default.png', width: 1200, height: 630 } as const;
