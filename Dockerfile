@@ -7,7 +7,8 @@ RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-# Runtime stage: production dependencies and the compiled output only, as a non-root user.
+# Runtime stage: production dependencies (the embedded PostgreSQL is a dev dependency, pruned: DATABASE_URL is
+# required) and the compiled output only, as a non-root user. SIGTERM lets requests in flight finish (SHUTDOWN_GRACE_MS).
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app

@@ -35,5 +35,13 @@ export default {
       globalSetup: '<rootDir>/backend/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/backend/test/support/global-teardown.mjs',
     },
+    {
+      // Front-end components in a simulated DOM (Testing Library); the real server is the browser suite's job.
+      ...base,
+      displayName: 'frontend',
+      testMatch: ['<rootDir>/frontend/**/*.test.tsx'],
+      testEnvironment: 'jsdom',
+      setupFiles: ['<rootDir>/frontend/jest.setup.ts'],
+    },
   ],
 };

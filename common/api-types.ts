@@ -98,6 +98,9 @@ export interface BlogPostDto<D = Date> {
 
 export type BlogPostJson = BlogPostDto<string>;
 
+/** A row of the paged admin list (GET /_api/admin/blog-posts with `range`): the post without its content. */
+export type AdminBlogPostListItem = Omit<BlogPostJson, 'content'>;
+
 /** GET /_api/blog-posts (superjson). */
 export interface BlogListResponse {
   posts: BlogPostDto[];

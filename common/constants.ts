@@ -54,9 +54,17 @@ export const SCROLL_THRESHOLD_PX = 300;
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_VISIBLE_MAX = 3;
 
-/** Failed sign-ins allowed per window before the server answers 429. */
+/**
+ * Failed sign-ins (README Decisions, "Login rate limit"): one address gets `perIp` in a window; one email from
+ * one address gets `perEmailAndIp` free ones, then waits that double from `firstWaitSeconds` up to `maxWaitSeconds`.
+ * One email from everywhere gets `perEmail` free ones, then the same growing waits — but only for addresses with
+ * failures of their own, so a wrong password never keeps the right one out from a clean address.
+ */
 export const LOGIN_LIMITS = {
   windowSeconds: 15 * 60,
-  perEmail: 5,
   perIp: 20,
+  perEmailAndIp: 5,
+  perEmail: 10,
+  firstWaitSeconds: 60,
+  maxWaitSeconds: 15 * 60,
 } as const;

@@ -48,8 +48,17 @@ export const MSG = {
   internalError: 'Something went wrong on our side. Please try again.',
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request is too large.',
+  bodyTooDeep: (levels: number) => `The request body nests more than ${levels} levels deep.`,
+  unreadableBody: 'The request body could not be read.',
+  headersTooLarge: 'The request address or headers are too large.',
+  requestTimeout: 'The request took too long to arrive.',
+  malformedRequest: 'The request is malformed.',
+  unsupportedBodyEncoding: 'The request body must be UTF-8 JSON, optionally gzip, deflate or br compressed.',
   invalidListParam: (name: string) => `Invalid ${name} parameter`,
   crossOrigin: 'Cross-origin requests are not allowed.',
+  signInNeedsHttps:
+    'Sign-in needs HTTPS: this site is configured for https (PUBLIC_SITE_URL) but the request came over plain http, ' +
+    'so the session cookie cannot be set. Open the site over https, or set TRUST_PROXY behind a TLS proxy.',
   jsonRequired: 'Requests that change data must be sent as application/json.',
 
   // Discounts: server messages SPEC does not word (ours)

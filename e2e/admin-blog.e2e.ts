@@ -4,8 +4,12 @@ import sharp from 'sharp';
 import { MSG, TOAST } from '../common/messages.js';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { siteSql } from './support/sql.js';
 
-/** The blog admin journey (SPEC §2 admin blog routes): list, filters, create, edit, delete, validation, not found. */
+/**
+ * The blog admin journey (SPEC §2 admin blog routes): list, filters, create, edit, delete, validation, not found;
+ * paging past the 1,000th post with the state in the URL, bulk actions, the compact list on a phone.
+ */
 describe('admin blog posts in Chromium', () => {
   let site: Site;
   let browser: Browser;
@@ -30,47 +34,57 @@ describe('admin blog posts in Chromium', () => {
     await site?.stop();
   });
 
-  const rows = () => page.getByTestId('post-row');
-  const rowTitles = () => rows().locator('h2').allTextContents();
+  // Table rows at desktop width, cards at phone width.
+  const rows = () => page.locator('tbody tr.RaDataTable-row, [data-testid=post-card]');
+  const rowTitles = () => rows().getByTestId('post-title').allTextContents();
+  const ROWS = 'tbody tr.RaDataTable-row, [data-testid=post-card]';
+  const PAGE_SIZE = 25;
   const toast = (text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 
-  it('lists every seeded post, newest first, and search and the status filter narrow it', async () => {
+  it('lists the seeded posts newest first, 25 a page, and search and the status filter narrow it', async () => {
     await page.goto(site.baseUrl + '/admin/blog-posts');
-    await page.getByRole('heading', { name: 'Manage Blog Posts' }).waitFor();
+    await page.getByRole('heading', { name: 'Manage Blog Posts', level: 1 }).waitFor();
     await expect(page.getByText('Create, edit, and manage your blog content.').isVisible()).resolves.toBe(true);
+    // The AppBar carries the page title; only the current menu item is highlighted ('View site' is not).
+    await expect(page.locator('#react-admin-title').textContent()).resolves.toBe('Manage Blog Posts');
+    await expect(page.locator('.RaMenuItemLink-active').allTextContents()).resolves.toEqual(['Blog Posts']);
     await rows().first().waitFor();
     const res = await page.request.get(site.baseUrl + '/_api/admin/blog-posts');
     const all = (await res.json()) as BlogPostJson[];
     expect(all).toHaveLength(30);
     const newestFirst = [...all].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
-    expect(await rowTitles()).toEqual(newestFirst.map((p) => p.title));
-    const draft = all.find((p) => p.status === 'draft')!;
+    expect(await rowTitles()).toEqual(newestFirst.slice(0, PAGE_SIZE).map((p) => p.title));
+    await page.getByText('1-25 of 30').waitFor();
+    const draft = newestFirst.slice(0, PAGE_SIZE).find((p) => p.status === 'draft')!;
     await expect(rows().filter({ hasText: draft.title }).getByText('Not Published').isVisible()).resolves.toBe(true);
 
     await page.getByPlaceholder('Search by title or author...').fill('FundedNext');
-    await page.waitForFunction(() => {
-      const n = document.querySelectorAll('[data-testid=post-row]').length;
-      return n > 0 && n < 30;
-    });
+    await page.waitForFunction((sel) => {
+      const n = document.querySelectorAll(sel).length;
+      return n > 0 && n < 25;
+    }, ROWS);
     const found = await rowTitles();
     expect(found.length).toBeGreaterThan(0);
     for (const t of found) expect(t.toLowerCase()).toContain('fundednext');
     await page.getByPlaceholder('Search by title or author...').fill('');
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 25, ROWS);
 
-    await page.getByLabel('Filter by status').click();
+    await page.locator('#filter-status').click();
     await page.getByRole('option', { name: 'Draft' }).click();
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=post-row]').length === n, all.filter((p) => p.status === 'draft').length);
-    expect(await rows().getByTestId('post-status').allTextContents()).toEqual(expect.arrayContaining(['Draft']));
+    const drafts = all.filter((p) => p.status === 'draft').length;
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel as string).length === n, [ROWS, drafts] as const);
     expect(new Set(await rows().getByTestId('post-status').allTextContents())).toEqual(new Set(['Draft']));
-    await page.getByLabel('Filter by status').click();
-    await page.getByRole('option', { name: 'All Statuses' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=post-row]').length === 30);
+    await page.locator('#filter-status').click();
+    // react-admin names the empty choice 'Clear value' for screen readers; it reads 'All Statuses'.
+    await page.locator('[role=option]', { hasText: 'All Statuses' }).click();
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 25, ROWS);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).resolves.toBe(true);
     await page.screenshot({ path: 'reports/screenshots/admin-blog-list-desktop.png', fullPage: false });
   });
 
   it('shows SPEC messages on blur, creates a published post whose slug follows the title, edits and deletes it', async () => {
     await page.getByRole('link', { name: 'New Blog Post' }).click();
-    await page.getByRole('heading', { name: 'Create New Blog Post' }).waitFor();
+    await page.getByRole('heading', { name: 'Create New Blog Post', level: 1 }).waitFor();
     await page.locator('#post-title').focus();
     await page.locator('#post-title').blur();
     await page.getByText(MSG.titleRequired).waitFor();
@@ -97,9 +111,9 @@ describe('admin blog posts in Chromium', () => {
     await page.getByText(MSG.uploadInvalidType).waitFor();
     const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#0099ff' } }).png().toBuffer();
     await file.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
-    await page.getByAltText('Featured image preview').waitFor();
+    await page.getByAltText('Featured Image preview').waitFor();
     await expect(page.getByText(MSG.uploadInvalidType).count()).resolves.toBe(0);
-    expect(await page.getByAltText('Featured image preview').getAttribute('src')).toMatch(/^\/media\/.+\.webp$/);
+    expect(await page.getByAltText('Featured Image preview').getAttribute('src')).toMatch(/^\/media\/.+\.webp$/);
     await page.screenshot({ path: 'reports/screenshots/admin-blog-new-desktop.png', fullPage: true });
     await page.getByRole('button', { name: 'Create Post' }).click();
 
@@ -120,8 +134,10 @@ describe('admin blog posts in Chromium', () => {
 
     // Edit: the slug stays as it was when the title changes.
     await row.getByRole('link', { name: /Edit/ }).click();
-    await page.getByRole('heading', { name: 'Edit Blog Post' }).waitFor();
+    await page.getByRole('heading', { name: 'Edit Blog Post', level: 1 }).waitFor();
     await expect(page.locator('#post-title').inputValue()).resolves.toBe('E2E: Testing the Admin Form!');
+    // The whole post comes from GET /:id (list rows carry no content).
+    await expect(page.locator('#post-content').inputValue()).resolves.toBe('<p>Written by the browser journey.</p>');
     await page.getByRole('button', { name: /March 14th, 2025/ }).waitFor();
     await page.screenshot({ path: 'reports/screenshots/admin-blog-edit-desktop.png', fullPage: true });
     await page.locator('#post-title').fill('E2E: Edited Title');
@@ -142,8 +158,8 @@ describe('admin blog posts in Chromium', () => {
     await edited.getByRole('button', { name: /Delete/ }).click();
     await toast(TOAST.postDeleted).waitFor();
     expect(question).toBe('Are you sure you want to delete this post?');
-    await page.waitForFunction(() => ![...document.querySelectorAll('[data-testid=post-row] h2')].some((h) => h.textContent === 'E2E: Edited Title'));
-    expect(await rows().count()).toBe(30);
+    await page.waitForFunction(() => ![...document.querySelectorAll('[data-testid=post-title]')].some((h) => h.textContent === 'E2E: Edited Title'));
+    await page.getByText('1-25 of 30').waitFor();
   });
 
   it('shows the server message for a slug clash and "Blog post not found." for an unknown id', async () => {
@@ -163,17 +179,105 @@ describe('admin blog posts in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('lays the list and the form out in one column on a phone', async () => {
-    await page.setViewportSize(VIEWPORTS.mobile);
+  it('pages past the 1,000th post, sorts and filters on the server, and keeps it all in the URL across a reload', async () => {
+    await siteSql(site, `
+      INSERT INTO blog_posts (slug, title, content, status, category, author_name, created_at)
+      SELECT 'zeta-archive-' || lpad(i::text, 4, '0'), 'Zeta archive ' || lpad(i::text, 4, '0'), '<p>Old news.</p>',
+             'archived', 'news', 'Archivist', now() - interval '400 days' + i * interval '1 minute'
+      FROM generate_series(1, 1030) AS i`);
     await page.goto(site.baseUrl + '/admin/blog-posts');
     await rows().first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    await page.getByPlaceholder('Search by title or author...').fill('Zeta archive');
+    await page.getByText('1-25 of 1030').waitFor();
+    await page.locator('#filter-status').click();
+    await page.getByRole('option', { name: 'Archived' }).click();
+    await page.waitForURL(/archived/);
+    // Title, A to Z (server-side sort), 100 a page, then the last page: posts 1,001 to 1,030.
+    // The header's name is its tooltip's while the pointer is elsewhere.
+    await page.getByRole('button', { name: /^Sort by title/ }).click();
+    await page.waitForURL(/sort=title/);
+    await page.waitForFunction((sel) => document.querySelector(sel)?.textContent === 'Zeta archive 0001', '[data-testid=post-title]');
+    await page.getByRole('combobox', { name: /Rows per page/ }).click();
+    await page.getByRole('option', { name: '100' }).click();
+    await page.getByText('1-100 of 1030').waitFor();
+    await page.getByRole('button', { name: 'Go to page 11' }).click();
+    await page.getByText('1001-1030 of 1030').waitFor();
+    const expected = Array.from({ length: 30 }, (_, i) => `Zeta archive ${String(1001 + i).padStart(4, '0')}`);
+    expect(await rowTitles()).toEqual(expected);
+
+    const url = new URL(page.url());
+    expect(url.searchParams.get('page')).toBe('11');
+    expect(url.searchParams.get('perPage')).toBe('100');
+    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({ q: 'Zeta archive', status: 'archived' });
+    await page.reload();
+    await page.getByText('1001-1030 of 1030').waitFor();
+    expect(await rowTitles()).toEqual(expected);
+    await expect(page.getByPlaceholder('Search by title or author...').inputValue()).resolves.toBe('Zeta archive');
+    await expect(page.locator('#filter-status').textContent()).resolves.toBe('Archived');
+    // Back returns to the previous page of the same list.
+    await page.goBack();
+    await page.getByText('1-100 of 1030').waitFor();
+  });
+
+  it('changes the status of selected posts and deletes selected posts, each after one confirmation', async () => {
+    await page.goto(site.baseUrl + `/admin/blog-posts?filter=${encodeURIComponent(JSON.stringify({ q: 'Zeta archive' }))}&sort=title&order=ASC&perPage=25&page=1`);
+    await page.getByText('1-25 of 1030').waitFor();
+    const select = (title: string) => rows().filter({ hasText: title }).getByRole('checkbox').check();
+    for (const t of ['Zeta archive 0001', 'Zeta archive 0002', 'Zeta archive 0003']) await select(t);
+    await page.getByText('3 items selected').waitFor();
+    await page.getByRole('button', { name: 'Mark Published' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Mark as Published').waitFor();
+    await dialog.getByText('Set the status of 3 selected posts to Published?').waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await toast('3 posts updated').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    for (const t of ['Zeta archive 0001', 'Zeta archive 0002', 'Zeta archive 0003']) {
+      await expect(rows().filter({ hasText: t }).getByTestId('post-status').textContent()).resolves.toBe('Published');
+    }
+    const published = await siteSql<{ n: number }>(site, `SELECT count(*)::int AS n FROM blog_posts WHERE slug IN ('zeta-archive-0001', 'zeta-archive-0002', 'zeta-archive-0003') AND status = 'published' AND published_at IS NOT NULL`);
+    expect(published[0].n).toBe(3);
+
+    // Cancelling the confirmation deletes nothing; confirming deletes exactly the selection.
+    for (const t of ['Zeta archive 0004', 'Zeta archive 0005']) await select(t);
+    await page.getByText('2 items selected').waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.getByText('Delete 2 posts').waitFor();
+    await dialog.getByText('Are you sure you want to delete these 2 posts? This action cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await siteSql<{ n: number }>(site, `SELECT count(*)::int AS n FROM blog_posts WHERE slug LIKE 'zeta-archive-%'`))[0].n).toBe(1030);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await toast('2 posts deleted').waitFor();
+    await page.getByText('1-25 of 1028').waitFor();
+    const left = await siteSql<{ slug: string }>(site, `SELECT slug FROM blog_posts WHERE slug IN ('zeta-archive-0004', 'zeta-archive-0005', 'zeta-archive-0006')`);
+    expect(left.map((r) => r.slug)).toEqual(['zeta-archive-0006']);
+    await siteSql(site, `DELETE FROM blog_posts WHERE slug LIKE 'zeta-archive-%'`);
+  });
+
+  it('lays the list and the form out in one column on a phone', async () => {
+    await page.setViewportSize(VIEWPORTS.mobile);
+    // Without parameters react-admin reopens the list as last left; this link asks for no filter.
+    await page.goto(site.baseUrl + '/admin/blog-posts?filter=%7B%7D');
+    await page.getByTestId('post-card').first().waitFor();
+    await expect(page.locator('table').count()).resolves.toBe(0);
+    // Compact cards keep SPEC's texts and buttons without sideways scrolling.
+    const card = page.getByTestId('post-card').first();
+    await card.getByRole('link', { name: /Edit/ }).waitFor();
+    await card.getByRole('button', { name: /Delete/ }).waitFor();
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    await expect(fits()).resolves.toBe(true);
     await page.screenshot({ path: 'reports/screenshots/admin-blog-list-mobile.png' });
     await page.goto(site.baseUrl + '/admin/blog-posts/new');
     const title = await page.locator('#post-title').boundingBox();
     const status = await page.locator('#post-status').boundingBox();
     expect(status!.y).toBeGreaterThan(title!.y + 200);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    await expect(fits()).resolves.toBe(true);
+    // The submit stays under the thumb: a bar at the bottom of the screen, before any scrolling.
+    const submit = await page.getByRole('button', { name: 'Create Post' }).boundingBox();
+    expect(submit!.y + submit!.height).toBeGreaterThan(VIEWPORTS.mobile.height - 80);
+    expect(submit!.y + submit!.height).toBeLessThanOrEqual(VIEWPORTS.mobile.height);
     await page.screenshot({ path: 'reports/screenshots/admin-blog-new-mobile.png', fullPage: true });
   });
 });

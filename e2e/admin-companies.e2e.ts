@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { MSG, TOAST } from '../common/messages.js';
@@ -14,7 +15,7 @@ describe('admin companies in Chromium', () => {
 
   beforeAll(async () => {
     [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: site.baseUrl });
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: site.baseUrl, acceptDownloads: true });
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/login');
@@ -40,7 +41,7 @@ describe('admin companies in Chromium', () => {
 
   it('lists the seeded firms with the page texts', async () => {
     await page.goto('/admin/companies');
-    await page.getByRole('heading', { name: 'Manage Companies' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Manage Companies' }).waitFor();
     await expect(page.getByText('Add, edit, or remove trader funding companies.').isVisible()).resolves.toBe(true);
     await card('FTMO').waitFor();
     expect(await page.locator('[data-testid="company-card"]').count()).toBe(8);
@@ -50,8 +51,32 @@ describe('admin companies in Chromium', () => {
     await expect(card('FundedNext').getByText('#1 CHOICE').isVisible()).resolves.toBe(true);
   });
 
+  it('keeps the search and the sort in the address across a reload', async () => {
+    const names = () => page.locator('[data-testid="company-card"] h2').allInnerTexts();
+    const search = page.getByPlaceholder('Search companies');
+    await search.fill('Pips');
+    await page.waitForURL((url) => JSON.parse(url.searchParams.get('filter') ?? '{}').q === 'Pips');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="company-card"]').length === 1);
+    await page.reload();
+    await card('Funding Pips').waitFor();
+    expect(await names()).toEqual(['Funding Pips']);
+    await expect(search.inputValue()).resolves.toBe('Pips');
+    await search.fill('');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="company-card"]').length === 8);
+
+    await page.getByRole('button', { name: /^Sort by/ }).click();
+    await page.getByRole('menuitem', { name: /Name/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'name');
+    await page.reload();
+    await card('FTMO').waitFor();
+    expect((await names())[0]).toBe('Alpha Capital Group');
+    // Back to the default order: the featured firm first, as on the public site.
+    await page.goto('/admin/companies?sort=featured&order=DESC');
+    await page.waitForFunction(() => document.querySelector('[data-testid="company-card"] h2')?.textContent === 'FundedNext');
+  });
+
   it('checks the fields on blur: name required, website URL, image type', async () => {
-    await page.getByRole('button', { name: 'Add New Company' }).click();
+    await page.getByRole('link', { name: 'Add New Company' }).click();
     await dialog().getByRole('heading', { name: 'Add New Company' }).waitFor();
     await page.locator('#company-name').focus();
     await page.locator('#company-name').blur();
@@ -68,7 +93,7 @@ describe('admin companies in Chromium', () => {
   });
 
   it('creates a company with a logo, shows it in the grid and a toast', async () => {
-    await page.getByRole('button', { name: 'Add New Company' }).click();
+    await page.getByRole('link', { name: 'Add New Company' }).click();
     await page.fill('#company-name', 'Journey Capital');
     await page.fill('#company-description', 'A firm made by the browser test.');
     const png = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#0099ff' } }).png().toBuffer();
@@ -121,6 +146,31 @@ describe('admin companies in Chromium', () => {
     await dialog().getByRole('button', { name: 'Delete' }).click();
     await toast(TOAST.companyDeleted).waitFor();
     await card('Journey Capital Pro').waitFor({ state: 'detached' });
+    expect(await page.locator('[data-testid="company-card"]').count()).toBe(8);
+  });
+
+  it('exports and deletes the selected companies after one confirmation', async () => {
+    const names = ['Bulk Alpha Capital', 'Bulk Beta Capital'];
+    for (const name of names) expect((await page.request.post('/_api/admin/companies', { data: { name } })).ok()).toBe(true);
+    await page.goto('/admin/companies?filter=' + encodeURIComponent(JSON.stringify({ q: 'Bulk' })));
+    await card(names[1]).waitFor();
+    for (const name of names) await card(name).getByRole('checkbox', { name: `Select ${name}` }).check();
+    const toolbar = page.locator('[data-test="bulk-actions-toolbar"]');
+    await toolbar.getByText('2 items selected').waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), toolbar.getByRole('button', { name: 'Export' }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+    expect(csv).toHaveLength(3);
+    for (const name of names) expect(csv.some((line) => line.includes(name))).toBe(true);
+
+    await toolbar.getByRole('button', { name: 'Delete' }).click();
+    const confirm = dialog().filter({ hasText: 'Delete 2 companies' });
+    await confirm.getByText('Are you sure you want to delete the 2 selected companies? This action cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await toast('2 companies deleted').waitFor();
+    await page.getByText('No companies found.', { exact: true }).waitFor();
+    await page.goto('/admin/companies?filter={}');
+    await card('FTMO').waitFor();
     expect(await page.locator('[data-testid="company-card"]').count()).toBe(8);
   });
 

@@ -48,7 +48,11 @@ describe('admin discounts in Chromium', () => {
   const bannerPng = () =>
     sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 0, g: 153, b: 255 } } }).png().toBuffer();
 
-  const row = (page: Page, title: string) => page.getByTestId('discount-row').filter({ hasText: title });
+  /** A table row on a desktop, a compact-list row on a phone. */
+  const row = (page: Page, title: string) => page.locator('tbody tr, [data-testid="discount-row"]').filter({ hasText: title });
+  /** A row's cells after its selection checkbox: Discount, Company, Media, Expires, Status, Clicks, actions. */
+  const cells = async (page: Page, title: string) => (await row(page, title).locator('td').allInnerTexts()).map((t) => t.trim()).slice(1);
+  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
   async function storedDiscount(page: Page, title: string): Promise<AdminDiscountDto | undefined> {
     const res = await page.request.get(`${site.baseUrl}/_api/admin/discounts?range=[0,999]`);
@@ -61,29 +65,28 @@ describe('admin discounts in Chromium', () => {
     await expect(page.getByText('Create, update, or delete discount offers.').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).resolves.toBe('/admin');
     await row(page, '90% Off Evaluations: Flash Sale').waitFor();
-    expect(await page.getByTestId('discount-row').count()).toBe(12);
-
-    const cells = async (title: string) => (await row(page, title).locator('td').allInnerTexts()).map((t) => t.trim());
-    const flash = await cells('90% Off Evaluations: Flash Sale');
+    expect(await page.locator('tbody tr').count()).toBe(12);
+    const cellsOf = (title: string) => cells(page, title);
+    const flash = await cellsOf('90% Off Evaluations: Flash Sale');
     expect(flash[0]).toContain('VTFAPEX');
-    expect(flash.slice(1)).toEqual(['Apex Trader Funding', '', MSG.expiryTomorrow, 'Active', '']);
-    expect((await cells('15% Off All Stellar Challenges'))[3]).toBe(MSG.expiryDaysLeft(2));
-    expect((await cells('Summer Sale: 25% Off High Stakes')).slice(3, 5)).toEqual([MSG.expiryPast, 'Expired']);
-    expect((await cells('Swing Account Upgrade, Free')).slice(3, 5)).toEqual([MSG.expiryNone, 'Coming Soon']);
+    expect(flash.slice(1)).toEqual(['Apex Trader Funding', '', MSG.expiryTomorrow, 'Active', '0', '']);
+    expect((await cellsOf('15% Off All Stellar Challenges'))[3]).toBe(MSG.expiryDaysLeft(2));
+    expect((await cellsOf('Summer Sale: 25% Off High Stakes')).slice(3, 5)).toEqual([MSG.expiryPast, 'Expired']);
+    expect((await cellsOf('Swing Account Upgrade, Free')).slice(3, 5)).toEqual([MSG.expiryNone, 'Coming Soon']);
     // Beyond 7 days the label is a short date such as 'Jan 5, 2025'.
-    expect((await cells('Free Retry on Alpha Pro Challenges'))[3]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect((await cellsOf('Free Retry on Alpha Pro Challenges'))[3]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     // Badge colours of SPEC §4: success, warning, destructive.
     await expect(row(page, 'Swing Account Upgrade, Free').locator('.MuiChip-colorWarning:visible').count()).resolves.toBe(1);
     await expect(row(page, 'Summer Sale: 25% Off High Stakes').locator('.MuiChip-colorError:visible').count()).resolves.toBe(1);
     await expect(row(page, '90% Off Evaluations: Flash Sale').getByTestId('media-placeholder').count()).resolves.toBe(1);
 
     // Sorting by Expires: soonest first (no expiry last), then the other way round.
-    await page.getByRole('button', { name: 'Expires' }).click();
+    await page.getByRole('button', { name: /^Sort by expires/i }).click();
     // Ascending: the longest-expired offer first (no expiry last).
-    await page.waitForFunction(() => document.querySelector('[data-testid="discount-row"] td')?.textContent?.includes('Summer Sale'));
-    await page.getByRole('button', { name: 'Expires' }).click();
+    await page.waitForFunction(() => document.querySelector('tbody tr td:nth-child(2)')?.textContent?.includes('Summer Sale'));
+    await page.getByRole('button', { name: /^Sort by expires/i }).click();
     await page.waitForFunction(() => {
-      const first = (document.querySelector('[data-testid="discount-row"] td:nth-child(4)') as HTMLElement | null)?.innerText.trim();
+      const first = (document.querySelector('tbody tr td:nth-child(5)') as HTMLElement | null)?.innerText.trim();
       return first && /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/.test(first);
     });
     await page.screenshot({ path: 'reports/screenshots/admin-discounts-desktop.png', fullPage: true });
@@ -96,7 +99,7 @@ describe('admin discounts in Chromium', () => {
     const title = 'E2E Winter Deal';
 
     // Create: 'Title is required' on blur, then a valid form for a seeded company.
-    await page.getByRole('button', { name: 'Add New Discount' }).click();
+    await page.getByRole('link', { name: 'Add New Discount' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Discount' });
     await dialog.waitFor();
     await dialog.locator('#discount-title').focus();
@@ -120,12 +123,12 @@ describe('admin discounts in Chromium', () => {
     await dialog.locator('#discount-affiliate-link').fill('https://ftmo.com/?ref=vtf');
     await dialog.locator('#discount-valid-until').fill('2031-01-15T14:30');
     await dialog.locator('#discount-description').fill('A winter offer made by the browser test.');
-    const media = dialog.getByTestId('discount-media-input');
+    const media = dialog.locator('input[type=file]');
     await media.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     await dialog.getByText(MSG.uploadInvalidType).waitFor();
     await media.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await bannerPng() });
-    await dialog.locator('[data-testid="discount-media"][data-state="success"]').waitFor();
-    await dialog.locator('img[alt="Discount media preview"]').waitFor();
+    await dialog.locator('[data-testid="image-input-mediaUrl"][data-state="success"]').waitFor();
+    await dialog.locator('img[alt="Media preview"]').waitFor();
     await page.screenshot({ path: 'reports/screenshots/admin-discounts-form-desktop.png' });
     await expect(dialog.getByText(MSG.titleRequired).count()).resolves.toBe(0);
     await dialog.getByRole('button', { name: 'Create Discount' }).click();
@@ -148,7 +151,7 @@ describe('admin discounts in Chromium', () => {
     const meta = await sharp(await stored.body()).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 750]);
     await row(page, title).locator(`img[src="${created!.mediaUrl}"]`).waitFor();
-    expect((await row(page, title).locator('td').allInnerTexts()).map((t) => t.trim()).slice(3, 5)).toEqual(['Jan 15, 2031', 'Active']);
+    expect((await cells(page, title)).slice(3, 5)).toEqual(['Jan 15, 2031', 'Active']);
 
     // Edit: the form shows the stored instant in local time again.
     await page.getByRole('button', { name: `Actions for ${title}` }).click();
@@ -186,7 +189,7 @@ describe('admin discounts in Chromium', () => {
     const made = await page.request.post(`${site.baseUrl}/_api/admin/companies`, { data: { name: 'Vanishing Capital' } });
     expect(made.ok()).toBe(true);
     const { id } = (await made.json()) as { id: number };
-    await page.getByRole('button', { name: 'Add New Discount' }).click();
+    await page.getByRole('link', { name: 'Add New Discount' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Discount' });
     await dialog.locator('#discount-title').fill('Doomed discount');
     await page.getByRole('combobox', { name: 'Company' }).click();
@@ -198,6 +201,96 @@ describe('admin discounts in Chromium', () => {
     await expect(dialog.isVisible()).resolves.toBe(true);
   });
 
+  it('changes the status of the selected discounts, then deletes them, each after one confirmation', async () => {
+    const { page, errors } = await signedIn();
+    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    const companies = (await (await page.request.get(`${site.baseUrl}/_api/admin/companies?range=[0,99]`)).json()) as Array<{ id: number; name: string }>;
+    const companyId = companies.find((c) => c.name === 'FTMO')!.id;
+    const titles = ['E2E Bulk One', 'E2E Bulk Two'];
+    for (const title of titles) {
+      expect((await page.request.post(`${site.baseUrl}/_api/admin/discounts`, { data: { title, companyId, status: 'active' } })).ok()).toBe(true);
+    }
+    await page.reload();
+    const toolbar = page.locator('[data-test="bulk-actions-toolbar"]');
+
+    for (const title of titles) await row(page, title).getByRole('checkbox').check();
+    await toolbar.getByText('2 items selected').waitFor();
+    await toolbar.getByRole('button', { name: 'Set status' }).click();
+    await page.getByRole('menuitem', { name: 'Expired' }).click();
+    const confirmStatus = page.getByRole('dialog', { name: 'Set 2 discounts to Expired?' });
+    await confirmStatus.getByText('The status of the 2 discounts you selected becomes Expired.').waitFor();
+    await confirmStatus.getByRole('button', { name: 'Update' }).click();
+    await toast(page, '2 discounts set to Expired.').waitFor();
+    for (const title of titles) {
+      await row(page, title).locator('.MuiChip-colorError').waitFor();
+      await expect(storedDiscount(page, title)).resolves.toMatchObject({ status: 'expired' });
+    }
+    await expect(toolbar.getByText('2 items selected').isVisible()).resolves.toBe(false);
+
+    for (const title of titles) await row(page, title).getByRole('checkbox').check();
+    await toolbar.getByRole('button', { name: 'Delete' }).click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete 2 discounts' });
+    await confirmDelete.getByText('Are you sure you want to delete the 2 selected discounts? This action cannot be undone.').waitFor();
+    await confirmDelete.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, '2 discounts deleted').waitFor();
+    for (const title of titles) {
+      await row(page, title).waitFor({ state: 'detached' });
+      await expect(storedDiscount(page, title)).resolves.toBeUndefined();
+    }
+    expect(await page.locator('tbody tr').count()).toBe(12);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps its filters and sort in the address across a reload, and filters what expires within 7 days', async () => {
+    const { page, errors } = await signedIn();
+    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Expired' }).click();
+    await page.waitForURL((url) => JSON.parse(url.searchParams.get('filter') ?? '{}').status === 'expired');
+    await page.getByRole('button', { name: /^Sort by expires/i }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'validUntil');
+    await page.reload();
+    await row(page, 'Summer Sale: 25% Off High Stakes').waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(2);
+    await expect(page.getByRole('combobox', { name: 'Status' }).innerText()).resolves.toBe('Expired');
+    expect(new URL(page.url()).searchParams.get('order')).toBe('ASC');
+
+    await page.goto(`${site.baseUrl}/admin/discounts?filter=${encodeURIComponent('{}')}&sort=createdAt&order=DESC`);
+    await row(page, '90% Off Evaluations: Flash Sale').waitFor();
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Expires within 7 days' }).click();
+    await page.waitForURL((url) => JSON.parse(url.searchParams.get('filter') ?? '{}').expiringSoon === true);
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 4);
+    const labels = await page.locator('tbody tr td:nth-child(5)').allInnerTexts();
+    for (const label of labels) expect(label.trim()).toMatch(/^(Expires today|Expires tomorrow|\d days left)$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('refreshes the public discounts list in the same tab after an admin edit', async () => {
+    const { page, errors } = await signedIn();
+    // The public list first, so this tab's query cache holds it (fresh for 60 s).
+    await page.goto(site.baseUrl + '/discounts');
+    await page.getByRole('heading', { name: '15% Off All Stellar Challenges' }).waitFor();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    // Into the admin and back through the site's own links: one document, one query client.
+    await page.getByRole('navigation').getByRole('link', { name: 'Admin', exact: true }).first().click();
+    await page.locator('a[href="/admin/discounts"]').first().click();
+    await page.getByRole('button', { name: 'Actions for 15% Off All Stellar Challenges' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Discount' });
+    await expect(edit.locator('#discount-title').inputValue()).resolves.toBe('15% Off All Stellar Challenges');
+    await edit.locator('#discount-title').fill('16% Off All Stellar Challenges');
+    await edit.getByRole('button', { name: 'Update Discount' }).click();
+    await toast(page, TOAST.discountUpdated).waitFor();
+    await edit.waitFor({ state: 'detached' });
+    await page.locator('a[href="/"]').filter({ hasText: 'View site' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Discounts', exact: true }).first().click();
+    await page.getByRole('heading', { name: '16% Off All Stellar Challenges' }).waitFor();
+    expect(await page.getByRole('heading', { name: '15% Off All Stellar Challenges' }).count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('fits a 390 px phone', async () => {
     const { page, errors } = await signedIn(VIEWPORTS.mobile);
     await row(page, '90% Off Evaluations: Flash Sale').waitFor();
@@ -207,10 +300,10 @@ describe('admin discounts in Chromium', () => {
     // Expiry, status and the menu fit without scrolling sideways; the company sits under the title.
     const flash = row(page, '90% Off Evaluations: Flash Sale');
     await expect(flash.getByText(MSG.expiryTomorrow).isVisible()).resolves.toBe(true);
-    await expect(flash.locator('td').first().getByText('Apex Trader Funding').isVisible()).resolves.toBe(true);
+    await expect(flash.getByText('Apex Trader Funding').isVisible()).resolves.toBe(true);
     const menu = await flash.getByRole('button', { name: /^Actions for/ }).boundingBox();
     expect(menu!.x + menu!.width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
-    await page.getByRole('button', { name: 'Add New Discount' }).click();
+    await page.getByRole('link', { name: 'Add New Discount' }).click();
     await page.getByRole('dialog', { name: 'Add New Discount' }).waitFor();
     await page.screenshot({ path: 'reports/screenshots/admin-discounts-form-mobile.png' });
     expect(errors).toEqual([]);

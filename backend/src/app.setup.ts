@@ -8,11 +8,11 @@ import helmet from 'helmet';
 import { join } from 'node:path';
 import passport from 'passport';
 import { SITE_NAME } from '../../common/constants.js';
-import { MSG } from '../../common/messages.js';
-import { ApiError } from './common/api-error.js';
+import { answerClientErrors, bodyParserErrors, jsonBodyParser } from './common/body-limits.js';
 import { AppModule } from './app.module.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
 import { PublicCacheService } from './cache/public-cache.service.js';
+import { GracefulShutdown } from './health/graceful-shutdown.service.js';
 import type { AppConfig } from './config/config.js';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -27,17 +27,23 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
     bufferLogs: false,
+    // A start that fails (no database, bad configuration) reaches main's message, not process.abort().
+    abortOnError: false,
+    // Only JSON is parsed (common/body-limits); a form is refused by SameOriginGuard, uploads are multer's.
+    bodyParser: false,
   });
-  app.enableShutdownHooks();
+  // SIGTERM/SIGINT: finish the requests in flight (GracefulShutdown), then close pools and the database.
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
+  app.use(app.get(GracefulShutdown).track);
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Repeated public reads (DESIGN §6) are answered first, with the headers the whole stack gave their first answer.
   app.use(app.get(PublicCacheService).fastPath);
   // gzip/deflate for every compressible answer (pages, JSON, XML, CSV); streamed bodies stay streamed.
   app.use(compression());
-  // Image fields may carry a picture as a base64 data URL; the Media module gives SPEC's 5 MB message,
-  // so the body limit sits well above 5 MB of base64 (6.7 MB) to let that message through.
-  app.useBodyParser('json', { limit: '16mb' });
+  // Bounded by size (per kind of route) and by depth before any pipe walks a body (common/body-limits).
+  answerClientErrors(app.getHttpServer());
+  app.use(jsonBodyParser());
   app.use(bodyParserErrors);
 
   app.use(
@@ -72,29 +78,33 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(passport.initialize());
   app.use(passport.session());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle(`${SITE_NAME} API`)
-      .setDescription('Public calls under /_api, admin calls under /_api/admin (admin session cookie required).')
-      .setVersion('1')
-      .addCookieAuth('vtf.sid')
-      .build(),
-  );
-  SwaggerModule.setup('_api/docs', app, document, { jsonDocumentUrl: '_api/docs-json' });
+  // The API description lists every admin route: served in development, in production only on request.
+  if (config.apiDocs) {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle(`${SITE_NAME} API`)
+        .setDescription('Public calls under /_api, admin calls under /_api/admin (admin session cookie required).')
+        .setVersion('1')
+        .addCookieAuth('vtf.sid')
+        .build(),
+    );
+    SwaggerModule.setup('_api/docs', app, document, { jsonDocumentUrl: '_api/docs-json' });
+  }
   return app;
-}
-
-/** body-parser's own errors, turned into the API's words before Nest's handler sees them. */
-function bodyParserErrors(err: { type?: string } | undefined, _req: Request, _res: Response, next: NextFunction) {
-  if (err?.type === 'entity.parse.failed') return next(new ApiError(400, MSG.invalidJson));
-  if (err?.type === 'entity.too.large') return next(new ApiError(413, MSG.bodyTooLarge));
-  next(err);
 }
 
 export async function startServer(config: AppConfig): Promise<NestExpressApplication> {
   const app = await createApp(config);
   await app.listen(config.port);
-  new Logger('Server').log(`Listening on ${config.publicSiteUrl} (port ${config.port})`);
+  const logger = new Logger('Server');
+  logger.log(`Listening on ${config.publicSiteUrl} (port ${config.port})`);
+  if (config.publicSiteUrl.startsWith('https://') && config.trustProxy === false) {
+    // This server speaks plain http: only a proxy's X-Forwarded-Proto can make a request count as https.
+    logger.warn(
+      'PUBLIC_SITE_URL is https, so the session cookie is Secure, but TRUST_PROXY is not set: every request is seen ' +
+        'as plain http and no admin can sign in. Set TRUST_PROXY to the proxy that terminates TLS (e.g. 1).',
+    );
+  }
   return app;
 }

@@ -7,7 +7,8 @@ const LOGIN = '/_api/auth/login_with_password';
 describe('auth: session, login, logout', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    // Behind one proxy: X-Forwarded-For names the client, so tests can sign in from different addresses.
+    t = await startTestApp({ trustProxy: 1 });
   });
   afterAll(() => t.close());
   beforeEach(() => t.sql('delete from rate_limits'));
@@ -80,32 +81,68 @@ describe('auth: session, login, logout', () => {
     }
   });
 
-  it('limits failed sign-ins per email: past the limit even the right password gets 429', async () => {
-    for (let i = 0; i < LOGIN_LIMITS.perEmail; i++) {
-      await t.http().post(LOGIN).send({ email: ADMIN.email, password: `wrong-${i}` }).expect(401);
+  const from = (ip: string) => ({ post: (body: object) => t.http().post(LOGIN).set('X-Forwarded-For', ip).send(body) });
+  const ATTACKER = '203.0.113.66';
+  const OWNER = '198.51.100.7';
+
+  it('limits the attacker’s address after 5 wrong passwords for one email, even with the right one, with a clear 429', async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perEmailAndIp; i++) {
+      await from(ATTACKER).post({ email: ADMIN.email, password: `wrong-${i}` }).expect(401);
     }
-    const blocked = await t.http().post(LOGIN).send(ADMIN).expect(429);
-    expect(blocked.body.message).toBe(MSG.tooManyLoginAttempts(15));
-    // Another account from elsewhere is not affected by this email's counter... but this address is now counted too.
-    await t.sql('delete from rate_limits');
-    await t.http().post(LOGIN).send(ADMIN).expect(200);
+    const blocked = await from(ATTACKER).post(ADMIN).expect(429);
+    expect(blocked.body).toEqual({ statusCode: 429, error: MSG.tooManyLoginAttempts(1), message: MSG.tooManyLoginAttempts(1) });
+    expect(blocked.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('lets the admin sign in from another address while an attacker hammers the login', async () => {
+    for (let i = 0; i < 30; i++) {
+      const res = await from(ATTACKER).post({ email: ADMIN.email, password: `guess-${i}` });
+      expect([401, 429]).toContain(res.status);
+    }
+    await from(ATTACKER).post(ADMIN).expect(429);
+    const owner = await from(OWNER).post(ADMIN).expect(200);
+    expect(owner.headers['set-cookie']?.[0]).toMatch(/^vtf\.sid=/);
+  });
+
+  it('waits grow for the attacker: each failure past the free ones doubles the wait', async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perEmailAndIp; i++) await from(ATTACKER).post({ email: ADMIN.email, password: 'x' }).expect(401);
+    await from(ATTACKER).post({ email: ADMIN.email, password: 'x' }).expect(429);
+    // The first wait (1 minute) runs out; the next failure earns 2 minutes, the one after 4.
+    for (const minutes of [2, 4]) {
+      await t.sql("update rate_limits set reset_at = now() where key like 'login:pair:%:wait'");
+      await from(ATTACKER).post({ email: ADMIN.email, password: 'x' }).expect(401);
+      const res = await from(ATTACKER).post({ email: ADMIN.email, password: 'x' }).expect(429);
+      expect(res.body.message).toBe(MSG.tooManyLoginAttempts(minutes));
+    }
+  });
+
+  it('spreads over many addresses: those with failures wait, a clean address with the right password gets in', async () => {
+    const bots = Array.from({ length: LOGIN_LIMITS.perEmail }, (_, i) => `192.0.2.${i + 1}`);
+    for (const ip of bots) await from(ip).post({ email: ADMIN.email, password: 'guess' }).expect(401);
+    // Every bot address now has a failure of its own: the email's wait applies to them, even with the right password.
+    await from(bots[0]).post(ADMIN).expect(429);
+    await from(bots[3]).post({ email: ADMIN.email, password: 'another-guess' }).expect(429);
+    await from(OWNER).post(ADMIN).expect(200);
   });
 
   it('limits failed sign-ins per address across many emails', async () => {
     for (let i = 0; i < LOGIN_LIMITS.perIp; i++) {
-      await t.http().post(LOGIN).send({ email: `user${i}@test.example`, password: 'x' }).expect(401);
+      await from(ATTACKER).post({ email: `user${i}@test.example`, password: 'x' }).expect(401);
     }
-    const res = await t.http().post(LOGIN).send(ADMIN).expect(429);
-    expect(res.body.error).toMatch(/^Too many login attempts/);
+    const res = await from(ATTACKER).post(ADMIN).expect(429);
+    expect(res.body.error).toBe(MSG.tooManyLoginAttempts(15));
+    await from(OWNER).post(ADMIN).expect(200);
   });
 
-  it('a successful sign-in clears that email\u2019s failure count', async () => {
-    for (let i = 0; i < LOGIN_LIMITS.perEmail - 1; i++) {
-      await t.http().post(LOGIN).send({ email: ADMIN.email, password: 'wrong' }).expect(401);
+  it('a successful sign-in clears that address’s failure count for the email', async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perEmailAndIp - 1; i++) {
+      await from(OWNER).post({ email: ADMIN.email, password: 'wrong' }).expect(401);
     }
-    await t.http().post(LOGIN).send(ADMIN).expect(200);
-    const rows = await t.sql("select * from rate_limits where key like 'login:email:%'");
-    expect(rows).toHaveLength(0);
+    await from(OWNER).post(ADMIN).expect(200);
+    expect(await t.sql("select * from rate_limits where key like 'login:pair:%'")).toHaveLength(0);
+    // So the next typo starts from one again instead of earning a wait.
+    await from(OWNER).post({ email: ADMIN.email, password: 'wrong' }).expect(401);
+    await from(OWNER).post(ADMIN).expect(200);
   });
 
   it('a signed-in non-admin sees their user but gets 403 on admin calls', async () => {

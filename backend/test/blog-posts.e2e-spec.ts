@@ -2,11 +2,12 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
 import superjson from 'superjson';
 import type TestAgent from 'supertest/lib/agent.js';
-import type { BlogListResponse, BlogPostJson, BlogPostWithRelated } from '../../common/api-types.js';
+import type { AdminBlogPostListItem, BlogListResponse, BlogPostJson, BlogPostWithRelated } from '../../common/api-types.js';
 import type { BlogCategory, BlogStatus } from '../../common/enums.js';
 import { MSG } from '../../common/messages.js';
 import { isValidSlug } from '../../common/slugify.js';
 import { DEMO_TAGS, seedBlogPosts } from '../src/database/seeders/blog-posts.seed.js';
+import { expectContractOrder } from './support/list-order.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const PUBLIC = '/_api/blog-posts';
@@ -464,6 +465,91 @@ describe('blog posts', () => {
 
     it('is for admins only', async () => {
       await t.http().get(ADMIN).expect(401);
+    });
+  });
+
+  describe('admin REST face of issue #7: pages without content, every contract sort, strict filters', () => {
+    let ids: number[];
+    const page = async (query: Record<string, string>) => admin.get(ADMIN).query(query).expect(200);
+    beforeAll(async () => {
+      await clear();
+      ids = await insert(
+        { slug: 'p1', title: 'Delta', authorName: 'Kim', status: 'published', category: 'review', createdAt: daysAgo(5), publishedAt: daysAgo(5), content: `<p>${'long text '.repeat(500)}</p>` },
+        { slug: 'p2', title: 'Alpha', authorName: 'Lee', status: 'draft', category: 'guide', createdAt: daysAgo(4), publishedAt: null },
+        { slug: 'p3', title: 'Charlie', authorName: null, status: 'archived', category: 'news', createdAt: daysAgo(3), publishedAt: daysAgo(9) },
+        { slug: 'p4', title: 'Bravo', authorName: 'Kim', status: 'published', category: 'general', createdAt: daysAgo(2), publishedAt: daysAgo(1) },
+        { slug: 'p5', title: 'Bravo', authorName: 'Max', status: 'draft', category: 'review', createdAt: daysAgo(1), publishedAt: null },
+      );
+    });
+
+    it('a page (range) answers every post field except content; the SPEC call without range keeps content', async () => {
+      const res = await page({ range: '[0,24]' });
+      expect(res.headers['content-range']).toBe('blog-posts 0-4/5');
+      for (const item of res.body as AdminBlogPostListItem[]) {
+        expect(item).not.toHaveProperty('content');
+        expect(Object.keys(item).sort()).toEqual([
+          'authorName', 'category', 'createdAt', 'excerpt', 'featuredImageUrl', 'id', 'metaDescription', 'metaTitle',
+          'publishedAt', 'slug', 'status', 'tags', 'title', 'updatedAt',
+        ]);
+      }
+      const whole = (await admin.get(ADMIN).expect(200)).body as BlogPostJson[];
+      expect(whole.find((p) => p.id === ids[0])!.content).toContain('long text');
+    });
+
+    it('GET /:id answers the one post with its content (the edit page loads only this)', async () => {
+      const res = await admin.get(`${ADMIN}/${ids[0]}`).expect(200);
+      expect(res.body).toMatchObject({ id: ids[0], slug: 'p1', title: 'Delta' });
+      expect(res.body.content).toContain('long text');
+      expect((await admin.get(`${ADMIN}/999999`).expect(404)).body.message).toBe(MSG.blogPostNotFound);
+    });
+
+    it('defaults to created date, newest first', async () => {
+      const res = await page({ range: '[0,9]' });
+      expect(res.body.map((p: AdminBlogPostListItem) => p.slug)).toEqual(['p5', 'p4', 'p3', 'p2', 'p1']);
+    });
+
+    it.each(['id', 'title', 'status', 'category', 'publishedAt', 'createdAt'] as const)('sorts by %s both ways, empty last, ties by id', async (field) => {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const res = await page({ sort: JSON.stringify([field, order]), range: '[0,9]' });
+        expect(res.body).toHaveLength(5);
+        expectContractOrder(res.body as AdminBlogPostListItem[], (p) => p[field], order);
+      }
+    });
+
+    it('pages to the last page without overlap, with Content-Range', async () => {
+      const sort = '["title","ASC"]';
+      const first = await page({ sort, range: '[0,1]' });
+      const second = await page({ sort, range: '[2,3]' });
+      const last = await page({ sort, range: '[4,5]' });
+      expect(last.headers['content-range']).toBe('blog-posts 4-4/5');
+      const seen = [...first.body, ...second.body, ...last.body].map((p: AdminBlogPostListItem) => p.id);
+      expect(new Set(seen).size).toBe(5);
+      expect(seen.slice(1, 3).map((id) => ids.indexOf(id))).toEqual([3, 4]); // the two 'Bravo' posts, by id
+      const beyond = await page({ sort, range: '[25,49]' });
+      expect(beyond.body).toEqual([]);
+    });
+
+    it('combines the filters with a sort and a page', async () => {
+      const res = await page({ filter: JSON.stringify({ q: 'kim', status: 'published' }), sort: '["title","ASC"]', range: '[0,0]' });
+      expect(res.body.map((p: AdminBlogPostListItem) => p.slug)).toEqual(['p4']);
+      expect(res.headers['content-range']).toBe('blog-posts 0-0/2');
+      const cleared = await page({ filter: JSON.stringify({ status: null, category: '' }), range: '[0,9]' });
+      expect(cleared.body).toHaveLength(5);
+    });
+
+    it('refuses a filter or sort field the list does not have with 400, naming it', async () => {
+      const filter = await admin.get(ADMIN).query({ filter: '{"authorName":"Kim"}' }).expect(400);
+      expect(filter.body).toMatchObject({ statusCode: 400, message: 'Invalid filter parameter', errors: { filter: MSG.unknownProperties(['authorName']) } });
+      const sort = await admin.get(ADMIN).query({ sort: '["content","ASC"]' }).expect(400);
+      expect(sort.body.message).toBe('Invalid sort parameter');
+    });
+
+    it('PUT /:id with only a status changes the status and nothing else (updateMany)', async () => {
+      const before = (await admin.get(`${ADMIN}/${ids[1]}`).expect(200)).body as BlogPostJson;
+      const res = await admin.put(`${ADMIN}/${ids[1]}`).send({ status: 'archived' }).expect(200);
+      expect(res.body).toEqual({ ...before, status: 'archived', updatedAt: res.body.updatedAt });
+      expect((await admin.put(`${ADMIN}/${ids[1]}`).send({ status: 'live' }).expect(400)).body.message).toBe(MSG.blogStatusInvalid);
+      expect((await admin.get(`${ADMIN}/${ids[1]}`).expect(200)).body.status).toBe('archived');
     });
   });
 

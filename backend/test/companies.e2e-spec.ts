@@ -1,6 +1,7 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { MSG } from '../../common/messages.js';
 import { seedCompanies, DEMO_COMPANIES } from '../src/database/seeders/companies.seed.js';
+import { expectContractOrder } from './support/list-order.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 
@@ -175,6 +176,51 @@ describe('companies', () => {
       // Beyond the integer id column: a 400, never a database error.
       expect((await admin.get(`${ADMIN_PATH}/99999999999`).expect(400)).body.message).toBe(MSG.idInteger);
       expect((await admin.post(`${ADMIN_PATH}/delete`).send({ id: 99999999999 }).expect(400)).body.message).toBe(MSG.idInteger);
+    });
+  });
+
+  describe('admin REST face of issue #7: public order by default, search, featured filter, every sort', () => {
+    interface Row { id: number; name: string; rating: number | null; featured: boolean; createdAt: string }
+    const page = async (query: Record<string, string>) => admin.get(ADMIN_PATH).query(query).expect(200);
+    beforeEach(async () => {
+      for (const [name, rating] of [['Kilo', 4], ['Bravo', null], ['Alpha', 4], ['Delta', 4.5], ['Echo', 2]] as const) {
+        await create({ name, rating }).expect(201);
+      }
+      await create({ name: 'Zulu', rating: 1, featured: true }).expect(201);
+    });
+
+    it('defaults to the public order: the featured firm first, then rating (none last), then name', async () => {
+      const res = await page({ range: '[0,24]' });
+      expect(res.body.map((c: Row) => c.name)).toEqual(['Zulu', 'Delta', 'Alpha', 'Kilo', 'Echo', 'Bravo']);
+      const publicOrder = (await t.http().get('/_api/companies').expect(200)).body.map((c: Row) => c.name);
+      expect(res.body.map((c: Row) => c.name)).toEqual(publicOrder);
+      const second = await page({ range: '[2,3]' });
+      expect(second.body.map((c: Row) => c.name)).toEqual(['Alpha', 'Kilo']);
+      expect(second.headers['content-range']).toBe('companies 2-3/6');
+    });
+
+    it.each(['id', 'name', 'rating', 'featured', 'createdAt'] as const)('sorts by %s both ways, empty last, ties by id', async (field) => {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const res = await page({ sort: JSON.stringify([field, order]), range: '[0,24]' });
+        expect(res.body).toHaveLength(6);
+        expectContractOrder(res.body as Row[], (c) => c[field], order);
+      }
+    });
+
+    it('searches by name and filters featured, as booleans or their text', async () => {
+      expect((await page({ filter: '{"q":"ELT"}' })).body.map((c: Row) => c.name)).toEqual(['Delta']);
+      for (const featured of [true, 'true']) {
+        expect((await page({ filter: JSON.stringify({ featured }) })).body.map((c: Row) => c.name)).toEqual(['Zulu']);
+      }
+      const notFeatured = await page({ filter: '{"featured":false}', range: '[0,1]' });
+      expect(notFeatured.headers['content-range']).toBe('companies 0-1/5');
+    });
+
+    it('refuses an unknown filter or a featured that is not a boolean with 400', async () => {
+      const unknown = await admin.get(ADMIN_PATH).query({ filter: '{"rating":4}' }).expect(400);
+      expect(unknown.body).toMatchObject({ message: 'Invalid filter parameter', errors: { filter: MSG.unknownProperties(['rating']) } });
+      const featured = await admin.get(ADMIN_PATH).query({ filter: '{"featured":"yes"}' }).expect(400);
+      expect(featured.body.message).toBe('Invalid filter parameter');
     });
   });
 

@@ -10,6 +10,7 @@ import { seedDemoContent } from '../src/database/seeders/demo.seeder.js';
 import { DEMO_DISCOUNTS, seedDiscounts } from '../src/database/seeders/discounts.seed.js';
 import { PublicCacheService } from '../src/cache/public-cache.service.js';
 import { MediaService } from '../src/media/media.service.js';
+import { expectContractOrder } from './support/list-order.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const ADMIN = '/_api/admin/discounts';
@@ -293,7 +294,8 @@ describe('discounts', () => {
       ['company name', '["company.name","DESC"]', ['Featuredfirm', 'Betafirm', 'Betafirm', 'Alphafirm', 'Alphafirm']],
       ['validUntil, no expiry last', '["validUntil","ASC"]', ['Alpha 100% match', 'Echo', 'Delta', 'Bravo deal', 'Charlie offer']],
       ['validUntil descending, no expiry still last', '["validUntil","DESC"]', ['Bravo deal', 'Delta', 'Echo', 'Alpha 100% match', 'Charlie offer']],
-      ['discountPercentage', '["discountPercentage","DESC"]', ['Alpha 100% match', 'Bravo deal', 'Delta', 'Charlie offer', 'Echo']],
+      // Ties (no percentage) fall back to id in the sort's direction: Echo was created after Charlie.
+      ['discountPercentage', '["discountPercentage","DESC"]', ['Alpha 100% match', 'Bravo deal', 'Delta', 'Echo', 'Charlie offer']],
       ['status', '["status","ASC"]', ['Bravo deal', 'Delta', 'Echo', 'Charlie offer', 'Alpha 100% match']],
     ])('sorts by %s', async (_label, sort, expected) => {
       const res = await admin.get(`${ADMIN}?sort=${encodeURIComponent(sort)}`).expect(200);
@@ -340,6 +342,54 @@ describe('discounts', () => {
       const res = await admin.get(`${ADMIN}?${name}=${encodeURIComponent(value)}`).expect(400);
       expect(res.body.message).toBe(message);
       expect(await count()).toBe(5);
+    });
+
+    it('filters expiringSoon: ends within the next 7 days and has not ended; combines with company and status', async () => {
+      const titles = async (filter: object) =>
+        (await admin.get(ADMIN).query({ filter: JSON.stringify(filter) }).expect(200)).body.map((d: AdminDiscountDto) => d.title);
+      expect(await titles({ expiringSoon: true })).toEqual(['Echo', 'Delta']);
+      expect(await titles({ expiringSoon: 'true', companyId: beta.id })).toEqual(['Delta']);
+      expect(await titles({ expiringSoon: true, status: 'expired' })).toEqual([]);
+      expect(await titles({ expiringSoon: false })).toHaveLength(5);
+      expect(await titles({ companyId: '', status: null })).toHaveLength(5);
+    });
+
+    it.each(['id', 'title', 'company.name', 'status', 'validUntil', 'clicks', 'discountPercentage', 'createdAt'] as const)(
+      'sorts by %s both ways, empty last, ties by id',
+      async (field) => {
+        await t.sql(`update discounts set clicks = case title when 'Delta' then 9 when 'Alpha 100% match' then 3 else 0 end`);
+        for (const order of ['ASC', 'DESC'] as const) {
+          const res = await admin.get(ADMIN).query({ sort: JSON.stringify([field, order]), range: '[0,24]' }).expect(200);
+          expect(res.body).toHaveLength(5);
+          const value = field === 'company.name' ? (d: AdminDiscountDto) => d.company.name : (d: AdminDiscountDto) => d[field];
+          expectContractOrder(res.body as AdminDiscountDto[], value, order);
+        }
+        await t.sql('update discounts set clicks = 0');
+      },
+    );
+
+    it('shows clicks in each row and pages to the last page', async () => {
+      await t.sql(`update discounts set clicks = 4 where title = 'Delta'`);
+      const res = await admin.get(ADMIN).query({ sort: '["clicks","DESC"]', range: '[0,0]' }).expect(200);
+      expect(res.body.map((d: AdminDiscountDto) => [d.title, d.clicks])).toEqual([['Delta', 4]]);
+      const last = await admin.get(ADMIN).query({ sort: '["title","ASC"]', range: '[4,9]' }).expect(200);
+      expect(last.body.map((d: AdminDiscountDto) => d.title)).toEqual(['Echo']);
+      expect(last.headers['content-range']).toBe('discounts 4-4/5');
+      await t.sql('update discounts set clicks = 0');
+    });
+
+    it('refuses an unknown filter or a non-boolean expiringSoon with 400 and names it', async () => {
+      const unknown = await admin.get(ADMIN).query({ filter: '{"clicks":3}' }).expect(400);
+      expect(unknown.body).toMatchObject({ statusCode: 400, message: 'Invalid filter parameter', errors: { filter: MSG.unknownProperties(['clicks']) } });
+      const soon = await admin.get(ADMIN).query({ filter: '{"expiringSoon":"soon"}' }).expect(400);
+      expect(soon.body.message).toBe('Invalid filter parameter');
+    });
+
+    it('PUT /:id with only a status changes the status and nothing else (updateMany)', async () => {
+      const d = all.find((x) => x.title === 'Charlie offer')!;
+      const res = await admin.put(`${ADMIN}/${d.id}`).send({ status: 'active' }).expect(200);
+      expect(res.body).toEqual({ ...d, status: 'active', updatedAt: res.body.updatedAt });
+      await admin.put(`${ADMIN}/${d.id}`).send({ status: 'coming_soon' }).expect(200);
     });
 
     it('GET /:id answers one discount; unknown is 404, not a number is 400', async () => {

@@ -12,6 +12,11 @@ export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'e2e-admin-pass
 
 export interface Site {
   baseUrl: string;
+  /** The site's process and everything it printed so far (the shutdown test signals it directly). */
+  child: ChildProcess;
+  output(): string;
+  /** The site's DATA_DIR (its embedded PostgreSQL lives in it; see support/sql.ts). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -40,6 +45,9 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   await waitForHealth(baseUrl, child, () => output);
   return {
     baseUrl,
+    child,
+    output: () => output,
+    dataDir,
     stop: async () => {
       await stopProcess(child);
       rmSync(dataDir, { recursive: true, force: true });

@@ -2,37 +2,59 @@ import { Injectable } from '@nestjs/common';
 import { LOGIN_LIMITS } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
-import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { RateLimitService, type RateLimitState } from '../rate-limit/rate-limit.service.js';
 
 /**
- * Failed sign-ins are counted per address and per email; past either limit every
- * attempt is refused with 429 until the window ends, even with the right password.
+ * Failed sign-ins are limited per address, and per email from that address, so the attacker's own address
+ * is what gets refused (429). The email alone never walls the account off: its failures from everywhere make
+ * only addresses with failures of their own wait, with growing delays; a clean address signs in at once.
  */
 @Injectable()
 export class LoginLimiter {
   constructor(private readonly limits: RateLimitService) {}
 
   async assertAllowed(ip: string, email: string): Promise<void> {
-    const [byIp, byEmail] = await Promise.all([this.limits.peek(ipKey(ip)), this.limits.peek(emailKey(email))]);
+    const [byIp, pairWait, emailWait] = await Promise.all([
+      this.limits.peek(ipKey(ip)),
+      this.limits.peek(waitKey(pairKey(ip, email))),
+      this.limits.peek(waitKey(emailKey(email))),
+    ]);
     const blocked = [
       byIp && byIp.hits >= LOGIN_LIMITS.perIp ? byIp : null,
-      byEmail && byEmail.hits >= LOGIN_LIMITS.perEmail ? byEmail : null,
-    ].filter((s) => s !== null);
+      pairWait,
+      // The email's own wait applies to addresses that have failed recently, never to a clean one.
+      byIp ? emailWait : null,
+    ].filter((s): s is RateLimitState => s !== null);
     if (!blocked.length) return;
-    const resetAt = Math.max(...blocked.map((s) => s.resetAt.getTime()));
-    const minutes = Math.max(1, Math.ceil((resetAt - Date.now()) / 60_000));
-    throw new ApiError(429, MSG.tooManyLoginAttempts(minutes));
+    const until = Math.max(...blocked.map((s) => s.resetAt.getTime()));
+    throw new ApiError(429, MSG.tooManyLoginAttempts(Math.max(1, Math.ceil((until - Date.now()) / 60_000))));
   }
 
   async recordFailure(ip: string, email: string): Promise<void> {
     await this.limits.hit(ipKey(ip), LOGIN_LIMITS.windowSeconds);
-    await this.limits.hit(emailKey(email), LOGIN_LIMITS.windowSeconds);
+    await this.count(pairKey(ip, email), LOGIN_LIMITS.perEmailAndIp);
+    await this.count(emailKey(email), LOGIN_LIMITS.perEmail);
   }
 
-  async recordSuccess(email: string): Promise<void> {
-    await this.limits.reset(emailKey(email));
+  /** The right password from this address: its own record for this email starts over. */
+  async recordSuccess(ip: string, email: string): Promise<void> {
+    await this.limits.reset(pairKey(ip, email));
+    await this.limits.reset(waitKey(pairKey(ip, email)));
+  }
+
+  private async count(key: string, free: number): Promise<void> {
+    const { hits } = await this.limits.hit(key, LOGIN_LIMITS.windowSeconds);
+    if (hits >= free) await this.limits.hold(waitKey(key), waitSeconds(hits - free));
   }
 }
 
+/** 1, 2, 4, 8 … minutes after the free failures, at most the window's length. */
+export function waitSeconds(beyondFree: number): number {
+  return Math.min(LOGIN_LIMITS.firstWaitSeconds * 2 ** Math.min(beyondFree, 20), LOGIN_LIMITS.maxWaitSeconds);
+}
+
+const normal = (email: string) => email.trim().toLowerCase();
 const ipKey = (ip: string) => `login:ip:${ip}`;
-const emailKey = (email: string) => `login:email:${email.trim().toLowerCase()}`;
+const pairKey = (ip: string, email: string) => `login:pair:${ip}:${normal(email)}`;
+const emailKey = (email: string) => `login:email:${normal(email)}`;
+const waitKey = (key: string) => `${key}:wait`;

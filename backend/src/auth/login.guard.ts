@@ -1,8 +1,10 @@
-import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { loginSchema } from '../../../common/schemas.js';
+import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LoginLimiter } from './login-limiter.service.js';
 
 /**
@@ -11,12 +13,17 @@ import { LoginLimiter } from './login-limiter.service.js';
  */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
-  constructor(private readonly limiter: LoginLimiter) {
+  constructor(
+    private readonly limiter: LoginLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     super();
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
+    // express-session silently sets no Secure cookie over http: say so instead of a sign-in that does not stick.
+    if (this.config.publicSiteUrl.startsWith('https://') && !req.secure) throw new ApiError(403, MSG.signInNeedsHttps);
     const parsed = loginSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
       const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
@@ -32,7 +39,7 @@ export class LoginGuard extends AuthGuard('local') {
       throw error;
     }
     await super.logIn(req);
-    await this.limiter.recordSuccess(parsed.data.email);
+    await this.limiter.recordSuccess(ip, parsed.data.email);
     return true;
   }
 }

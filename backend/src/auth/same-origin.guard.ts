@@ -1,7 +1,8 @@
-import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Uploads are the one kind of write that is not JSON. */
@@ -13,25 +14,38 @@ const MULTIPART_ALLOWED = /^\/_api\/admin\/media(\/|$)/i;
  */
 @Injectable()
 export class SameOriginGuard implements CanActivate {
+  /** scheme://host:port of PUBLIC_SITE_URL, as a browser writes it in Origin. */
+  private readonly siteOrigin: string;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.siteOrigin = new URL(config.publicSiteUrl).origin;
+  }
+
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<Request>();
     if (SAFE_METHODS.has(req.method)) return true;
     const origin = req.get('origin');
-    if (origin && origin !== 'null') {
-      let host: string | undefined;
-      try {
-        host = new URL(origin).host;
-      } catch {
-        host = undefined;
-      }
-      if (host !== req.get('host')) throw new ApiError(403, MSG.crossOrigin);
-    } else if (origin === 'null') {
-      throw new ApiError(403, MSG.crossOrigin);
-    }
+    if (origin && !this.isOwnOrigin(origin, req)) throw new ApiError(403, MSG.crossOrigin);
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (!hasBody) return true;
     if (req.is('application/json')) return true;
     if (req.is('multipart/form-data') && MULTIPART_ALLOWED.test(req.path)) return true;
     throw new ApiError(415, MSG.jsonRequired);
+  }
+
+  /**
+   * The site's own origin is PUBLIC_SITE_URL (a proxy may rewrite Host). Outside production the
+   * request's host is accepted too: a dev server or a test may reach the site under another name.
+   */
+  private isOwnOrigin(origin: string, req: Request): boolean {
+    if (origin === 'null') return false;
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      return false;
+    }
+    if (parsed.origin === this.siteOrigin) return true;
+    return !this.config.isProduction && parsed.host === req.get('host');
   }
 }

@@ -1,5 +1,5 @@
 import { Entity, Enum, Index, Property, Unique, type Opt } from '@mikro-orm/core';
-import type { BlogPostDto, BlogPostJson } from '../../../common/api-types.js';
+import type { AdminBlogPostListItem, BlogPostDto, BlogPostJson } from '../../../common/api-types.js';
 import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogCategory, type BlogStatus } from '../../../common/enums.js';
 import { BaseEntity } from '../database/base.entity.js';
 
@@ -12,7 +12,24 @@ const SEARCH_DOCUMENT =
 @Entity({ tableName: 'blog_posts' })
 @Index({ properties: ['status', 'publishedAt'] })
 @Index({ properties: ['status', 'category', 'publishedAt'] })
-@Index({ properties: ['createdAt'] })
+// Admin list sorts (Migration20261122220000): (field, id) serves both directions; trigram for the title/author search.
+@Index({ name: 'blog_posts_created_at_id_index', properties: ['createdAt', 'id'] })
+@Index({ name: 'blog_posts_title_id_index', properties: ['title', 'id'] })
+@Index({ name: 'blog_posts_published_at_id_index', properties: ['publishedAt', 'id'] })
+@Index({
+  name: 'blog_posts_published_at_desc_id_index',
+  expression: 'create index "blog_posts_published_at_desc_id_index" on "blog_posts" ("published_at" desc nulls last, "id" desc)',
+})
+@Index({ name: 'blog_posts_status_id_index', properties: ['status', 'id'] })
+@Index({ name: 'blog_posts_category_id_index', properties: ['category', 'id'] })
+@Index({
+  name: 'blog_posts_title_trgm_index',
+  expression: 'create index "blog_posts_title_trgm_index" on "blog_posts" using gin ("title" gin_trgm_ops)',
+})
+@Index({
+  name: 'blog_posts_author_name_trgm_index',
+  expression: 'create index "blog_posts_author_name_trgm_index" on "blog_posts" using gin ("author_name" gin_trgm_ops)',
+})
 export class BlogPost extends BaseEntity {
   @Unique()
   @Property({ type: 'string', length: 200 })
@@ -100,4 +117,11 @@ export function toBlogPostJson(p: BlogPost): BlogPostJson {
     createdAt: dto.createdAt.toISOString(),
     updatedAt: dto.updatedAt.toISOString(),
   };
+}
+
+/** A row of the paged admin list: loaded without `content` (see BlogPostsService.list). */
+export function toBlogPostListItem(p: Omit<BlogPost, 'content'>): AdminBlogPostListItem {
+  // The mapping reads content only to copy it, and it is dropped here.
+  const { content: _content, ...item } = toBlogPostJson(p as BlogPost);
+  return item;
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { keyed, PublicCache, type Keyed } from '../cache/public-cache.decorator.js';
-import type { BlogPostJson } from '../../../common/api-types.js';
+import type { AdminBlogPostListItem, BlogPostJson } from '../../../common/api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
@@ -38,7 +38,7 @@ export class AdminBlogPostsController {
   constructor(private readonly posts: BlogPostsService) {}
 
   @Get()
-  async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<BlogPostJson[]> {
+  async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<Array<BlogPostJson | AdminBlogPostListItem>> {
     const params = parseListQuery(query, BLOG_POST_SORTABLE);
     const result = await this.posts.list(params);
     sendContentRange(res, 'blog-posts', params, result);

@@ -1,16 +1,17 @@
 import { EntityManager, UniqueConstraintViolationException, raw, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { BlogListResponse, BlogPostJson, BlogPostWithRelated } from '../../../common/api-types.js';
+import type { AdminBlogPostListItem, BlogListResponse, BlogPostJson, BlogPostWithRelated } from '../../../common/api-types.js';
 import { BLOG_DEFAULT_LIMIT, BLOG_DEFAULT_PAGE, BLOG_MAX_LIMIT, BLOG_RELATED_COUNT } from '../../../common/constants.js';
 import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogCategory, type BlogStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
+import { checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { definedOnly } from '../companies/companies.service.js';
 import type { Computed } from '../cache/public-cache.service.js';
 import superjson from 'superjson';
 import { MediaService } from '../media/media.service.js';
-import { BlogPost, SEARCH_CONFIG, toBlogPostDto, toBlogPostJson } from './blog-post.entity.js';
+import { BlogPost, SEARCH_CONFIG, toBlogPostDto, toBlogPostJson, toBlogPostListItem } from './blog-post.entity.js';
 import type { BlogListQueryDto, BlogPostChangesDto, CreateBlogPostDto } from './dto/blog-post.dto.js';
 import { sanitizePostHtml } from './html-sanitizer.js';
 
@@ -18,6 +19,7 @@ export const BLOG_POST_SORTABLE = [
   'id', 'title', 'slug', 'status', 'category', 'authorName', 'publishedAt', 'createdAt', 'updatedAt',
 ] as const;
 type BlogPostSortField = (typeof BLOG_POST_SORTABLE)[number];
+const BLOG_POST_FILTERS = ['q', 'status', 'category', 'id'] as const;
 
 /** Newest first, as SPEC §2 sorts the admin list. */
 const ADMIN_ORDER: QueryOrderMap<BlogPost>[] = [{ createdAt: 'desc' }, { id: 'desc' }];
@@ -96,31 +98,40 @@ export class BlogPostsService {
     return { ...toBlogPostDto(post), related: related.map(toBlogPostDto) };
   }
 
-  /** GET /_api/admin/blog-posts: every status; filters q (title or author), status, category, id. */
-  async list(params: ListParams<BlogPostSortField>): Promise<ListResult<BlogPostJson>> {
+  /**
+   * GET /_api/admin/blog-posts: every status; filters q (title or author), status, category, id.
+   * A page (`range`) leaves `content` out so a page stays small whatever the posts' length; without `range`
+   * it is SPEC §7's call, whose answer the SPEC edit page reads the post from, so it stays whole.
+   */
+  async list(params: ListParams<BlogPostSortField>): Promise<ListResult<BlogPostJson | AdminBlogPostListItem>> {
+    checkFilterKeys(params.filter, BLOG_POST_FILTERS);
     const where: FilterQuery<BlogPost> = {};
     const ids = idsFilter(params.filter);
     if (ids) where.id = { $in: ids };
     const q = searchPattern(params.filter);
     if (q) where.$or = [{ title: { $ilike: q } }, { authorName: { $ilike: q } }];
     const { status, category } = params.filter;
-    if (status !== undefined && status !== '') {
+    if (status !== undefined && status !== null && status !== '') {
       if (!BLOG_STATUSES.includes(status as BlogStatus)) throw new ApiError(400, MSG.blogStatusInvalid);
       where.status = status as BlogStatus;
     }
-    if (category !== undefined && category !== '') {
+    if (category !== undefined && category !== null && category !== '') {
       if (!BLOG_CATEGORIES.includes(category as BlogCategory)) throw new ApiError(400, MSG.blogCategoryInvalid);
       where.category = category as BlogCategory;
     }
-    const orderBy = params.sort
-      ? [{ [params.sort.field]: `${params.sort.order.toLowerCase()} nulls last` } as QueryOrderMap<BlogPost>, { id: 'desc' } as const]
+    // id in the sort's direction breaks ties, so one index (field, id) serves both directions and pages never overlap.
+    const { sort } = params;
+    const nullable = sort ? Boolean(this.em.getMetadata(BlogPost).properties[sort.field]?.nullable) : false;
+    const orderBy = sort
+      ? [{ [sort.field]: sortDirection(sort.order, nullable) } as QueryOrderMap<BlogPost>, { id: sortDirection(sort.order, false) }]
       : ADMIN_ORDER;
     const [items, total] = await this.em.findAndCount(BlogPost, where, {
       orderBy,
       limit: params.page?.limit,
       offset: params.page?.offset,
+      ...(params.page && { exclude: ['content'] as const }),
     });
-    return { items: items.map(toBlogPostJson), total };
+    return { items: items.map((p) => (params.page ? toBlogPostListItem(p) : toBlogPostJson(p as BlogPost))), total };
   }
 
   async get(id: number): Promise<BlogPostJson> {

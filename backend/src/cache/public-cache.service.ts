@@ -1,10 +1,10 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { gzipSync } from 'node:zlib';
 import { SESSION_COOKIE } from '../auth/session.middleware.js';
 import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
-import { acceptsGzip, gzipTag, notModified, strongEtag } from './http-negotiation.js';
+import { writeAnswer, type Writable } from './answer-writer.js';
+import { strongEtag } from './http-negotiation.js';
 import { LruStore } from './lru.js';
 import { TableListener } from './table-listener.js';
 
@@ -38,26 +38,16 @@ export interface CacheSlot {
   variant?: string;
 }
 
-export interface CachedAnswer {
-  status: number;
-  body: Buffer;
-  contentType: string;
-  etag: string;
+export interface CachedAnswer extends Writable {
   tables: readonly string[];
   /** The representation's own headers. */
   own: Record<string, string>;
   /** Every header the full stack (helmet…) had set when the answer was made: the fast path repeats them. */
   stack?: OutgoingHttpHeaders;
-  /** The gzip form, made on the first request that accepts it. */
-  gzip?: Buffer;
   /** Its key while it is kept. */
   key?: string;
-  /** The fast path's complete 200 heads, per encoding, made once. */
-  heads?: { identity?: OutgoingHttpHeaders; gzip?: OutgoingHttpHeaders };
 }
 
-/** Below this size the compression middleware sends bodies as they are; the fast path does the same. */
-const GZIP_THRESHOLD = 1024;
 /** Headers the fast path sets itself (or must never repeat). */
 const OWN_HEADERS = new Set(['set-cookie', 'etag', 'content-length', 'content-type', 'content-encoding', 'vary']);
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -240,7 +230,7 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
    */
   send(req: Request, res: Response, answer: CachedAnswer): void {
     for (const [name, value] of Object.entries(answer.own)) res.setHeader(name, value);
-    this.write(req, res, answer, false);
+    writeAnswer(req, res, answer, undefined, (gzip) => this.grow(answer, gzip));
   }
 
   /**
@@ -254,36 +244,12 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     const key = this.isListening ? this.urls.get(req.originalUrl) : undefined;
     const answer = key === undefined ? undefined : this.answers.get(key);
     if (!answer?.stack || req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return next();
-    this.write(req, res, answer, true);
+    writeAnswer(req, res, answer, answer.stack, (gzip) => this.grow(answer, gzip));
   };
 
-  /** 304 when the client holds either representation; else the body, gzipped when it is worth it and accepted. */
-  private write(req: Request, res: Response, answer: CachedAnswer, fast: boolean): void {
-    // Registered before the compression middleware, so it compresses as that one would.
-    const gzip = answer.body.length >= GZIP_THRESHOLD && acceptsGzip(req.headers['accept-encoding']);
-    const stack = fast ? answer.stack : undefined;
-    if (notModified(req.headers['if-none-match'], answer.etag)) {
-      res.writeHead(304, { ...stack, ETag: gzip ? gzipTag(answer.etag) : answer.etag, Vary: 'Accept-Encoding' }).end();
-      return;
-    }
-    if (gzip && !answer.gzip) {
-      answer.gzip = gzipSync(answer.body);
-      if (answer.key !== undefined) this.answers.grow(answer.key, answer, answer.gzip.length);
-    }
-    const encoding = gzip ? 'gzip' : 'identity';
-    // A repeat on the fast path reuses the head it was sent with last time.
-    const head = (fast && answer.heads?.[encoding]) || this.head(answer, gzip, stack);
-    if (fast) (answer.heads ??= {})[encoding] = head;
-    res.writeHead(answer.status, head);
-    res.end(req.method === 'HEAD' ? undefined : gzip ? answer.gzip : answer.body);
-  }
-
-  private head(answer: CachedAnswer, gzip: boolean, stack: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders {
-    const head: OutgoingHttpHeaders = { ...stack, ETag: gzip ? gzipTag(answer.etag) : answer.etag, Vary: 'Accept-Encoding' };
-    if (gzip) head['Content-Encoding'] = 'gzip';
-    head['Content-Type'] = answer.contentType;
-    head['Content-Length'] = (gzip ? answer.gzip! : answer.body).length;
-    return head;
+  /** Accounts the gzip form made for a kept answer. */
+  private grow(answer: CachedAnswer, gzip: Buffer): void {
+    if (answer.key !== undefined) this.answers.grow(answer.key, answer, gzip.length);
   }
 
   /** Bounded like the entries: many distinct URLs (one key can have several) simply start the index over. */

@@ -29,13 +29,15 @@ export interface ListResult<T> {
 const MAX_PAGE = 1000;
 
 export function parseListQuery<F extends string>(query: ListQuery, sortable: readonly F[]): ListParams<F> {
-  const sort = parseJson<unknown[]>(query.sort, 'sort');
-  const range = parseJson<unknown[]>(query.range, 'range');
-  const filter = parseJson<Record<string, unknown>>(query.filter, 'filter') ?? {};
+  const sort = parseJson(query.sort, 'sort');
+  const range = parseJson(query.range, 'range');
+  const filter = parseJson(query.filter, 'filter') ?? {};
   if (typeof filter !== 'object' || Array.isArray(filter)) throw new ApiError(400, MSG.invalidListParam('filter'));
 
   let sortParam: ListParams<F>['sort'] = null;
-  if (sort) {
+  if (sort !== undefined && sort !== null) {
+    // Exactly ["field", "ASC" | "DESC"]: anything else (an object, a number, a third item) is refused by name.
+    if (!Array.isArray(sort) || sort.length !== 2) throw new ApiError(400, MSG.invalidListParam('sort'));
     const [field, order] = sort;
     if (!sortable.includes(field as F) || (order !== 'ASC' && order !== 'DESC')) {
       throw new ApiError(400, MSG.invalidListParam('sort'));
@@ -44,14 +46,18 @@ export function parseListQuery<F extends string>(query: ListQuery, sortable: rea
   }
 
   let page: ListParams<F>['page'] = null;
-  if (range) {
+  if (range !== undefined && range !== null) {
+    // Exactly [start, end], whole numbers PostgreSQL's OFFSET/LIMIT can take.
+    if (!Array.isArray(range) || range.length !== 2) throw new ApiError(400, MSG.invalidListParam('range'));
     const [start, end] = range;
-    if (!Number.isInteger(start) || !Number.isInteger(end) || (start as number) < 0 || (end as number) < (start as number)) {
-      throw new ApiError(400, MSG.invalidListParam('range'));
-    }
-    page = { offset: start as number, limit: Math.min((end as number) - (start as number) + 1, MAX_PAGE) };
+    if (!isRangeIndex(start) || !isRangeIndex(end) || end < start) throw new ApiError(400, MSG.invalidListParam('range'));
+    page = { offset: start, limit: Math.min(end - start + 1, MAX_PAGE) };
   }
-  return { sort: sortParam, page, filter };
+  return { sort: sortParam, page, filter: filter as Record<string, unknown> };
+}
+
+function isRangeIndex(n: unknown): n is number {
+  return Number.isSafeInteger(n) && (n as number) >= 0;
 }
 
 /** Sets the header react-admin reads for the total, e.g. `companies 0-24/319`. */
@@ -76,10 +82,12 @@ export function searchPattern(filter: Record<string, unknown>): string | undefin
   return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
 }
 
-function parseJson<T>(value: string | undefined, name: string): T | undefined {
+/** One JSON value from one query parameter; a repeated parameter (an array from Express) is refused too. */
+function parseJson(value: unknown, name: string): unknown {
   if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') throw new ApiError(400, MSG.invalidListParam(name));
   try {
-    return JSON.parse(value) as T;
+    return JSON.parse(value) as unknown;
   } catch {
     throw new ApiError(400, MSG.invalidListParam(name));
   }

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { CompanyDto } from '../../../common/api-types.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
+import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { Discount } from '../discounts/discount.entity.js';
 import { MediaService } from '../media/media.service.js';
@@ -13,9 +14,12 @@ import type { CompanyChangesDto, CreateCompanyDto } from './dto/company.dto.js';
 
 export const COMPANY_SORTABLE = ['id', 'name', 'rating', 'featured', 'createdAt', 'updatedAt'] as const;
 type CompanySortField = (typeof COMPANY_SORTABLE)[number];
+const COMPANY_FILTERS = ['q', 'featured', 'id'] as const;
 
 /** Featured first, then best rated, then by name: the order visitors see everywhere. */
 const PUBLIC_ORDER: QueryOrderMap<Company>[] = [{ featured: 'desc' }, { rating: 'desc nulls last' }, { name: 'asc' }];
+/** The admin's default: the public order, id last so pages of equal names never overlap. */
+const ADMIN_ORDER: QueryOrderMap<Company>[] = [...PUBLIC_ORDER, { id: 'asc' }];
 
 @Injectable()
 export class CompaniesService {
@@ -31,15 +35,19 @@ export class CompaniesService {
   }
 
   async list(params: ListParams<CompanySortField>): Promise<ListResult<CompanyDto>> {
+    checkFilterKeys(params.filter, COMPANY_FILTERS);
     const where: FilterQuery<Company> = {};
     const ids = idsFilter(params.filter);
     if (ids) where.id = { $in: ids };
     const q = searchPattern(params.filter);
     if (q) where.$or = [{ name: { $ilike: q } }, { description: { $ilike: q } }];
-    if (typeof params.filter.featured === 'boolean') where.featured = params.filter.featured;
-    const orderBy = params.sort
-      ? [{ [params.sort.field]: params.sort.order.toLowerCase() } as QueryOrderMap<Company>, { id: 'asc' } as const]
-      : PUBLIC_ORDER;
+    const featured = booleanFilter(params.filter, 'featured');
+    if (featured !== undefined) where.featured = featured;
+    const { sort } = params;
+    const nullable = sort ? Boolean(this.em.getMetadata(Company).properties[sort.field]?.nullable) : false;
+    const orderBy = sort
+      ? [{ [sort.field]: sortDirection(sort.order, nullable) } as QueryOrderMap<Company>, { id: sortDirection(sort.order, false) }]
+      : ADMIN_ORDER;
     const [items, total] = await this.em.findAndCount(Company, where, {
       orderBy,
       limit: params.page?.limit,

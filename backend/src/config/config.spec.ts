@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, deriveKey, loadConfig } from './config.js';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'vtf-config-'));
 
@@ -39,5 +39,30 @@ describe('loadConfig', () => {
     const env = { DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
     expect(loadConfig(env)).toMatchObject({ isProduction: true, sessionSecret: 'x'.repeat(32), seedDemoContent: false });
     expect(loadConfig({ ...env, SEED_DEMO_CONTENT: 'true' }).seedDemoContent).toBe(true);
+  });
+
+  it('keeps API docs out of production unless API_DOCS=true, and reads the shutdown grace period', () => {
+    const prod = { DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(prod)).toMatchObject({ apiDocs: false, shutdownGraceMs: 10_000 });
+    expect(loadConfig({ ...prod, API_DOCS: 'true', SHUTDOWN_GRACE_MS: '2500' })).toMatchObject({ apiDocs: true, shutdownGraceMs: 2500 });
+    expect(loadConfig({ DATA_DIR: dataDir() }).apiDocs).toBe(true);
+    expect(() => loadConfig({ ...prod, SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+
+  it('derives the unsubscribe key from its own secret, apart from the session secret', () => {
+    const env = { DATA_DIR: dataDir(), SESSION_SECRET: 's'.repeat(32) };
+    const key = loadConfig(env).unsubscribeKey;
+    expect(key).toEqual(deriveKey('s'.repeat(32), 'newsletter-unsubscribe'));
+    expect(key.equals(Buffer.from('s'.repeat(32)))).toBe(false);
+    // Rotating SESSION_SECRET while keeping the old one as UNSUBSCRIBE_SECRET keeps sent links valid.
+    expect(loadConfig({ ...env, SESSION_SECRET: 'n'.repeat(32), UNSUBSCRIBE_SECRET: 's'.repeat(32) }).unsubscribeKey).toEqual(key);
+  });
+
+  it('derives independent 32-byte keys per purpose (HKDF)', () => {
+    const a = deriveKey('secret-of-some-length', 'a');
+    expect(a).toHaveLength(32);
+    expect(deriveKey('secret-of-some-length', 'a')).toEqual(a);
+    expect(deriveKey('secret-of-some-length', 'b')).not.toEqual(a);
+    expect(deriveKey('another-secret-of-length', 'a')).not.toEqual(a);
   });
 });

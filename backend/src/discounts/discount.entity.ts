@@ -6,6 +6,11 @@ import { BaseEntity } from '../database/base.entity.js';
 
 @Entity({ tableName: 'discounts' })
 @Index({ properties: ['status', 'validUntil'] })
+// Admin list sorts (Migration20261122220000): (field, id) serves both directions.
+@Index({ name: 'discounts_title_id_index', properties: ['title', 'id'] })
+@Index({ name: 'discounts_valid_until_id_index', properties: ['validUntil', 'id'] })
+@Index({ name: 'discounts_clicks_id_index', properties: ['clicks', 'id'] })
+@Index({ name: 'discounts_created_at_id_index', properties: ['createdAt', 'id'] })
 export class Discount extends BaseEntity {
   /** Deleting a company with discounts is refused by the service (409); the FK keeps that true in SQL too. */
   @ManyToOne(() => Company, { ref: true, deleteRule: 'restrict', index: true })

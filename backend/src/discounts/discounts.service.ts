@@ -1,9 +1,10 @@
-import { EntityManager, QueryOrder, ref, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
+import { EntityManager, ref, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AdminDiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
+import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { definedOnly } from '../companies/companies.service.js';
 import { Company } from '../companies/company.entity.js';
@@ -18,6 +19,9 @@ export const DISCOUNT_SORTABLE = [
   'validFrom', 'validUntil', 'clicks', 'createdAt', 'updatedAt', 'companyId', 'company.name',
 ] as const;
 type DiscountSortField = (typeof DISCOUNT_SORTABLE)[number];
+const DISCOUNT_FILTERS = ['q', 'companyId', 'status', 'expiringSoon', 'id'] as const;
+/** "Expires within 7 days" (the admin filter): not yet past, and past within this many days. */
+export const EXPIRING_SOON_DAYS = 7;
 
 /** What a visitor can act on (DESIGN §7). */
 const PUBLIC_STATUSES: DiscountStatus[] = ['active', 'coming_soon'];
@@ -79,14 +83,24 @@ export class DiscountsService {
 
   /** Both admin faces: everything, filtered, sorted and paged in SQL. */
   async list(params: ListParams<DiscountSortField>): Promise<ListResult<AdminDiscountDto>> {
-    const [items, total] = await this.em.findAndCount(Discount, adminWhere(params.filter), {
+    const [items, total] = await this.em.findAndCount(Discount, adminWhere(params.filter, new Date()), {
       populate: ['company'],
       strategy: 'joined',
-      orderBy: params.sort ? [adminOrder(params.sort.field, params.sort.order), { id: 'asc' }] : ADMIN_ORDER,
+      // id in the sort's direction: one index (field, id) serves both directions, and pages never overlap.
+      orderBy: params.sort
+        ? [this.adminOrder(params.sort.field, params.sort.order), { id: sortDirection(params.sort.order, false) }]
+        : ADMIN_ORDER,
       limit: params.page?.limit,
       offset: params.page?.offset,
     });
     return { items: items.map(toAdminDiscountDto), total };
+  }
+
+  private adminOrder(field: DiscountSortField, order: 'ASC' | 'DESC'): QueryOrderMap<Discount> {
+    if (field === 'companyId') return { company: sortDirection(order, false) };
+    if (field === 'company.name') return { company: { name: sortDirection(order, false) } };
+    const nullable = Boolean(this.em.getMetadata(Discount).properties[field]?.nullable);
+    return { [field]: sortDirection(order, nullable) } as QueryOrderMap<Discount>;
   }
 
   async get(id: number): Promise<AdminDiscountDto> {
@@ -153,7 +167,8 @@ export class DiscountsService {
   }
 }
 
-function adminWhere(filter: Record<string, unknown>): FilterQuery<Discount> {
+function adminWhere(filter: Record<string, unknown>, now: Date): FilterQuery<Discount> {
+  checkFilterKeys(filter, DISCOUNT_FILTERS);
   const where: FilterQuery<Discount> & Record<string, unknown> = {};
   const ids = idsFilter(filter);
   if (ids) where.id = { $in: ids };
@@ -166,23 +181,25 @@ function adminWhere(filter: Record<string, unknown>): FilterQuery<Discount> {
       { company: { name: { $ilike: q } } },
     ];
   }
-  if (filter.status !== undefined) {
+  if (isSet(filter.status)) {
     const statuses = Array.isArray(filter.status) ? filter.status : [filter.status];
     if (!statuses.every((s) => (DISCOUNT_STATUSES as readonly unknown[]).includes(s))) {
       throw new ApiError(400, MSG.invalidListParam('filter'));
     }
     where.status = { $in: statuses as DiscountStatus[] };
   }
-  if (filter.companyId !== undefined) {
+  if (isSet(filter.companyId)) {
     const companyIds = idsFilter({ id: filter.companyId });
     where.company = { $in: companyIds };
+  }
+  if (booleanFilter(filter, 'expiringSoon')) {
+    where.validUntil = { $gt: now, $lte: new Date(now.getTime() + EXPIRING_SOON_DAYS * 86_400_000) };
   }
   return where;
 }
 
-function adminOrder(field: DiscountSortField, order: 'ASC' | 'DESC'): QueryOrderMap<Discount> {
-  const dir = order === 'ASC' ? QueryOrder.ASC_NULLS_LAST : QueryOrder.DESC_NULLS_LAST;
-  if (field === 'companyId') return { company: dir };
-  if (field === 'company.name') return { company: { name: dir } };
-  return { [field]: dir } as QueryOrderMap<Discount>;
+/** A cleared filter input may arrive as '' or null: the same as not filtering. */
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
 }
+

@@ -10,6 +10,8 @@ import type { SubscriberStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
 import { NEWSLETTER_CSV_COLUMNS, isSubscriberStatus, newsletterCsvRow } from '../../../common/newsletter.js';
 import { ApiError } from '../common/api-error.js';
+import { planPage } from '../common/far-end-page.js';
+import { checkFilterKeys } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { SubscribeDto } from './dto/newsletter.dto.js';
@@ -30,8 +32,8 @@ const ORDER_SQL: Record<SubscriberSortField, (d: Direction) => string> = {
   status: (d) => `status ${d}, subscribed_at ${d}, id ${d}`,
   id: (d) => `id ${d}`,
 };
-/** SPEC §9: newest first. */
-const DEFAULT_ORDER = ORDER_SQL.subscribedAt('desc');
+/** Pages starting this deep are planned against the total (see list). */
+const FAR_END_FROM = 1000;
 const COLUMNS = 'id, email, subscribed_at as "subscribedAt", status, source';
 /** Rows read per query while exporting: memory stays flat whatever the list's size. */
 const EXPORT_BATCH = 1000;
@@ -82,7 +84,7 @@ export class NewsletterService {
 
   /** Idempotent: a valid token always answers the same message, whatever the row's state. */
   async unsubscribe(token: string): Promise<NewsletterMessageResponse> {
-    const id = verifyUnsubscribeToken(token, this.config.sessionSecret);
+    const id = verifyUnsubscribeToken(token, this.config.unsubscribeKey);
     if (id === null) throw new ApiError(400, MSG.newsletterTokenInvalid);
     await this.execute(
       `update newsletter_subscribers set status = 'unsubscribed', updated_at = now() where id = ? and status <> 'unsubscribed'`,
@@ -93,26 +95,42 @@ export class NewsletterService {
 
   /** The link a newsletter carries so a subscriber can leave without an account. */
   unsubscribeUrl(subscriber: { id: number }): string {
-    const token = createUnsubscribeToken(subscriber.id, this.config.sessionSecret);
+    const token = createUnsubscribeToken(subscriber.id, this.config.unsubscribeKey);
     return `${this.config.publicSiteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
   }
 
-  /** Both admin faces: the whole list without a page (SPEC §7), or one page plus the total (REST). */
+  /**
+   * Both admin faces: the whole list without a page (SPEC §7), or one page plus the total (REST).
+   * A page near the front is read with its count in parallel; a deeper one needs the total first, so that a page in
+   * the back half is read from the other end (far-end-page.ts): the last page of 200,000 costs what the first does.
+   */
   async list(params: ListParams<SubscriberSortField>): Promise<ListResult<NewsletterSubscriberDto>> {
     const where = toFilter(params.filter);
-    const order = params.sort ? ORDER_SQL[params.sort.field](params.sort.order === 'ASC' ? 'asc' : 'desc') : DEFAULT_ORDER;
-    const page = params.page ? ' limit ? offset ?' : '';
-    const pageParams = params.page ? [params.page.limit, params.page.offset] : [];
-    const [rows, total] = await Promise.all([
+    // Without a sort: SPEC §9's newest first.
+    const dir: Direction = params.sort ? (params.sort.order === 'ASC' ? 'asc' : 'desc') : 'desc';
+    const orderFor = (d: Direction) => (params.sort ? ORDER_SQL[params.sort.field](d) : ORDER_SQL.subscribedAt(d));
+    const select = (order: string, page?: { limit: number; offset: number }) =>
       this.execute<SubscriberRow>(
-        `select ${COLUMNS} from newsletter_subscribers ${whereClause(where.conditions)} order by ${order}${page}`,
-        [...where.params, ...pageParams],
-      ),
-      params.page
-        ? this.execute<{ total: number }>(`select count(*)::int as total from newsletter_subscribers ${whereClause(where.conditions)}`, where.params)
-        : null,
-    ]);
-    return { items: rows.map(toSubscriberDto), total: total ? total[0].total : rows.length };
+        `select ${COLUMNS} from newsletter_subscribers ${whereClause(where.conditions)} order by ${order}${page ? ' limit ? offset ?' : ''}`,
+        [...where.params, ...(page ? [page.limit, page.offset] : [])],
+      );
+    const count = async () =>
+      (await this.execute<{ total: number }>(`select count(*)::int as total from newsletter_subscribers ${whereClause(where.conditions)}`, where.params))[0]!.total;
+
+    if (!params.page) {
+      const rows = await select(orderFor(dir));
+      return { items: rows.map(toSubscriberDto), total: rows.length };
+    }
+    if (params.page.offset < FAR_END_FROM) {
+      const [rows, total] = await Promise.all([select(orderFor(dir), params.page), count()]);
+      return { items: rows.map(toSubscriberDto), total };
+    }
+    const total = await count();
+    const plan = planPage(params.page, total);
+    const opposite: Direction = dir === 'asc' ? 'desc' : 'asc';
+    const rows = plan.limit === 0 ? [] : await select(orderFor(plan.reversed ? opposite : dir), plan);
+    if (plan.reversed) rows.reverse();
+    return { items: rows.map(toSubscriberDto), total };
   }
 
   /** The stat cards in one pass over the table. */
@@ -195,6 +213,7 @@ export class NewsletterService {
 
 /** The admin filters: `q` (email contains, case-insensitive, % and _ literal), `status`, and `id` (getMany). */
 function toFilter(filter: Record<string, unknown>): Filter {
+  checkFilterKeys(filter, ['q', 'status', 'id']);
   const parts: string[] = [];
   const params: unknown[] = [];
   const ids = idsFilter(filter);

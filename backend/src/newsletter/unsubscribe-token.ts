@@ -5,20 +5,20 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Keeps these signatures apart from anything else signed with the same secret (session cookies). */
+/** Binds a signature to its purpose, on top of the key of its own (config.unsubscribeKey). */
 const PURPOSE = 'newsletter-unsubscribe:';
 const ID_PATTERN = /^[1-9]\d{0,15}$/;
 
-function signature(id: number, secret: string): Buffer {
-  return createHmac('sha256', secret).update(PURPOSE + String(id)).digest();
+function signature(id: number, key: Buffer | string): Buffer {
+  return createHmac('sha256', key).update(PURPOSE + String(id)).digest();
 }
 
-export function createUnsubscribeToken(id: number, secret: string): string {
-  return `${Buffer.from(String(id)).toString('base64url')}.${signature(id, secret).toString('base64url')}`;
+export function createUnsubscribeToken(id: number, key: Buffer | string): string {
+  return `${Buffer.from(String(id)).toString('base64url')}.${signature(id, key).toString('base64url')}`;
 }
 
 /** The subscriber id the token was made for, or null when it is malformed or not signed by us. */
-export function verifyUnsubscribeToken(token: unknown, secret: string): number | null {
+export function verifyUnsubscribeToken(token: unknown, key: Buffer | string): number | null {
   if (typeof token !== 'string' || token.length > 200) return null;
   const parts = token.split('.');
   if (parts.length !== 2) return null;
@@ -29,7 +29,7 @@ export function verifyUnsubscribeToken(token: unknown, secret: string): number |
   const id = Number(idText);
   if (!Number.isSafeInteger(id)) return null;
   const given = Buffer.from(sigPart, 'base64url');
-  const expected = signature(id, secret);
+  const expected = signature(id, key);
   if (given.length !== expected.length || given.toString('base64url') !== sigPart) return null;
   return timingSafeEqual(given, expected) ? id : null;
 }

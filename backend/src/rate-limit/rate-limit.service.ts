@@ -37,6 +37,15 @@ export class RateLimitService {
     return row ? { hits: row.hits, resetAt: new Date(row.reset_at) } : null;
   }
 
+  /** Opens (or extends) a window of `seconds` on `key` from now: a wait that `peek` reports until it ends. */
+  async hold(key: string, seconds: number): Promise<void> {
+    await this.em.getConnection().execute(
+      `insert into rate_limits (key, hits, reset_at) values (?, 1, now() + make_interval(secs => ?))
+       on conflict (key) do update set hits = rate_limits.hits + 1, reset_at = greatest(rate_limits.reset_at, excluded.reset_at)`,
+      [key, seconds],
+    );
+  }
+
   async reset(key: string): Promise<void> {
     await this.em.getConnection().execute('delete from rate_limits where key = ?', [key]);
   }

@@ -1,18 +1,25 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
+import { queryClient } from '../lib/query-client.js';
 import { useSession } from '../lib/session.js';
+import { AccessDenied } from './AccessDenied.js';
 import { AdminLayout } from './AdminLayout.js';
 import { authProvider } from './authProvider.js';
-import { BlogPostCreatePage } from './blog-posts/BlogPostCreatePage.js';
-import { BlogPostEditPage } from './blog-posts/BlogPostEditPage.js';
-import { BlogPostsPage } from './blog-posts/BlogPostsPage.js';
-import { CompaniesPage } from './companies/CompaniesPage.js';
+import { BlogPostCreate } from './blog-posts/BlogPostCreate.js';
+import { BlogPostEdit } from './blog-posts/BlogPostEdit.js';
+import { BlogPostList } from './blog-posts/BlogPostList.js';
+import { CompanyList } from './companies/CompanyList.js';
 import { Dashboard } from './Dashboard.js';
 import { dataProvider } from './dataProvider.js';
-import { DiscountsAdminPage } from './discounts/DiscountsAdminPage.js';
-import { NewsletterPage } from './newsletter/NewsletterPage.js';
+import { i18nProvider } from './i18n.js';
+import { DiscountList } from './discounts/DiscountList.js';
+import { NewsletterList } from './newsletter/NewsletterList.js';
+import { SonnerNotification } from './components/SonnerNotification.js';
+import { refreshPublicQueriesAfterAdminMutations } from './query-sync.js';
 import { adminTheme } from './theme.js';
 import '../site/site.css';
+
+refreshPublicQueriesAfterAdminMutations(queryClient);
 
 /**
  * The admin entry (lazy chunk: visitors never download react-admin or MUI). SPEC §6 on the client:
@@ -26,19 +33,16 @@ export default function AdminApp() {
   if (session.status === 'loading') return <div className="container section"><div className="card skeleton" /></div>;
   if (session.status === 'unauthenticated') return <Navigate to="/login" replace />;
   const { user } = session;
-  if (user.role !== 'admin') {
-    return (
-      <section className="container section narrow center">
-        <h1>Access Denied</h1>
-        <p>Access denied. Your role ({user.role}) lacks required permissions.</p>
-      </section>
-    );
-  }
+  if (user.role !== 'admin') return <AccessDenied role={user.role} />;
   return (
     <Admin
       basename="/admin"
       dataProvider={dataProvider}
+      // The site's client: an admin change refreshes the public lists this tab holds (query-sync.ts).
+      queryClient={queryClient}
+      notification={SonnerNotification}
       authProvider={authProvider}
+      i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={AdminLayout}
       // Dark only (SPEC §1): without a second theme react-admin shows no light/dark toggle.
@@ -46,15 +50,16 @@ export default function AdminApp() {
       title="Verified Trader Funding Admin"
       disableTelemetry
     >
-      <Resource name="companies" list={CompaniesPage} />
-      <Resource name="discounts" list={DiscountsAdminPage} />
-      <Resource name="blog-posts" list={BlogPostsPage}>
-        <Route path="new" element={<BlogPostCreatePage />} />
-        <Route path=":id/edit" element={<BlogPostEditPage />} />
+      <Resource name="companies" list={CompanyList} />
+      <Resource name="discounts" list={DiscountList} />
+      {/* SPEC §2's paths (/new, /:id/edit) beside react-admin's own (/create, /:id), which stay valid. */}
+      <Resource name="blog-posts" list={BlogPostList} create={BlogPostCreate} edit={BlogPostEdit}>
+        <Route path="new" element={<BlogPostCreate />} />
+        <Route path=":id/edit" element={<BlogPostEdit />} />
       </Resource>
       <Resource name="newsletter-subscribers" />
       <CustomRoutes>
-        <Route path="/newsletter" element={<NewsletterPage />} />
+        <Route path="/newsletter" element={<NewsletterList />} />
       </CustomRoutes>
     </Admin>
   );

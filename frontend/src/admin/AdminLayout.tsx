@@ -1,19 +1,35 @@
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import ArticleIcon from '@mui/icons-material/Article';
+import BusinessIcon from '@mui/icons-material/Business';
+import EmailIcon from '@mui/icons-material/Email';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { ReactNode } from 'react';
-import { Layout, Menu } from 'react-admin';
+import { Layout, Menu, useSidebarState } from 'react-admin';
+import { Link } from 'react-router-dom';
 
+/**
+ * The admin menu. 'View site' leaves the admin, so it is a plain link: as a react-admin menu item its path
+ * '/' would match every admin page and always look selected; only the current screen's item is highlighted.
+ */
 function AdminMenu() {
+  const [open] = useSidebarState();
   return (
     <Menu>
       <Menu.DashboardItem />
-      <Menu.Item to="/admin/companies" primaryText="Companies" />
-      <Menu.Item to="/admin/discounts" primaryText="Discounts" />
-      <Menu.Item to="/admin/blog-posts" primaryText="Blog Posts" />
-      <Menu.Item to="/admin/newsletter" primaryText="Newsletter" />
-      <Menu.Item to="/" primaryText="View site" />
+      <Menu.Item to="/admin/companies" primaryText="Companies" leftIcon={<BusinessIcon />} />
+      <Menu.Item to="/admin/discounts" primaryText="Discounts" leftIcon={<LocalOfferIcon />} />
+      <Menu.Item to="/admin/blog-posts" primaryText="Blog Posts" leftIcon={<ArticleIcon />} />
+      <Menu.Item to="/admin/newsletter" primaryText="Newsletter" leftIcon={<EmailIcon />} />
+      <MenuItem component={Link} to="/" sx={{ color: 'text.secondary' }}>
+        <ListItemIcon sx={{ minWidth: 40 }}><OpenInNewIcon fontSize="small" /></ListItemIcon>
+        {open && <ListItemText>View site</ListItemText>}
+      </MenuItem>
     </Menu>
   );
 }
 
+/** react-admin's layout; each screen puts its title in the AppBar through `<Title>` (PageHeader does). */
 export function AdminLayout({ children }: { children: ReactNode }) {
   return <Layout menu={AdminMenu}>{children}</Layout>;
 }

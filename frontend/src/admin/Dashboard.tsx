@@ -1,6 +1,6 @@
 import { Avatar, Box, Button, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { useGetIdentity, useLogout } from 'react-admin';
+import { Title, useGetIdentity, useLogout } from 'react-admin';
 
 const SECTIONS = [
   { to: '/admin/companies', title: 'Companies', text: 'Add, edit, or remove trader funding companies.' },
@@ -15,6 +15,7 @@ export function Dashboard() {
   const logout = useLogout();
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100 }}>
+      <Title title="Admin Dashboard" />
       <Typography variant="h4" component="h1" gutterBottom>Admin Dashboard</Typography>
       {identity && (
         <Card sx={{ mb: 3 }}>

@@ -1,20 +1,39 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * A click on /go/:id only adds to `discounts.clicks`, which no public read shows: such an update no
- * longer sends `content_changed`, so clicks never empty the public caches. Any other change to a
- * discount row (whatever its columns) still does, once per transaction as before.
+ * The admin lists of issue #7 page, sort and filter in SQL; these indexes serve their sorts at scale.
+ * Each sort ends in id in the same direction, so one (field, id) index serves both directions and a page
+ * reads only its own rows. The title/author search gets trigram indexes where pg_trgm is available
+ * (Migration20261121200514 already tried to add the extension); without it the search scans, as before.
  */
 export class Migration20261122220000 extends Migration {
   override async up(): Promise<void> {
-    this.addSql('drop trigger if exists discounts_content_changed on "discounts";');
-    this.addSql(`create trigger discounts_content_changed after insert or delete or truncate on "discounts" for each statement execute function notify_content_changed();`);
-    this.addSql(`create trigger discounts_content_updated after update on "discounts" for each row when ((to_jsonb(old) - 'clicks') is distinct from (to_jsonb(new) - 'clicks')) execute function notify_content_changed();`);
+    this.addSql(`drop index if exists "blog_posts_created_at_index";`);
+    this.addSql(`create index "blog_posts_created_at_id_index" on "blog_posts" ("created_at", "id");`);
+    this.addSql(`create index "blog_posts_title_id_index" on "blog_posts" ("title", "id");`);
+    this.addSql(`create index "blog_posts_published_at_id_index" on "blog_posts" ("published_at", "id");`);
+    this.addSql(`create index "discounts_title_id_index" on "discounts" ("title", "id");`);
+    this.addSql(`create index "discounts_valid_until_id_index" on "discounts" ("valid_until", "id");`);
+    this.addSql(`create index "discounts_clicks_id_index" on "discounts" ("clicks", "id");`);
+    this.addSql(`create index "discounts_created_at_id_index" on "discounts" ("created_at", "id");`);
+    this.addSql(`do $$
+      begin
+        create extension if not exists pg_trgm;
+        create index "blog_posts_title_trgm_index" on "blog_posts" using gin ("title" gin_trgm_ops);
+        create index "blog_posts_author_name_trgm_index" on "blog_posts" using gin ("author_name" gin_trgm_ops);
+      exception when others then
+        raise notice 'pg_trgm unavailable (%); the admin post search will scan the table', sqlerrm;
+      end $$;`);
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop trigger if exists discounts_content_updated on "discounts";');
-    this.addSql('drop trigger if exists discounts_content_changed on "discounts";');
-    this.addSql(`create trigger discounts_content_changed after insert or update or delete or truncate on "discounts" for each statement execute function notify_content_changed();`);
+    for (const name of [
+      'blog_posts_author_name_trgm_index', 'blog_posts_title_trgm_index', 'discounts_created_at_id_index', 'discounts_clicks_id_index',
+      'discounts_valid_until_id_index', 'discounts_title_id_index', 'blog_posts_published_at_id_index', 'blog_posts_title_id_index',
+      'blog_posts_created_at_id_index',
+    ]) {
+      this.addSql(`drop index if exists "${name}";`);
+    }
+    this.addSql(`create index "blog_posts_created_at_index" on "blog_posts" ("created_at");`);
   }
 }

@@ -1,7 +1,11 @@
-import type { BlogPostJson } from '../../../../common/api-types.js';
-import type { BlogCategory, BlogStatus } from '../../../../common/enums.js';
-import { MSG } from '../../../../common/messages.js';
-import { isValidSlug } from '../../../../common/slugify.js';
+/**
+ * The blog post form (SPEC §2 "Blog post form layout", §5): what the form holds, how a stored post fills it,
+ * the body it sends, and its field rules. Pure, so the mapping is unit-tested.
+ */
+import type { BlogPostJson } from './api-types.js';
+import type { BlogCategory, BlogStatus } from './enums.js';
+import { MSG } from './messages.js';
+import { isValidSlug } from './slugify.js';
 
 /** What the post form holds (SPEC §2 "Blog post form layout"): tags as one comma-separated text, the date as YYYY-MM-DD. */
 export interface PostFormValues {

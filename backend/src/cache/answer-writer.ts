@@ -1,0 +1,57 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { acceptsGzip, gzipTag, notModified } from './http-negotiation.js';
+
+/** Bytes ready to send, and what is made from them once and reused. */
+export interface Writable {
+  status: number;
+  body: Buffer;
+  contentType: string;
+  /** The strong ETag of `body`. */
+  etag: string;
+  /** The gzip form, made on the first request that accepts it. */
+  gzip?: Buffer;
+  /** Complete 200 heads per encoding for a given stack of headers, made once (see writeAnswer). */
+  heads?: { identity?: OutgoingHttpHeaders; gzip?: OutgoingHttpHeaders };
+}
+
+/** Below this size the compression middleware sends bodies as they are; so does this. */
+export const GZIP_THRESHOLD = 1024;
+
+/**
+ * Answers a request with `answer`: 304 when If-None-Match names either representation; else the
+ * body, gzipped (once, reported through `madeGzip`) when it is worth it and the client accepts it,
+ * each representation with its own strong ETag and `Vary: Accept-Encoding`. The compression
+ * middleware leaves such an encoded response alone. With a `stack` (headers recorded for the
+ * answer), the finished head is kept on the answer and reused by later calls that pass a stack.
+ */
+export function writeAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: Writable,
+  stack: OutgoingHttpHeaders | undefined,
+  madeGzip: (gzip: Buffer) => void = () => undefined,
+): void {
+  const gzip = answer.body.length >= GZIP_THRESHOLD && acceptsGzip(req.headers['accept-encoding']);
+  if (notModified(req.headers['if-none-match'], answer.etag)) {
+    res.writeHead(304, { ...stack, ETag: gzip ? gzipTag(answer.etag) : answer.etag, Vary: 'Accept-Encoding' }).end();
+    return;
+  }
+  if (gzip && !answer.gzip) {
+    answer.gzip = gzipSync(answer.body);
+    madeGzip(answer.gzip);
+  }
+  const encoding = gzip ? 'gzip' : 'identity';
+  const head = (stack && answer.heads?.[encoding]) || headOf(answer, gzip, stack);
+  if (stack) (answer.heads ??= {})[encoding] = head;
+  res.writeHead(answer.status, head);
+  res.end(req.method === 'HEAD' ? undefined : gzip ? answer.gzip : answer.body);
+}
+
+function headOf(answer: Writable, gzip: boolean, stack: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders {
+  const head: OutgoingHttpHeaders = { ...stack, ETag: gzip ? gzipTag(answer.etag) : answer.etag, Vary: 'Accept-Encoding' };
+  if (gzip) head['Content-Encoding'] = 'gzip';
+  head['Content-Type'] = answer.contentType;
+  head['Content-Length'] = (gzip ? answer.gzip! : answer.body).length;
+  return head;
+}

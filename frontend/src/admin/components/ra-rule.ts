@@ -1,0 +1,10 @@
+/**
+ * A rule of common/ (true, or SPEC §5's message, judged on the text an input shows) as a react-admin validator
+ * (undefined, or the message), so the admin forms and their unit-tested rules share one wording.
+ */
+export const raRule =
+  (rule: (text: string) => true | string) =>
+  (value: unknown): string | undefined => {
+    const verdict = rule(value == null ? '' : String(value));
+    return verdict === true ? undefined : verdict;
+  };

@@ -1,0 +1,67 @@
+import { Stack } from '@mui/material';
+import { AutocompleteInput, NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { DISCOUNT_PERCENTAGE_MAX, DISCOUNT_PERCENTAGE_MIN } from '../../../../common/constants.js';
+import { ImageInput } from '../components/ImageInput.js';
+import { raRule } from '../components/ra-rule.js';
+import { discountRules, isoToLocalInput, localInputToIso, STATUS_CHOICES } from './discount-form.js';
+
+const validate = {
+  title: raRule(discountRules.title),
+  companyId: raRule(discountRules.companyId),
+  status: raRule(discountRules.status),
+  affiliateLink: raRule(discountRules.affiliateLink),
+  discountPercentage: raRule(discountRules.discountPercentage),
+  mediaUrl: raRule(discountRules.mediaUrl),
+};
+
+/** Companies are searched by name on the server (500 of them do not fit one menu). */
+const companyQuery = (q: string) => ({ q });
+
+/**
+ * The fields SPEC §7 says the form sends: title, company, status, description, code, affiliate link,
+ * percentage, Valid Until in the browser's local time (SPEC §9, mapped by common/discount-form.ts) and the media
+ * image (the shared ImageInput, boxed to 1200x800 by the server). Rules and messages are SPEC §5's, on blur.
+ */
+export function DiscountInputs({ onUploading }: { onUploading: (busy: boolean) => void }) {
+  return (
+    <>
+      <TextInput source="title" id="discount-title" label="Title" validate={validate.title} autoFocus helperText={false} />
+      <ReferenceInput source="companyId" reference="companies" sort={{ field: 'name', order: 'ASC' }} perPage={50}>
+        <AutocompleteInput
+          id="discount-company"
+          label="Company"
+          optionText="name"
+          filterToQuery={companyQuery}
+          validate={validate.companyId}
+          helperText={false}
+        />
+      </ReferenceInput>
+      <SelectInput source="status" id="discount-status" label="Status" choices={STATUS_CHOICES} validate={validate.status} helperText={false} />
+      <TextInput source="description" id="discount-description" label="Description" multiline minRows={3} helperText={false} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextInput source="discountCode" id="discount-code" label="Discount Code" helperText={false} />
+        <NumberInput
+          source="discountPercentage"
+          id="discount-percentage"
+          label="Discount Percentage"
+          min={DISCOUNT_PERCENTAGE_MIN}
+          max={DISCOUNT_PERCENTAGE_MAX}
+          validate={validate.discountPercentage}
+          helperText={false}
+        />
+      </Stack>
+      <TextInput source="affiliateLink" id="discount-affiliate-link" label="Affiliate Link" type="url" validate={validate.affiliateLink} helperText={false} />
+      <TextInput
+        source="validUntil"
+        id="discount-valid-until"
+        label="Valid Until"
+        type="datetime-local"
+        format={isoToLocalInput}
+        parse={localInputToIso}
+        slotProps={{ inputLabel: { shrink: true } }}
+        helperText="Your local time. Leave empty for no expiry."
+      />
+      <ImageInput source="mediaUrl" label="Media" kind="discount" validate={validate.mediaUrl} onBusyChange={onUploading} />
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { Box, Skeleton, Table, TableBody, TableCell, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { BulkDeleteButton, BulkExportButton, DataTable, SortButton, useListContext } from 'react-admin';
+import type { AdminDiscountDto } from '../../../../common/api-types.js';
+import { expiryLabel } from '../../../../common/discount-rules.js';
+import { CompactList } from '../components/CompactList.js';
+import { BulkStatusButton } from '../components/BulkStatusButton.js';
+import { STATUS_CHOICES } from './discount-form.js';
+import { CompanyField, DiscountMenu, MediaThumb, StatusBadge } from './DiscountFields.js';
+
+const SKELETON_ROWS = 4; // SPEC §9
+const Col = DataTable.Col<AdminDiscountDto>;
+
+const bulkActions = (
+  <>
+    <BulkStatusButton choices={STATUS_CHOICES} noun="discount" />
+    <BulkExportButton />
+    <BulkDeleteButton
+      mutationMode="pessimistic"
+      confirmTitle="Delete %{smart_count} discounts"
+      confirmContent="Are you sure you want to delete the %{smart_count} selected discounts? This action cannot be undone."
+    />
+  </>
+);
+
+function DiscountCell({ record }: { record: AdminDiscountDto }) {
+  return (
+    <>
+      <Typography sx={{ fontWeight: 600 }}>{record.title}</Typography>
+      {record.discountCode && (
+        <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>{record.discountCode}</Typography>
+      )}
+    </>
+  );
+}
+
+/** The table of SPEC §2 (every column sortable, selection, column chooser), or on a phone the compact list. */
+export function DiscountTable() {
+  const { isPending } = useListContext();
+  const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const now = new Date();
+  if (isPending) {
+    return (
+      <Table aria-busy="true" aria-label="Loading discounts">
+        <TableBody>
+          {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+            <TableRow key={i} data-testid="discount-skeleton-row">
+              <TableCell><Skeleton width="70%" /><Skeleton width="35%" /></TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}><Skeleton width={100} /></TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}><Skeleton variant="rounded" width={64} height={44} /></TableCell>
+              <TableCell><Skeleton width={90} /></TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}><Skeleton variant="rounded" width={70} height={24} /></TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    );
+  }
+  if (compact) {
+    return (
+      <CompactList
+        rowTestId="discount-row"
+        name={(r) => r.title}
+        primary={(r) => <DiscountCell record={r as AdminDiscountDto} />}
+        secondary={(r) => (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 0.5 }}>
+            <CompanyField />
+            <span>{expiryLabel((r as AdminDiscountDto).validUntil, now)}</span>
+            <StatusBadge />
+          </Box>
+        )}
+        actions={<DiscountMenu />}
+        bulkActionButtons={bulkActions}
+        sort={<SortButton fields={['validUntil', 'title', 'company.name', 'status', 'clicks', 'createdAt']} />}
+      />
+    );
+  }
+  return (
+    <DataTable rowClick={false} bulkActionButtons={bulkActions} hiddenColumns={['createdAt']} sx={{ '& td': { verticalAlign: 'middle' } }}>
+      <Col source="title" label="Discount" render={(r) => <DiscountCell record={r} />} />
+      <Col source="company.name" label="Company"><CompanyField /></Col>
+      <Col source="mediaUrl" label="Media" disableSort><MediaThumb /></Col>
+      <Col source="validUntil" label="Expires" render={(r) => expiryLabel(r.validUntil, now)} sx={{ whiteSpace: 'nowrap' }} />
+      <Col source="status" label="Status"><StatusBadge /></Col>
+      <DataTable.NumberCol source="clicks" label="Clicks" />
+      <Col source="createdAt" label="Created" render={(r) => new Date(r.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })} />
+      <Col label="Actions" disableSort align="right"><DiscountMenu /></Col>
+    </DataTable>
+  );
+}
