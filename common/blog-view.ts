@@ -3,11 +3,11 @@
  * read from the URL, the list call with only the parameters that were given, the card date and the
  * pagination links. No framework, no DOM.
  */
-import { format } from 'date-fns';
 import { BLOG_DEFAULT_PAGE } from './constants.js';
-import type { BlogCategory } from './enums.js';
+import { BLOG_CATEGORIES, type BlogCategory } from './enums.js';
 import { BLOG_TEXT } from './messages.js';
 import { slugify } from './slugify.js';
+import { formatLongUtcDate } from './utc-date.js';
 
 /** SPEC §5: the page number from the URL is parsed as an integer and defaults to 1. */
 export function pageFromParam(value: string | null | undefined): number {
@@ -19,6 +19,22 @@ export interface BlogListFilter {
   category?: BlogCategory;
   tag?: string;
   q?: string;
+}
+
+/**
+ * What a blog list URL asks for: `?category`, `?tag`, `?q` (trimmed; an unknown category is ignored),
+ * or only the category of a category route (/blog/news, /blog/guides, /blog/reviews).
+ */
+export function blogListFilter(params: URLSearchParams, routeCategory?: BlogCategory): BlogListFilter {
+  const filter: BlogListFilter = {};
+  const category = routeCategory ?? params.get('category')?.trim().toLowerCase();
+  if (category && (BLOG_CATEGORIES as readonly string[]).includes(category)) filter.category = category as BlogCategory;
+  if (routeCategory) return filter;
+  const tag = params.get('tag')?.trim();
+  if (tag) filter.tag = tag;
+  const q = params.get('q')?.trim();
+  if (q) filter.q = q;
+  return filter;
 }
 
 /** GET /_api/blog-posts with only the provided parameters (SPEC §7); blank filters are not sent. */
@@ -35,7 +51,7 @@ export function blogListApiPath(page: number, limit: number, filter: BlogListFil
 export function formatPublishedDate(value: Date | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return BLOG_TEXT.dateMissing;
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? BLOG_TEXT.dateMissing : format(date, 'MMMM d, yyyy');
+  return Number.isNaN(date.getTime()) ? BLOG_TEXT.dateMissing : formatLongUtcDate(date);
 }
 
 /**

@@ -1,6 +1,8 @@
 /// <reference types="jest" />
 import {
+  SPLASH_CLASS,
   SPLASH_FADE_MS,
+  SPLASH_HEAD_SCRIPT,
   SPLASH_SESSION_KEY,
   claimSplash,
   isLikelyBot,
@@ -145,5 +147,48 @@ describe('isLikelyBot', () => {
   it('handles a missing agent', () => {
     expect(isLikelyBot(undefined)).toBe(false);
     expect(isLikelyBot(null)).toBe(false);
+  });
+});
+
+describe('startSplashTimeline from a splash already on screen', () => {
+  it('starts in the phase the elapsed time reached and keeps the absolute timings', () => {
+    const timers: Array<{ at: number; fn: () => void }> = [];
+    const clock = { setTimeout: (fn: () => void, ms: number) => timers.push({ at: ms, fn }), clearTimeout: () => undefined };
+    const seen: string[] = [];
+    const t = startSplashTimeline(clock, (p) => seen.push(p), 1200);
+    expect(t.phase).toBe('booting');
+    expect(timers.map((x) => x.at)).toEqual([800, 1600, 2000]);
+    timers.forEach((x) => x.fn());
+    expect(seen).toEqual(['complete', 'fading', 'hidden']);
+  });
+
+  it('is hidden at once when the whole timeline has passed', () => {
+    const clock = { setTimeout: () => { throw new Error('no timer expected'); }, clearTimeout: () => undefined };
+    expect(startSplashTimeline(clock, () => undefined, 5000).phase).toBe('hidden');
+  });
+});
+
+describe('SPLASH_HEAD_SCRIPT', () => {
+  const run = (storage: Map<string, string> | null, reduced = false, ua = 'Mozilla/5.0 Chrome/140') => {
+    const classes = new Set<string>();
+    const win = {
+      sessionStorage: storage && { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v) },
+      matchMedia: () => ({ matches: reduced }),
+    };
+    new Function('window', 'navigator', 'document', SPLASH_HEAD_SCRIPT)(win, { userAgent: ua }, { documentElement: { classList: { add: (c: string) => classes.add(c) } } });
+    return classes.has(SPLASH_CLASS);
+  };
+
+  it('shows the splash on the first load of a session only', () => {
+    const storage = new Map<string, string>();
+    expect(run(storage)).toBe(true);
+    expect(storage.get(SPLASH_SESSION_KEY)).toBe('1');
+    expect(run(storage)).toBe(false);
+  });
+
+  it('never shows it without session storage, for reduced motion or for crawlers', () => {
+    expect(run(null)).toBe(false);
+    expect(run(new Map(), true)).toBe(false);
+    expect(run(new Map(), false, 'Mozilla/5.0 (compatible; Googlebot/2.1)')).toBe(false);
   });
 });

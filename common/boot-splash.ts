@@ -39,11 +39,14 @@ export interface SplashTimeline {
 }
 
 /**
- * Runs the timeline from now: calls `onPhase` at each change (not for 'initial', the starting phase).
- * Timers are scheduled from the start, so a slow callback never stretches the timeline.
+ * Runs the timeline from now, or from `elapsedMs` ago (the splash has been on screen since the first
+ * paint, before the script that runs it loaded): calls `onPhase` at each change after the phase it
+ * starts in (read it from `phase`). Timers are scheduled from the start, so a slow callback never
+ * stretches the timeline.
  */
-export function startSplashTimeline(clock: Clock, onPhase: (phase: SplashPhase) => void): SplashTimeline {
-  let phase: SplashPhase = 'initial';
+export function startSplashTimeline(clock: Clock, onPhase: (phase: SplashPhase) => void, elapsedMs = 0): SplashTimeline {
+  const elapsed = Math.max(0, elapsedMs);
+  let phase: SplashPhase = splashPhaseAt(elapsed);
   let timers: unknown[] = [];
   const clearAll = () => {
     timers.forEach((t) => clock.clearTimeout(t));
@@ -55,11 +58,14 @@ export function startSplashTimeline(clock: Clock, onPhase: (phase: SplashPhase) 
     onPhase(next);
   };
   const at = (ms: number, next: SplashPhase) => timers.push(clock.setTimeout(() => enter(next), ms));
+  const from = (ms: number, next: SplashPhase) => {
+    if (ms > elapsed) at(ms - elapsed, next);
+  };
 
-  at(SPLASH_TIMINGS.booting, 'booting');
-  at(SPLASH_TIMINGS.complete, 'complete');
-  at(SPLASH_TIMINGS.fading, 'fading');
-  at(SPLASH_TIMINGS.fading + SPLASH_FADE_MS, 'hidden');
+  from(SPLASH_TIMINGS.booting, 'booting');
+  from(SPLASH_TIMINGS.complete, 'complete');
+  from(SPLASH_TIMINGS.fading, 'fading');
+  from(SPLASH_TIMINGS.fading + SPLASH_FADE_MS, 'hidden');
 
   return {
     get phase() {
@@ -104,3 +110,18 @@ const BOT_AGENT =
 export function isLikelyBot(userAgent: string | undefined | null): boolean {
   return !!userAgent && BOT_AGENT.test(userAgent);
 }
+
+/** Set on <html> by the head script when this page load shows the splash; CSS shows it only then. */
+export const SPLASH_CLASS = 'vtf-splash';
+
+/**
+ * The tiny inline script the server puts in the home page's <head> (allowed by its CSP hash): it
+ * decides before the first paint whether this load shows the splash (same rules as claimSplash:
+ * once per session, never for reduced motion or crawlers), so a first-time visitor sees it from
+ * the first frame and a returning one never sees it, with no content flash either way.
+ */
+export const SPLASH_HEAD_SCRIPT =
+  `(function(){try{var s=window.sessionStorage,k=${JSON.stringify(SPLASH_SESSION_KEY)};` +
+  `if(!s||s.getItem(k)!==null||window.matchMedia('(prefers-reduced-motion: reduce)').matches` +
+  `||/${BOT_AGENT.source}/i.test(navigator.userAgent))return;` +
+  `s.setItem(k,'1');if(s.getItem(k)==='1')document.documentElement.classList.add(${JSON.stringify(SPLASH_CLASS)})}catch(e){}})()`;

@@ -1,6 +1,6 @@
 /// <reference types="jest" />
 // (The reference lets the front end's typecheck, which includes common/, read this file too.)
-import { discountUrgencyInfo, drawSocialProof, formatPercentage, maxDiscountPercentage, socialProofStore, type Rng } from './discount-page.js';
+import { dailySocialProof, discountUrgencyInfo, drawSocialProof, formatPercentage, maxDiscountPercentage, seededRng, type Rng } from './discount-page.js';
 
 /** Returns the given numbers in turn (then repeats the last). */
 const sequence = (...values: number[]): Rng => {
@@ -83,20 +83,32 @@ describe('drawSocialProof (SPEC §9)', () => {
   });
 });
 
-describe('socialProofStore: drawn once per discount', () => {
-  it('answers the same draw for the same id and draws anew for another id', () => {
-    let calls = 0;
-    const rng: Rng = () => {
-      calls++;
-      return (calls % 10) / 10;
-    };
-    const proofOf = socialProofStore(rng);
-    const first = proofOf(7);
-    expect(proofOf(7)).toBe(first);
-    expect(proofOf(7)).toEqual(first);
-    expect(calls).toBe(2);
-    proofOf(8);
-    expect(calls).toBe(4);
-    expect(proofOf(7)).toBe(first);
+describe('dailySocialProof: the same numbers for a discount all day, on server and browser', () => {
+  it('is stable within a UTC day and for the same id', () => {
+    const morning = dailySocialProof(7, new Date('2026-11-22T00:00:01Z'));
+    expect(dailySocialProof(7, new Date('2026-11-22T23:59:59Z'))).toEqual(morning);
+    expect(morning.tradersUsed).toBeGreaterThanOrEqual(400);
+    expect(morning.tradersUsed).toBeLessThanOrEqual(899);
+  });
+
+  it('differs between discounts and days, and keeps SPEC §9 proportions over many draws', () => {
+    const day = new Date('2026-11-22T12:00:00Z');
+    const draws = Array.from({ length: 4000 }, (_, id) => dailySocialProof(id + 1, day));
+    expect(new Set(draws.map((d) => d.tradersUsed)).size).toBeGreaterThan(400);
+    const share = draws.filter((d) => d.trending).length / draws.length;
+    expect(share).toBeGreaterThan(0.35);
+    expect(share).toBeLessThan(0.45);
+    const nextDays = Array.from({ length: 30 }, (_, i) => dailySocialProof(7, new Date(Date.UTC(2026, 10, 23 + i))).tradersUsed);
+    expect(new Set(nextDays).size).toBeGreaterThan(20);
+  });
+});
+
+describe('seededRng', () => {
+  it('repeats its sequence for a seed and stays in [0, 1)', () => {
+    const a = seededRng(42);
+    const b = seededRng(42);
+    const values = Array.from({ length: 1000 }, () => a());
+    expect(Array.from({ length: 1000 }, () => b())).toEqual(values);
+    expect(values.every((v) => v >= 0 && v < 1)).toBe(true);
   });
 });

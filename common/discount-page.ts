@@ -63,18 +63,30 @@ export function drawSocialProof(rng: Rng): SocialProof {
   return { tradersUsed, trending };
 }
 
-/**
- * Draws once per key and remembers it (DESIGN §7: "once per discount per visit", stable across
- * re-renders and navigations within the visit; a reload is a new visit).
- */
-export function socialProofStore(rng: Rng): (key: number) => SocialProof {
-  const drawn = new Map<number, SocialProof>();
-  return (key) => {
-    let proof = drawn.get(key);
-    if (!proof) {
-      proof = drawSocialProof(rng);
-      drawn.set(key, proof);
-    }
-    return proof;
+/** A small, fast PRNG (mulberry32): the same seed gives the same sequence on the server and in the browser. */
+export function seededRng(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** FNV-1a of a string, as a 32-bit seed. */
+function hashSeed(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * SPEC §9's draw for one discount on one UTC day: seeded by the discount's id and the date, so the
+ * server-rendered page and the browser that hydrates it agree, and a reload shows the same numbers
+ * until the next day.
+ */
+export function dailySocialProof(discountId: number, now: Date): SocialProof {
+  return drawSocialProof(seededRng(hashSeed(`${discountId}:${now.toISOString().slice(0, 10)}`)));
 }

@@ -1,8 +1,9 @@
 /**
  * Discount rules of SPEC §4 (urgency, admin expiry label) and §9 (badge).
  * Pure: `now` is a parameter, so the same rule gives the same answer in a test,
- * in the browser and on the server. Days are calendar days in the caller's zone,
- * so "Expires tomorrow" means the date on the wall calendar is tomorrow.
+ * in the browser and on the server. The public urgency counts UTC calendar days, so a page
+ * rendered on the server and hydrated in a browser in any time zone says the same thing; the
+ * admin's expiry label counts days on the admin's own wall calendar.
  */
 import { differenceInCalendarDays, format, isValid, parseISO } from 'date-fns';
 import { URGENCY_CRITICAL_DAYS, URGENCY_WARNING_DAYS } from './constants.js';
@@ -28,7 +29,15 @@ function toDate(value: DateInput): Date | null | 'invalid' {
 export function daysLeft(validUntil: DateInput, now: Date): number | null {
   const date = toDate(validUntil);
   if (date === null || date === 'invalid' || date.getTime() <= now.getTime()) return null;
-  return differenceInCalendarDays(date, now);
+  return utcCalendarDays(date, now);
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole UTC calendar days from `from` to `to` (0 on the same UTC date). */
+function utcCalendarDays(to: Date, from: Date): number {
+  const day = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  return Math.round((day(to) - day(from)) / DAY_MS);
 }
 
 /** SPEC §4: 3 days or fewer critical, 7 or fewer warning, otherwise normal; past or missing none. */

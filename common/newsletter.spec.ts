@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NEWSLETTER_SOURCES } from './enums.js';
 import {
   EMAIL_PATTERN, isNewsletterEmail, isNewsletterSource, isSubscriberStatus, newsletterCsvRow, newsletterExportFileName,
-  newsletterSourceLabel, normalizeEmail,
+  newsletterFormMessage, newsletterFormRedirect, newsletterFormResultOf, newsletterSourceLabel, normalizeEmail,
 } from './newsletter.js';
 import { newsletterSignupSchema } from './schemas.js';
 import { MSG } from './messages.js';
@@ -68,5 +68,30 @@ describe('newsletter rules', () => {
     expect(newsletterSignupSchema.parse({ email: ' A@Example.com ' })).toEqual({ email: 'a@example.com' });
     expect(newsletterSignupSchema.safeParse({ email: 'nope' }).error?.issues[0].message).toBe(MSG.newsletterEmailInvalid);
     expect(newsletterSignupSchema.safeParse({ email: 'a@example.com', source: 'elsewhere' }).error?.issues[0].message).toBe(MSG.newsletterSourceInvalid);
+  });
+});
+
+describe('the signup form posted without JavaScript', () => {
+  it('maps every answer of the subscribe call to a code and back to the same words', () => {
+    for (const message of [MSG.newsletterSubscribed, MSG.newsletterAlreadySubscribed, MSG.newsletterResubscribed]) {
+      expect(newsletterFormMessage(newsletterFormResultOf(message))).toEqual({ ok: true, message });
+    }
+    expect(newsletterFormResultOf('anything else')).toBe('failed');
+    expect(newsletterFormMessage('invalid')).toEqual({ ok: false, message: `Subscription failed: ${MSG.newsletterEmailInvalid}` });
+    expect(newsletterFormMessage('failed')!.message).toBe('Subscription failed: An unknown error occurred');
+    expect(newsletterFormMessage('limited')!.ok).toBe(false);
+    expect(newsletterFormMessage('<script>')).toBeNull();
+    expect(newsletterFormMessage(null)).toBeNull();
+  });
+
+  it('redirects back to the same-site page it came from, with the result and source', () => {
+    expect(newsletterFormRedirect('/', 'subscribed', 'homepage')).toBe('/?newsletter=subscribed&source=homepage#newsletter');
+    expect(newsletterFormRedirect('/blog?tag=ftmo&newsletter=failed', 'invalid', null)).toBe('/blog?tag=ftmo&newsletter=invalid#newsletter');
+  });
+
+  it('never redirects to another host', () => {
+    for (const evil of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/ /x', 42, undefined]) {
+      expect(newsletterFormRedirect(evil, 'failed', null)).toBe('/?newsletter=failed#newsletter');
+    }
   });
 });

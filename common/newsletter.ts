@@ -1,5 +1,7 @@
 /** Pure newsletter rules shared by the signup forms and the API (no framework imports). */
+import { NEWSLETTER_LIMITS } from './constants.js';
 import { NEWSLETTER_SOURCES, SUBSCRIBER_STATUSES, type NewsletterSource, type SubscriberStatus } from './enums.js';
+import { MSG, TOAST } from './messages.js';
 
 /** RFC 5321's limit on a whole address, and the column's width. */
 export const EMAIL_MAX_LENGTH = 254;
@@ -57,4 +59,56 @@ export function newsletterCsvRow(s: { email: string; subscribedAt: Date | string
 /** SPEC §3: a subscriber without a source is shown as 'Direct'. */
 export function newsletterSourceLabel(source: string | null | undefined): string {
   return source || 'Direct';
+}
+
+/**
+ * The signup form posted without JavaScript (POST /newsletter/subscribe) answers with a redirect back
+ * to its page carrying one of these codes; the page shows the matching message (SPEC §5, §8 texts).
+ */
+export const NEWSLETTER_FORM_RESULTS = ['subscribed', 'already', 'resubscribed', 'invalid', 'limited', 'failed'] as const;
+export type NewsletterFormResult = (typeof NEWSLETTER_FORM_RESULTS)[number];
+
+/** The query parameters of that redirect. */
+export const NEWSLETTER_RESULT_PARAM = 'newsletter';
+export const NEWSLETTER_SOURCE_PARAM = 'source';
+
+/** The code for the message the subscribe call answered (success) or failed with. */
+export function newsletterFormResultOf(message: string): NewsletterFormResult {
+  if (message === MSG.newsletterSubscribed) return 'subscribed';
+  if (message === MSG.newsletterAlreadySubscribed) return 'already';
+  if (message === MSG.newsletterResubscribed) return 'resubscribed';
+  return 'failed';
+}
+
+/** What the page says for a result code; null for anything else in the URL. */
+export function newsletterFormMessage(code: string | null | undefined): { ok: boolean; message: string } | null {
+  switch (code) {
+    case 'subscribed':
+      return { ok: true, message: MSG.newsletterSubscribed };
+    case 'already':
+      return { ok: true, message: MSG.newsletterAlreadySubscribed };
+    case 'resubscribed':
+      return { ok: true, message: MSG.newsletterResubscribed };
+    case 'invalid':
+      return { ok: false, message: TOAST.subscriptionFailed(MSG.newsletterEmailInvalid) };
+    case 'limited':
+      return { ok: false, message: TOAST.subscriptionFailed(MSG.tooManySubscribeAttempts(NEWSLETTER_LIMITS.windowSeconds / 60)) };
+    case 'failed':
+      return { ok: false, message: TOAST.subscriptionFailed(MSG.subscribeUnknownError) };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Where the form's redirect goes: the page it was posted from (a same-site path only, never
+ * another host), with the result code and the form's source; the home page when the path is unusable.
+ */
+export function newsletterFormRedirect(returnTo: unknown, result: NewsletterFormResult, source: string | null): string {
+  const path = typeof returnTo === 'string' && /^\/(?![/\\])/.test(returnTo) && !/[\s\\]/.test(returnTo) ? returnTo : '/';
+  const url = new URL(path, 'http://site.invalid');
+  url.searchParams.set(NEWSLETTER_RESULT_PARAM, result);
+  if (source) url.searchParams.set(NEWSLETTER_SOURCE_PARAM, source);
+  else url.searchParams.delete(NEWSLETTER_SOURCE_PARAM);
+  return `${url.pathname}${url.search}#newsletter`;
 }

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PublicDiscountDto } from '../common/api-types.js';
 import { discountUrgencyInfo, maxDiscountPercentage } from '../common/discount-page.js';
 import { discountBadge } from '../common/discount-rules.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
 
 /** The public /discounts page (SPEC §2, §4, §9) in Chromium, against the built site and its demo data. */
@@ -24,6 +24,15 @@ describe('discounts page in Chromium', () => {
   const cards = (page: Page) => page.locator('.deals-grid article');
   const card = (page: Page, title: string) => cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   const robots = (page: Page) => page.evaluate(() => [...document.querySelectorAll('meta[name="robots"]')].map((m) => m.getAttribute('content')));
+  /**
+   * The server renders /discounts with its list, so the browser's own loading (skeletons, a failed
+   * fetch) is seen when the visitor reaches the page from another one, as in-app navigation.
+   */
+  const openDiscountsInApp = async (page: Page) => {
+    await page.goto(`${site.baseUrl}/about`);
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Discounts' }).click();
+  };
   const trackErrors = (page: Page) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -46,7 +55,7 @@ describe('discounts page in Chromium', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${site.baseUrl}/discounts`);
+    await openDiscountsInApp(page);
     await page.getByRole('heading', { level: 1, name: 'Verified Prop Firm Discount Codes' }).waitFor();
     await page.getByTestId('deal-skeleton').first().waitFor();
     expect(await page.getByTestId('deal-skeleton').count()).toBe(6);
@@ -186,7 +195,7 @@ describe('discounts page in Chromium', () => {
     const errors = trackErrors(page);
     // The network drops every attempt to fetch the list.
     await page.route('**/_api/discounts', (route) => route.abort('failed'));
-    await page.goto(`${site.baseUrl}/discounts`);
+    await openDiscountsInApp(page);
     await page.getByRole('heading', { name: 'Unable to Load Verified Opportunities' }).waitFor();
     expect(await robots(page)).toEqual(['noindex']);
     expect(await cards(page).count()).toBe(0);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
 import { MSG, TOAST } from '../common/messages.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { startSite, type Site } from './support/site.js';
 
 /** The home page journey: splash, counters, carousel, newsletter, scroll helpers, layout at phone width. */
@@ -130,7 +130,9 @@ describe('home page in Chromium', () => {
 
   it('the carousel shows 3 partners at 1280 px, advances every 4 s, pauses on hover and has previous/next buttons', async () => {
     const { page } = await open({ seenSplash: true });
-    await page.goto(site.baseUrl + '/');
+    // The server sends the carousel in the HTML; its timer starts when the page hydrates.
+    await page.goto(site.baseUrl + '/', { waitUntil: 'commit' });
+    await waitForHydration(page);
     const carousel = page.getByRole('region', { name: 'Verified partner firms', exact: true });
     await carousel.locator('.company-card h3').first().waitFor();
     const position = carousel.locator('.carousel-position');
@@ -243,8 +245,12 @@ describe('home page in Chromium', () => {
     expect(total).toBeLessThanOrEqual(150 * 1024);
     expect([...bytes.keys()].some((u) => /NewsletterSignup/.test(u))).toBe(false);
 
+    // The plain form is there from the start; the enhanced one's code arrives as it nears the viewport.
+    const enhanced = page.waitForResponse((r) => /NewsletterSignup/.test(r.url()));
     await page.locator('#newsletter').scrollIntoViewIfNeeded();
     await page.locator('#newsletter').getByLabel('Email address').waitFor();
+    await (await enhanced).finished();
+    await page.waitForFunction(() => document.querySelector('#newsletter input[aria-invalid]') !== null);
     expect([...bytes.keys()].some((u) => /NewsletterSignup/.test(u))).toBe(true);
   });
 

@@ -3,7 +3,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const outputs = ['dist/backend/src/main.js', 'dist/frontend/index.html'];
+const outputs = ['dist/backend/src/main.js', 'dist/frontend/index.html', 'dist/frontend-server/entry-server.js'];
 const sources = ['backend/src', 'common', 'frontend/src', 'frontend/index.html', 'package-lock.json'];
 
 function newest(path) {

@@ -14,6 +14,7 @@ import { SessionMiddleware } from './auth/session.middleware.js';
 import { PublicCacheService } from './cache/public-cache.service.js';
 import { GracefulShutdown } from './health/graceful-shutdown.service.js';
 import type { AppConfig } from './config/config.js';
+import { SPLASH_SCRIPT_HASH } from './seo/site-pages.service.js';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -50,6 +51,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     helmet({
       contentSecurityPolicy: {
         directives: {
+          // The home page's one inline script (the boot splash's first-paint decision), by its hash.
+          'script-src': ["'self'", SPLASH_SCRIPT_HASH],
           'img-src': ["'self'", 'data:', 'https:'],
           'connect-src': ["'self'"],
           'upgrade-insecure-requests': config.publicSiteUrl.startsWith('https://') ? [] : null,

@@ -13,7 +13,8 @@ describe('platform: errors, health, docs, static files and the page shell', () =
     mkdirSync(join(frontendDir, 'assets'));
     writeFileSync(join(frontendDir, 'index.html'), '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>');
     writeFileSync(join(frontendDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    t = await startTestApp({ frontendDir });
+    // No server renderer here (whether or not the real one is built): the bare shell is what is under test.
+    t = await startTestApp({ frontendDir, frontendServerDir: join(frontendDir, 'no-server-build') });
   });
   afterAll(() => t.close());
 

@@ -21,6 +21,6 @@ import { SessionSerializer } from './session.serializer.js';
     { provide: APP_GUARD, useClass: SameOriginGuard },
     { provide: APP_GUARD, useClass: AdminGuard },
   ],
-  exports: [SessionMiddleware],
+  exports: [SessionMiddleware, AuthService],
 })
 export class AuthModule {}

@@ -7,6 +7,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Uploads are the one kind of write that is not JSON. */
 const MULTIPART_ALLOWED = /^\/_api\/admin\/media(\/|$)/i;
+/** The newsletter form as plain HTML (works before its script loads); only with our own Origin. */
+const FORM_ALLOWED = /^\/newsletter\/subscribe$/i;
 
 /**
  * CSRF defence for cookie sessions: a write must come from our own origin and be
@@ -30,6 +32,8 @@ export class SameOriginGuard implements CanActivate {
     if (!hasBody) return true;
     if (req.is('application/json')) return true;
     if (req.is('multipart/form-data') && MULTIPART_ALLOWED.test(req.path)) return true;
+    // Browsers always send Origin with a form POST; without one it cannot be told apart from a forged one.
+    if (req.is('application/x-www-form-urlencoded') && FORM_ALLOWED.test(req.path) && origin) return true;
     throw new ApiError(415, MSG.jsonRequired);
   }
 

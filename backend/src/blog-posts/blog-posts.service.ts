@@ -81,6 +81,17 @@ export class BlogPostsService {
   async getPublicBySlug(slug: string): Promise<BlogPostWithRelated> {
     const post = await this.em.findOne(BlogPost, { $and: [{ slug }, visibleNow()] });
     if (!post) throw new ApiError(404, MSG.blogPostNotFound);
+    return this.withRelated(post);
+  }
+
+  /** An admin's preview of /blog/{slug}: the post whatever its status or date, with its related posts. */
+  async getPreviewBySlug(slug: string): Promise<BlogPostWithRelated> {
+    const post = await this.em.findOne(BlogPost, { slug });
+    if (!post) throw new ApiError(404, MSG.blogPostNotFound);
+    return this.withRelated(post);
+  }
+
+  private async withRelated(post: BlogPost): Promise<BlogPostWithRelated> {
     // Same category first, then most shared tags, then newest.
     const related = await this.em.find(BlogPost, { $and: [visibleNow(), { id: { $ne: post.id } }] }, {
       orderBy: [

@@ -60,6 +60,8 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** Serve Swagger UI and the OpenAPI document (default: outside production only). */
   apiDocs: boolean;
+  /** Where the built server renderer lives (entry-server.js); without it pages are served unrendered. */
+  frontendServerDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     unsubscribeKey: deriveKey(e.UNSUBSCRIBE_SECRET ?? sessionSecret, 'newsletter-unsubscribe'),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !isProduction,
+    frontendServerDir: resolve('dist/frontend-server'),
   };
 }
 

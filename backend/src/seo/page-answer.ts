@@ -15,8 +15,8 @@ export function pageAudience(req: Request): string | undefined {
 
 /**
  * A page as the public cache sends it: a strong ETag and 304s come from the cache; no-cache so
- * browsers revalidate; private for signed-in readers and private pages (admin, previews), which are
- * never kept; X-Robots-Tag mirroring the robots meta on pages that must not be indexed.
+ * browsers revalidate; private for signed-in readers and private pages (admin, previews: no-store), which
+ * are never kept, nor is a 503; X-Robots-Tag mirroring the robots meta on pages that must not be indexed.
  */
 export function pageAnswer(page: SitePage, signedIn: boolean, expiresAt: Date | null): Computed {
   if (page.status === 301) {
@@ -28,7 +28,12 @@ export function pageAnswer(page: SitePage, signedIn: boolean, expiresAt: Date | 
       noStore: true,
     };
   }
-  const headers: Record<string, string> = { 'Cache-Control': page.private || signedIn ? 'private, no-cache' : 'no-cache' };
+  const headers: Record<string, string> = {
+    'Cache-Control': page.noStore ? 'private, no-store' : page.private || signedIn ? 'private, no-cache' : 'no-cache',
+  };
+  if (page.status === 503) headers['Retry-After'] = '5';
   if (page.robots !== 'index, follow') headers['X-Robots-Tag'] = page.robots;
-  return { status: page.status, contentType: 'text/html; charset=utf-8', body: page.html, headers, expiresAt, noStore: page.private };
+  // A failed render (503) is not kept either: the next request tries again.
+  const noStore = page.private || page.noStore === true || page.status === 503;
+  return { status: page.status, contentType: 'text/html; charset=utf-8', body: page.html, headers, expiresAt, noStore };
 }

@@ -1,4 +1,14 @@
-import { FALLBACK_SHELL, parseShell } from './page-shell.service.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppConfig } from '../config/config.js';
+import { FALLBACK_SHELL, PageShellService, parseShell } from './page-shell.service.js';
+
+function shellService(indexHtml: string): PageShellService {
+  const frontendDir = mkdtempSync(join(tmpdir(), 'vtf-shell-spec-'));
+  writeFileSync(join(frontendDir, 'index.html'), indexHtml);
+  return new PageShellService({ frontendDir } as AppConfig);
+}
 
 describe('parseShell', () => {
   it('cuts the shell at its title and drops the tags each page provides, keeping everything else', () => {
@@ -40,5 +50,22 @@ describe('parseShell', () => {
     expect(shell.before).toMatch(/^<!doctype html>[\s\S]*<head>[\s\S]*<meta charset="utf-8" \/>/);
     expect(shell.after).toMatch(/<\/head>[\s\S]*<div id="root"><\/div>[\s\S]*<\/html>\n$/);
     expect(shell.before + shell.after).not.toContain('<title>');
+  });
+});
+
+describe('PageShellService.render with a server-rendered body', () => {
+  const html = '<html><head><title>x</title><script type="module" src="/assets/a.js"></script></head><body><div id="root"></div></body></html>';
+
+  it('fills #root and puts the hydration state right after it, leaving the head and scripts as they are', () => {
+    const page = shellService(html).render(['<title>P</title>'], { html: '<main>Hello</main>', state: '{"a":"\\u003c/script>"}', stateId: 'ssr-state' });
+    expect(page).toBe(
+      '<html><head><title>P</title><script type="module" src="/assets/a.js"></script></head><body>' +
+        '<div id="root"><main>Hello</main></div><script type="application/json" id="ssr-state">{"a":"\\u003c/script>"}</script></body></html>',
+    );
+  });
+
+  it('knows whether the shell has an empty #root to fill', () => {
+    expect(shellService(html).hasRoot()).toBe(true);
+    expect(shellService('<html><head></head><body><main></main></body></html>').hasRoot()).toBe(false);
   });
 });

@@ -28,6 +28,16 @@ export interface ParsedShell {
   indent: string;
 }
 
+/** A page rendered on the server: the markup of #root and the state the browser hydrates from. */
+export interface RenderedBody {
+  html: string;
+  /** Already escaped for a <script> element (serializeSsrState). */
+  state: string;
+  stateId: string;
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /**
  * Tags of the built index.html that each page's head replaces (static title, description,
  * theme colour, and anything social or structured a build might carry).
@@ -61,10 +71,19 @@ export class PageShellService {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** The page: the shell with the head's tags (already escaped, one per entry) in its head. */
-  render(headTags: string[]): string {
+  /** The page: the shell with the head's tags (already escaped, one per entry) in its head, and the rendered body if any. */
+  render(headTags: string[], body?: RenderedBody): string {
     const { before, after, indent } = this.parsed();
-    return before + headTags.join(`\n${indent}`) + after;
+    const head = before + headTags.join(`\n${indent}`);
+    if (!body) return head + after;
+    const at = after.indexOf(EMPTY_ROOT);
+    const state = `<script type="application/json" id="${body.stateId}">${body.state}</script>`;
+    return `${head}${after.slice(0, at)}<div id="root">${body.html}</div>${state}${after.slice(at + EMPTY_ROOT.length)}`;
+  }
+
+  /** Whether the shell has the empty #root a server render fills (the built index.html does). */
+  hasRoot(): boolean {
+    return this.parsed().after.includes(EMPTY_ROOT);
   }
 
   private parsed(): ParsedShell {

@@ -1,23 +1,44 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
-import type { PublicUser } from '../../../common/api-types.js';
-import { headTagList, isNotFoundPage, pageHead, type PageHeadData } from '../../../common/seo/page-head.js';
+import { createHash } from 'node:crypto';
+import type { BlogPostWithRelated, PublicUser } from '../../../common/api-types.js';
+import { SPLASH_HEAD_SCRIPT } from '../../../common/boot-splash.js';
+import { headTagList, isNotFoundPage, pageHead, type PageHeadData, type PostHeadData } from '../../../common/seo/page-head.js';
 import { matchRoute, trailingSlashRedirect, type PageRoute } from '../../../common/seo/page-route.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { PageShellService } from './page-shell.service.js';
+import { PageDataSources, type PageReads } from './page-data.source.js';
+import { PageShellService, type RenderedBody } from './page-shell.service.js';
 import { SeoContentService } from './seo-content.service.js';
+import { SsrRendererService } from './ssr-renderer.service.js';
 
 /** `private`: never kept by the public cache nor shared (admin pages, previews, anything per user). */
 export type SitePage =
   | { status: 301; location: string }
-  | { status: 200 | 404; html: string; robots: string; private: boolean };
+  | {
+      status: 200 | 404 | 503;
+      html: string;
+      robots: string;
+      private: boolean;
+      /** Never to be stored by any cache, even privately (an admin's draft preview). */
+      noStore?: boolean;
+    };
 
-/** A page request: which route, what the head needs from the database, and the finished HTML. */
+/** The home page's splash script, allowed by the CSP through this hash (app.setup.ts), never by 'unsafe-inline'. */
+export const SPLASH_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SPLASH_HEAD_SCRIPT).digest('base64')}'`;
+
+/** Only this much of a post's HTML is needed for a description of last resort. */
+const CONTENT_PREFIX_CHARS = 2000;
+
+/** A page request: which route, its data (read once, for the body and the head), and the finished HTML. */
 @Injectable()
 export class SitePagesService {
+  private readonly logger = new Logger('SitePages');
+
   constructor(
     private readonly shell: PageShellService,
     private readonly content: SeoContentService,
+    private readonly ssr: SsrRendererService,
+    private readonly sources: PageDataSources,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -28,16 +49,45 @@ export class SitePagesService {
     if (redirect) return { status: 301, location: redirect };
 
     const route = matchRoute(req.path, search);
-    const data = await this.headData(route, req.user as PublicUser | undefined);
+    const user = req.user as PublicUser | undefined;
+    const rendered = await this.render(req, route);
+    const data = rendered ? headDataFromReads(route, rendered.reads) : await this.headData(route, user);
+    const failed = !!rendered?.reads.failed;
+    const preview = !!rendered?.reads.preview;
     const head = pageHead(route, data, this.config.publicSiteUrl);
+    // A preview or a page whose content failed to load is never indexed.
+    if (preview || failed) head.robots = 'noindex';
+
+    const headTags = headTagList(head);
+    if (route.kind === 'home') headTags.push(`<script>${SPLASH_HEAD_SCRIPT}</script>`);
+    if (rendered) headTags.push(...rendered.assets);
     return {
-      status: isNotFoundPage(route, data) ? 404 : 200,
-      html: this.shell.render(headTagList(head)),
+      status: failed ? 503 : isNotFoundPage(route, data) ? 404 : 200,
+      html: this.shell.render(headTags, rendered?.body),
       robots: head.robots,
-      private: route.kind === 'admin',
+      // A signed-in visitor's page carries who they are (the hydrated session): never a shared cache entry.
+      private: route.kind === 'admin' || preview || !!user,
+      ...(preview ? { noStore: true } : {}),
     };
   }
 
+  /** The page's content rendered on the server (not the admin, a client-only chunk); undefined without a server build. */
+  private async render(req: Request, route: PageRoute): Promise<{ body: RenderedBody; reads: PageReads; assets: string[] } | undefined> {
+    if (route.kind === 'admin' || !this.shell.hasRoot()) return undefined;
+    try {
+      const entry = await this.ssr.load();
+      if (!entry) return undefined;
+      const reads: PageReads = {};
+      const page = await entry.render(req.originalUrl, this.sources.forRequest(req, entry, reads));
+      return { body: { html: page.html, state: page.state, stateId: entry.SSR_STATE_ID }, reads, assets: this.ssr.assetTags(page.modules) };
+    } catch (error) {
+      // A renderer that cannot run is a bug, not a reason to fail the visitor: the shell still renders in the browser.
+      this.logger.error(`Server render of ${req.originalUrl} failed; serving the shell`, error instanceof Error ? error.stack : String(error));
+      return undefined;
+    }
+  }
+
+  /** The head's data read on its own, when the page is not rendered on the server. */
   private async headData(route: PageRoute, user: PublicUser | undefined): Promise<PageHeadData> {
     switch (route.kind) {
       case 'post':
@@ -56,4 +106,28 @@ export class SitePagesService {
         return {};
     }
   }
+}
+
+/** The head's data from what the render read: the post it shows, whether a list page is past the end. */
+function headDataFromReads(route: PageRoute, reads: PageReads): PageHeadData {
+  if (route.kind === 'post') return { post: reads.post ? postHeadData(reads.post) : null };
+  if (route.kind === 'blog' && route.page > 1 && !route.q && reads.list) return { pageOutOfRange: route.page > reads.list.pagination.totalPages };
+  return {};
+}
+
+function postHeadData(p: BlogPostWithRelated): PostHeadData {
+  return {
+    slug: p.slug,
+    title: p.title,
+    excerpt: p.excerpt,
+    content: p.content.slice(0, CONTENT_PREFIX_CHARS),
+    metaTitle: p.metaTitle,
+    metaDescription: p.metaDescription,
+    featuredImageUrl: p.featuredImageUrl,
+    publishedAt: p.publishedAt,
+    updatedAt: p.updatedAt,
+    authorName: p.authorName,
+    category: p.category,
+    tags: p.tags,
+  };
 }

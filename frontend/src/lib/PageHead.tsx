@@ -3,13 +3,14 @@ import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { pageHead, type PageHeadData } from '../../../common/seo/page-head.js';
 import { matchRoute } from '../../../common/seo/page-route.js';
-import { blogPostQuery } from './blog-post-query.js';
+import { blogPostQuery } from './queries.js';
 import { applyPageHead, fetchAdminPostTitle, headFromServer, siteUrlFromDocument } from './page-head.js';
 
 /** The URL the server rendered; its head is left as the server wrote it (it knew the status and the data). */
-const serverRendered = headFromServer() ? window.location.pathname + window.location.search : undefined;
+const inBrowser = typeof document !== 'undefined';
+const serverRendered = inBrowser && headFromServer() ? window.location.pathname + window.location.search : undefined;
 let leftServerPage = false;
-const siteUrl = siteUrlFromDocument();
+const siteUrl = inBrowser ? siteUrlFromDocument() : '';
 
 /**
  * Mounted once inside the router: on every route change computes the head with the same function

@@ -1,23 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser, SessionResponse } from '../../../common/api-types.js';
+import type { PublicUser } from '../../../common/api-types.js';
 import { MSG } from '../../../common/messages.js';
-import { apiFetch, apiPost } from './api.js';
+import { apiPost } from './api.js';
+import { SESSION_KEY, sessionQuery } from './queries.js';
 
 export type AuthState =
   | { status: 'loading' }
   | { status: 'authenticated'; user: PublicUser }
   | { status: 'unauthenticated'; error?: string };
 
-export const SESSION_KEY = ['session'] as const;
+export { SESSION_KEY };
 
 /** SPEC §4: fetched once, never stale, retried once. */
 export function useSession(): AuthState {
-  const { data, error, isPending } = useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: () => apiFetch<SessionResponse>('/_api/auth/session', {}, MSG.sessionCheckFailed),
-    staleTime: Infinity,
-    retry: 1,
-  });
+  const { data, error, isPending } = useQuery(sessionQuery());
   if (isPending) return { status: 'loading' };
   if (error) return { status: 'unauthenticated', error: error.message || MSG.sessionCheckFailed };
   if (data && 'user' in data) return { status: 'authenticated', user: data.user };

@@ -1,15 +1,17 @@
-import { Suspense, lazy, useEffect, useRef, useState, type ComponentProps, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps, type Ref } from 'react';
+import type { NewsletterSignup as Signup } from './NewsletterSignup.js';
+import { NewsletterFormFields, NewsletterFormResult } from './NewsletterFormResult.js';
 
 /**
- * NewsletterSignup brings react-hook-form and zod (~35 KB gzip). Public pages that show it below
- * the fold take it through this wrapper: its code is fetched only when the form comes
- * within a screen or so of the viewport (or is focused), so the first load stays small; a
- * same-sized placeholder keeps the layout from jumping when it arrives.
+ * NewsletterSignup brings react-hook-form (~12 KB gzip). Public pages that show it below the fold
+ * take it through this wrapper: until its code arrives (when the form comes within a screen or so of
+ * the viewport, is pointed at or focused) the visitor gets the same form as plain HTML, usable from
+ * the first paint: it posts to /newsletter/subscribe, and what was typed and the focus carry over
+ * to the enhanced form when it takes its place.
  */
-const loadSignup = () => import('./NewsletterSignup.js').then((m) => ({ default: m.NewsletterSignup }));
-const NewsletterSignup = lazy(loadSignup);
+const loadSignup = () => import('./NewsletterSignup.js').then((m) => m.NewsletterSignup);
 
-type Props = ComponentProps<typeof NewsletterSignup>;
+type Props = ComponentProps<typeof Signup>;
 
 /** How far below the fold the form may be when its code starts loading. */
 const PRELOAD_MARGIN = '800px 0px';
@@ -17,6 +19,7 @@ const PRELOAD_MARGIN = '800px 0px';
 export function LazyNewsletterSignup(props: Props) {
   const [wanted, setWanted] = useState(false);
   const placeholder = useRef<HTMLElement>(null);
+  const [loaded, setLoaded] = useState<{ Signup: typeof Signup; email: string; focused: boolean } | null>(null);
 
   useEffect(() => {
     if (wanted) return;
@@ -32,29 +35,47 @@ export function LazyNewsletterSignup(props: Props) {
     return () => observer.disconnect();
   }, [wanted]);
 
-  const fallback = <NewsletterPlaceholder {...props} ref={placeholder} onWanted={() => setWanted(true)} />;
-  if (!wanted) return fallback;
-  return <Suspense fallback={fallback}><NewsletterSignup {...props} /></Suspense>;
+  // The code is loaded: read what the plain form holds at that moment, then swap.
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void loadSignup().then((Signup) => {
+      if (!live) return;
+      const input = placeholder.current?.querySelector('input[type="email"]') as HTMLInputElement | null | undefined;
+      setLoaded({ Signup, email: input?.value ?? '', focused: !!input && document.activeElement === input });
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+
+  if (!loaded) return <PlainSignup {...props} ref={placeholder} onWanted={() => setWanted(true)} />;
+  return <loaded.Signup {...props} initialEmail={loaded.email} autoFocus={loaded.focused} />;
 }
 
-function NewsletterPlaceholder({ title = 'Get verified deals first', description, compact, ref, onWanted }: Props & {
+/** The signup as plain HTML: the enhanced form's markup, posting to the server. */
+function PlainSignup({ title = 'Get verified deals first', description, compact, source, ref, onWanted }: Props & {
   ref: Ref<HTMLElement>;
   onWanted: () => void;
 }) {
+  const inputId = useId();
   return (
     <section
       ref={ref}
       className={`newsletter card${compact ? ' compact' : ''}`}
       aria-label="Newsletter signup"
-      aria-busy="true"
       onPointerEnter={onWanted}
+      onFocus={onWanted}
     >
       <h2 className="newsletter-title">{title}</h2>
       {description && <p className="newsletter-text">{description}</p>}
-      <div className="newsletter-form" aria-hidden="true">
-        <input type="email" disabled tabIndex={-1} placeholder="you@example.com" />
-        <button className="button" type="button" disabled tabIndex={-1}>Subscribe</button>
-      </div>
+      <form className="newsletter-form" method="post" action="/newsletter/subscribe">
+        <NewsletterFormFields source={source} />
+        <label htmlFor={inputId} className="visually-hidden">Email address</label>
+        <input id={inputId} type="email" name="email" inputMode="email" autoComplete="email" placeholder="you@example.com" required />
+        <button className="button" type="submit">Subscribe</button>
+      </form>
+      <NewsletterFormResult source={source} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { NewsletterMessageResponse } from '../../../../common/api-types.js';
@@ -6,6 +6,7 @@ import type { NewsletterSource } from '../../../../common/enums.js';
 import { MSG, TOAST } from '../../../../common/messages.js';
 import { isNewsletterEmail, normalizeEmail } from '../../../../common/newsletter.js';
 import { apiPostSuperjson } from '../../lib/api.js';
+import { NewsletterFormFields, NewsletterFormResult } from './NewsletterFormResult.js';
 
 interface Props {
   /** SPEC §3 source label of the place the form sits in. */
@@ -14,16 +15,24 @@ interface Props {
   description?: string;
   /** Narrow layout (sidebars): the button goes under the field. */
   compact?: boolean;
+  /** What was typed into the plain form this one replaces (LazyNewsletterSignup), kept with the focus. */
+  initialEmail?: string;
+  autoFocus?: boolean;
 }
 
 /**
  * The newsletter form used across the site (SPEC §5, §8): validated on blur, sent as superjson,
  * the server's message as a success toast, 'Subscription failed: {message}' otherwise; cleared on success.
  */
-export function NewsletterSignup({ source, title = 'Get verified deals first', description, compact = false }: Props) {
+export function NewsletterSignup({ source, title = 'Get verified deals first', description, compact = false, initialEmail = '', autoFocus = false }: Props) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
-  const { register, handleSubmit, reset, formState } = useForm<{ email: string }>({ mode: 'onBlur', defaultValues: { email: '' } });
+  const { register, handleSubmit, reset, formState, trigger } = useForm<{ email: string }>({ mode: 'onBlur', defaultValues: { email: initialEmail } });
+  // An address typed into the plain form and left (blurred) before this one took over is checked as a blur would.
+  useEffect(() => {
+    if (initialEmail && !autoFocus) void trigger('email');
+    // Once, for what the plain form handed over.
+  }, []);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
@@ -33,7 +42,7 @@ export function NewsletterSignup({ source, title = 'Get verified deals first', d
         MSG.subscribeUnknownError,
       );
       toast.success(message);
-      reset();
+      reset({ email: '' });
     } catch (error) {
       toast.error(TOAST.subscriptionFailed(error instanceof Error && error.message ? error.message : MSG.subscribeUnknownError));
     }
@@ -44,7 +53,9 @@ export function NewsletterSignup({ source, title = 'Get verified deals first', d
     <section className={`newsletter card${compact ? ' compact' : ''}`} aria-label="Newsletter signup">
       <h2 className="newsletter-title">{title}</h2>
       {description && <p className="newsletter-text">{description}</p>}
-      <form className="newsletter-form" onSubmit={onSubmit} noValidate>
+      {/* A plain form until this script runs (server-rendered pages): it posts to /newsletter/subscribe. */}
+      <form className="newsletter-form" method="post" action="/newsletter/subscribe" onSubmit={onSubmit} noValidate>
+        <NewsletterFormFields source={source} />
         <label htmlFor={inputId} className="visually-hidden">Email address</label>
         <input
           id={inputId}
@@ -54,11 +65,12 @@ export function NewsletterSignup({ source, title = 'Get verified deals first', d
           placeholder="you@example.com"
           aria-invalid={!!errors.email}
           aria-describedby={errors.email ? errorId : undefined}
+          autoFocus={autoFocus}
           {...register('email', { validate: (v) => isNewsletterEmail(normalizeEmail(v)) || MSG.newsletterEmailInvalid })}
         />
         <button className="button" type="submit" disabled={isSubmitting}>{isSubmitting ? 'Subscribing...' : 'Subscribe'}</button>
       </form>
-      {errors.email && <p id={errorId} className="field-error" role="alert">{errors.email.message}</p>}
+      {errors.email ? <p id={errorId} className="field-error" role="alert">{errors.email.message}</p> : <NewsletterFormResult source={source} />}
     </section>
   );
 }

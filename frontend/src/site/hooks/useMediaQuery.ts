@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { isLikelyBot } from '../../../../common/boot-splash.js';
 
 /** Whether a media query matches now, following changes (false where matchMedia is missing). */
 export function useMediaQuery(query: string): boolean {
@@ -28,4 +29,11 @@ export function useReducedMotion(): boolean {
 /** For one-off reads outside render (event handlers). */
 export function prefersReducedMotion(): boolean {
   return matchesNow(REDUCED_MOTION_QUERY);
+}
+
+const noSubscription = () => () => undefined;
+
+/** A crawler's browser (no motion for its snapshot); false on the server and while hydrating, like media queries. */
+export function useIsLikelyBot(): boolean {
+  return useSyncExternalStore(noSubscription, () => isLikelyBot(navigator.userAgent), () => false);
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { SITE_NAME } from '../../../../common/constants.js';
 import { useSession } from '../../lib/session.js';
+import { HomeSplash } from '../components/HomeSplash.js';
 import { useHashScroll } from '../hooks/useHashScroll.js';
 import './layout.css';
 
@@ -38,6 +39,7 @@ export function SiteLayout() {
 
   return (
     <div className="site">
+      {pathname === '/' && <HomeSplash />}
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="site-header">
         <div className="container header-row">

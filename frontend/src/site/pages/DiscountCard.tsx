@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import type { PublicDiscountDto } from '../../../../common/api-types.js';
 import { discountUrgencyInfo, type SocialProof } from '../../../../common/discount-page.js';
 import { discountBadge } from '../../../../common/discount-rules.js';
 import { TOAST } from '../../../../common/messages.js';
+import { formatShortUtcDate } from '../../../../common/utc-date.js';
 
 /** How long the copy button reads 'Copied!' after a successful copy. */
 const COPIED_FEEDBACK_MS = 2000;
@@ -33,7 +34,7 @@ export async function copyCode(code: string): Promise<boolean> {
 function shortDate(value: string | null): string | null {
   if (!value) return null;
   const date = parseISO(value);
-  return isValid(date) ? format(date, 'MMM d, yyyy') : null;
+  return isValid(date) ? formatShortUtcDate(date) : null;
 }
 
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: n % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;

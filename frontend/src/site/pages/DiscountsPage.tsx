@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { PublicDiscountDto } from '../../../../common/api-types.js';
-import { formatPercentage, maxDiscountPercentage, socialProofStore } from '../../../../common/discount-page.js';
+import { dailySocialProof, formatPercentage, maxDiscountPercentage } from '../../../../common/discount-page.js';
 import { DISCOUNTS_PAGE } from '../../../../common/messages.js';
-import { apiFetch } from '../../lib/api.js';
+import { discountsQuery } from '../../lib/queries.js';
+import { useRenderTime } from '../../lib/render-time.js';
 import { useRobotsOverride } from '../../lib/useRobotsOverride.js';
 import { NewsletterSignup } from '../components/NewsletterSignup.js';
 import { SocialLinks } from '../components/SocialLinks.js';
@@ -13,25 +12,14 @@ import './discounts.css';
 /** Skeleton cards while the list loads (two rows on a desktop). */
 const SKELETON_CARDS = 6;
 
-/**
- * SPEC §9 traders-used count and trending badge: drawn once per discount per visit (DESIGN §7),
- * so re-renders and navigating away and back keep the same numbers; a reload is a new visit.
- */
-const socialProofOf = socialProofStore(Math.random);
-
-export const DISCOUNTS_QUERY_KEY = ['discounts'] as const;
-
 /** SPEC §2 "/discounts": hero, warning banner, results header, the list, newsletter and social links. */
 export function DiscountsPage() {
-  const discounts = useQuery({
-    queryKey: DISCOUNTS_QUERY_KEY,
-    queryFn: () => apiFetch<PublicDiscountDto[]>('/_api/discounts'),
-    retry: 1,
-  });
+  const discounts = useQuery(discountsQuery());
   // SPEC §2: a page that failed to load its list is not worth indexing.
   useRobotsOverride(discounts.isError ? 'noindex' : null);
-  // One "now" per visit of the page, so urgency labels do not flicker between renders.
-  const [now] = useState(() => new Date());
+  // One "now" per visit of the page (the server's when hydrating), so urgency labels and the
+  // SPEC §9 draws (seeded by discount and day) are the same on the server and in the browser.
+  const now = useRenderTime();
 
   const list = discounts.data;
   const maxPercentage = list ? maxDiscountPercentage(list) : null;
@@ -118,7 +106,7 @@ export function DiscountsPage() {
             <ul className="deals-grid" role="list">
               {list.map((d) => (
                 <li key={d.id}>
-                  <DiscountCard discount={d} now={now} proof={socialProofOf(d.id)} />
+                  <DiscountCard discount={d} now={now} proof={dailySocialProof(d.id, now)} />
                 </li>
               ))}
             </ul>

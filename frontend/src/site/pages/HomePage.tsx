@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { CompanyDto } from '../../../../common/api-types.js';
-import { isLikelyBot } from '../../../../common/boot-splash.js';
 import { CAROUSEL_VISIBLE } from '../../../../common/carousel.js';
 import { SITE_NAME } from '../../../../common/constants.js';
 import { HERO_COUNTERS } from '../../../../common/count-up.js';
 import { CLAIMS, NEWSLETTER_BANNER, PAYOUT_GUARANTEE } from '../../../../common/marketing.js';
-import { apiFetch } from '../../lib/api.js';
-import { BootSplash } from '../components/BootSplash.js';
+import { companiesQuery } from '../../lib/queries.js';
 import { FloatingActions } from '../components/FloatingActions.js';
 import { HeroCounter } from '../components/HeroCounter.js';
 import { Icon, type IconName } from '../components/Icon.js';
@@ -16,9 +13,9 @@ import { PartnersCarousel } from '../components/PartnersCarousel.js';
 import { FIRM_PAGE_TEXT } from '../../../../common/firm-pages.js';
 import { SocialLinks } from '../components/SocialLinks.js';
 import { TrustBar } from '../components/TrustBar.js';
-import { useBootSplash } from '../hooks/useBootSplash.js';
+import { useSplashPhase } from '../hooks/useBootSplash.js';
 import { useCounterStep } from '../hooks/useCountUp.js';
-import { useReducedMotion } from '../hooks/useMediaQuery.js';
+import { useIsLikelyBot, useReducedMotion } from '../hooks/useMediaQuery.js';
 import './home.css';
 
 const FEATURES: Array<{ icon: IconName; title: string; text: string }> = [
@@ -94,16 +91,15 @@ const GUARANTEE_TERMS = [
 ];
 
 export function HomePage() {
-  const splash = useBootSplash();
+  const splashPhase = useSplashPhase();
   const reducedMotion = useReducedMotion();
-  const companies = useQuery({ queryKey: ['companies'], queryFn: () => apiFetch<CompanyDto[]>('/_api/companies') });
+  const companies = useQuery(companiesQuery());
+  const bot = useIsLikelyBot();
   // The counters climb once the splash gets out of the way (at once when there is none).
-  const step = useCounterStep(splash.phase === 'fading' || splash.phase === 'hidden', reducedMotion || isLikelyBot(navigator.userAgent));
+  const step = useCounterStep(splashPhase === 'fading' || splashPhase === 'hidden', reducedMotion || bot);
 
   return (
     <div className="home">
-      <BootSplash phase={splash.phase} onSkip={splash.skip} />
-
       <section className="hero home-hero" aria-labelledby="home-title">
         <div className="container home-hero-grid">
           <div>

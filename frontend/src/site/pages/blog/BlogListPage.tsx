@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { BLOG_CATEGORIES, type BlogCategory, type NewsletterSource } from '../../../../../common/enums.js';
-import { pageFromParam, type BlogListFilter } from '../../../../../common/blog-view.js';
+import type { BlogCategory, NewsletterSource } from '../../../../../common/enums.js';
+import { blogListFilter, pageFromParam, type BlogListFilter } from '../../../../../common/blog-view.js';
 import { PAGE_TEXT } from '../../../../../common/messages.js';
 import { BlogPostList } from './BlogPostList.js';
 import { BlogSidebar } from './BlogSidebar.js';
@@ -21,7 +21,7 @@ const SIDEBAR_SOURCE: Record<Exclude<BlogCategory, 'general'>, NewsletterSource>
 export function BlogListPage({ category: routeCategory }: Props) {
   const [params] = useSearchParams();
   const page = pageFromParam(params.get('page'));
-  const filter = listFilter(params, routeCategory);
+  const filter = blogListFilter(params, routeCategory);
   const { title, lead } = heading(filter);
 
   return (
@@ -45,18 +45,6 @@ export function BlogListPage({ category: routeCategory }: Props) {
       </div>
     </>
   );
-}
-
-function listFilter(params: URLSearchParams, routeCategory?: BlogCategory): BlogListFilter {
-  const filter: BlogListFilter = {};
-  const category = routeCategory ?? params.get('category')?.trim().toLowerCase();
-  if (category && (BLOG_CATEGORIES as readonly string[]).includes(category)) filter.category = category as BlogCategory;
-  if (routeCategory) return filter;
-  const tag = params.get('tag')?.trim();
-  if (tag) filter.tag = tag;
-  const q = params.get('q')?.trim();
-  if (q) filter.q = q;
-  return filter;
 }
 
 /** The page heading follows what the list shows, in the same words as its <title>. */

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
-import type { BlogListResponse } from '../../../../../common/api-types.js';
-import { blogListApiPath, pageHref, type BlogListFilter } from '../../../../../common/blog-view.js';
+import { pageHref, type BlogListFilter } from '../../../../../common/blog-view.js';
 import { BLOG_LIST_PAGE_SIZE } from '../../../../../common/constants.js';
 import { BLOG_TEXT } from '../../../../../common/messages.js';
-import { apiGetSuperjson } from '../../../lib/api.js';
+import { blogListQuery } from '../../../lib/queries.js';
 import { PostCard, PostCardSkeleton } from './PostCard.js';
-import { retryServerErrors } from '../../../lib/retry.js';
 
 export type BlogListLayout = 'grid' | 'compact';
 
@@ -24,12 +22,7 @@ const SKELETONS: Record<BlogListLayout, number> = { grid: 9, compact: 3 };
  * and error messages, and Previous / Next links that move through ?page={n}.
  */
 export function BlogPostList({ page, filter, layout = 'grid', limit = BLOG_LIST_PAGE_SIZE }: Props) {
-  const { category, tag, q } = filter;
-  const list = useQuery({
-    queryKey: ['blog-posts', { page, limit, category, tag, q }],
-    queryFn: () => apiGetSuperjson<BlogListResponse>(blogListApiPath(page, limit, { category, tag, q })),
-    retry: retryServerErrors,
-  });
+  const list = useQuery(blogListQuery(page, limit, filter));
 
   if (list.isPending) {
     return (

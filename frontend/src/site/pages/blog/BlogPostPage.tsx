@@ -5,7 +5,9 @@ import { blogCategoryLabel, blogCategoryPath } from '../../../../../common/blog-
 import { blogCategoryListName, blogTagPath, headingIds } from '../../../../../common/blog-view.js';
 import { BLOG_RELATED_COUNT } from '../../../../../common/constants.js';
 import { BLOG_TEXT } from '../../../../../common/messages.js';
-import { blogPostQuery } from '../../../lib/blog-post-query.js';
+import { blogPostQuery } from '../../../lib/queries.js';
+import { useRenderTime } from '../../../lib/render-time.js';
+import { useRobotsOverride } from '../../../lib/useRobotsOverride.js';
 import { NewsletterSignup } from '../../components/NewsletterSignup.js';
 import { PostCard, PostCardSkeleton, PublishedDate } from './PostCard.js';
 import './blog.css';
@@ -14,14 +16,25 @@ import './blog.css';
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   const post = useQuery(blogPostQuery(slug));
+  const now = useRenderTime();
+  // SPEC §2: a post that is missing or failed to load is not indexed, whatever the server first said.
+  useRobotsOverride(post.isError ? 'noindex' : null);
 
   if (post.isPending) return <PostSkeleton />;
   if (post.isError) return <PostNotFound />;
 
   const p = post.data;
+  // Only an admin is ever sent an unpublished post (the server's draft preview).
+  const preview = p.status !== 'published' || !p.publishedAt || p.publishedAt > now;
   return (
     <div className="blog-post-page">
       <article className="container blog-article">
+        {preview && (
+          <p className="post-preview-note" role="note">
+            <strong>Preview</strong> &mdash; this post is not public yet ({p.status === 'published' ? 'scheduled' : p.status}); only
+            admins can see this page.
+          </p>
+        )}
         <nav className="breadcrumbs" aria-label="Breadcrumb">
           <ol>
             <li><Link to="/blog">Blog</Link></li>

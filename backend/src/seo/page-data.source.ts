@@ -1,0 +1,96 @@
+import { HttpException, Injectable, Logger } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import type { Request } from 'express';
+import type { BlogListResponse, BlogPostWithRelated, PublicUser } from '../../../common/api-types.js';
+import type { BlogListFilter } from '../../../common/blog-view.js';
+import { MSG } from '../../../common/messages.js';
+import { AuthService } from '../auth/auth.service.js';
+import { BlogPostsService } from '../blog-posts/blog-posts.service.js';
+import { BlogListQueryDto } from '../blog-posts/dto/blog-post.dto.js';
+import { ApiError } from '../common/api-error.js';
+import { isDatabaseUnavailable } from '../common/database-errors.js';
+import { CompaniesService } from '../companies/companies.service.js';
+import { DiscountsService } from '../discounts/discounts.service.js';
+import type { DataSource, ServerEntry } from './ssr-types.js';
+
+/** What a page's render read, for its head and status (one source of truth with the body). */
+export interface PageReads {
+  post?: BlogPostWithRelated | null;
+  /** The post is not public: an admin is previewing it. */
+  preview?: boolean;
+  list?: BlogListResponse;
+  /** A content read failed on the server's side (database down...): the page is not worth indexing. */
+  failed?: boolean;
+}
+
+/** JSON calls answer plain JSON: the rendered page must hold what the browser would have fetched. */
+const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * The data a server render needs, read in-process from the services the API uses (no HTTP to
+ * itself), in the shapes the API answers, with failures turned into the browser's error class.
+ */
+@Injectable()
+export class PageDataSources {
+  private readonly logger = new Logger('PageData');
+
+  constructor(
+    private readonly auth: AuthService,
+    private readonly posts: BlogPostsService,
+    private readonly companies: CompaniesService,
+    private readonly discounts: DiscountsService,
+  ) {}
+
+  /** A source for one request; `reads` collects what it answered. */
+  forRequest(req: Request, entry: ServerEntry, reads: PageReads): DataSource {
+    const user = req.user as PublicUser | undefined;
+    const fail = (error: unknown): never => {
+      if (error instanceof HttpException) {
+        const body = error.getResponse() as { message?: string; errors?: Record<string, string> } | string;
+        const message = typeof body === 'string' ? body : (body.message ?? MSG.unknownError);
+        if (error.getStatus() >= 500) reads.failed = true;
+        throw new entry.ApiRequestError(message, error.getStatus(), typeof body === 'string' ? undefined : body.errors);
+      }
+      reads.failed = true;
+      if (!isDatabaseUnavailable(error)) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      throw new entry.ApiRequestError(MSG.serviceUnavailable, 503);
+    };
+    const guard = <T>(read: () => Promise<T>): Promise<T> => read().catch(fail);
+
+    return {
+      session: async () => this.auth.session(req),
+      companies: () => guard(async () => asJson(await this.companies.listPublic())),
+      discounts: () => guard(async () => asJson(await this.discounts.listPublic())),
+      blogList: (page, limit, filter) =>
+        guard(async () => {
+          const list = await this.posts.listPublic(await this.listQuery(page, limit, filter));
+          reads.list = list;
+          return list;
+        }),
+      blogPost: (slug) =>
+        guard(async () => {
+          reads.post = null;
+          let post: BlogPostWithRelated;
+          try {
+            post = await this.posts.getPublicBySlug(slug);
+          } catch (error) {
+            // SPEC's View button opens /blog/{slug}: a signed-in admin sees a draft or scheduled post.
+            if (!(error instanceof HttpException && error.getStatus() === 404) || user?.role !== 'admin') throw error;
+            post = await this.posts.getPreviewBySlug(slug);
+            reads.preview = true;
+          }
+          reads.post = post;
+          return post;
+        }),
+    };
+  }
+
+  /** The list query validated as the API validates it, so a bad ?tag or ?q fails the same way. */
+  private async listQuery(page: number, limit: number, filter: BlogListFilter): Promise<BlogListQueryDto> {
+    const query = plainToInstance(BlogListQueryDto, { page: String(page), limit: String(limit), ...filter });
+    const [first] = await validate(query);
+    if (first) throw new ApiError(400, Object.values(first.constraints ?? {})[0] ?? MSG.unknownError);
+    return query;
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * The server entry's interface as the backend sees it (frontend/src/entry-server.tsx, loaded at
+ * runtime from the build): declared here because the backend compiles without the front end.
+ */
+import type { BlogListResponse, BlogPostWithRelated, CompanyDto, PublicDiscountDto, SessionResponse } from '../../../common/api-types.js';
+import type { BlogListFilter } from '../../../common/blog-view.js';
+
+export interface DataSource {
+  session(): Promise<SessionResponse>;
+  companies(): Promise<CompanyDto[]>;
+  discounts(): Promise<PublicDiscountDto[]>;
+  blogList(page: number, limit: number, filter: BlogListFilter): Promise<BlogListResponse>;
+  blogPost(slug: string): Promise<BlogPostWithRelated>;
+}
+
+export interface RenderedPage {
+  html: string;
+  state: string;
+  modules: string[];
+}
+
+export interface ServerEntry {
+  render(url: string, source: DataSource, now?: Date): Promise<RenderedPage>;
+  /** The browser's error class: failures handed to the renderer must be of it to hydrate as they are. */
+  ApiRequestError: new (message: string, status: number, errors?: Record<string, string>) => Error;
+  SSR_STATE_ID: string;
+}

@@ -1,0 +1,37 @@
+/**
+ * The public pages' queries (key, fetcher, SPEC §7 caching), shared by the components, the route
+ * loaders in the browser and the server render, so data fetched on the server is found under the
+ * same key when the browser hydrates.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { BlogListFilter } from '../../../common/blog-view.js';
+import { httpSource, type DataSource } from './data-source.js';
+import { retryServerErrors } from './retry.js';
+
+export const SESSION_KEY = ['session'] as const;
+
+/** SPEC §4: fetched once, never stale, retried once. */
+export const sessionQuery = (source: DataSource = httpSource) =>
+  queryOptions({ queryKey: SESSION_KEY, queryFn: () => source.session(), staleTime: Infinity, retry: 1 });
+
+export const companiesQuery = (source: DataSource = httpSource) =>
+  queryOptions({ queryKey: ['companies'], queryFn: () => source.companies() });
+
+export const discountsQuery = (source: DataSource = httpSource) =>
+  queryOptions({ queryKey: ['discounts'], queryFn: () => source.discounts(), retry: 1 });
+
+export const blogListQuery = (page: number, limit: number, filter: BlogListFilter, source: DataSource = httpSource) => {
+  const { category, tag, q } = filter;
+  return queryOptions({
+    queryKey: ['blog-posts', { page, limit, category, tag, q }],
+    queryFn: () => source.blogList(page, limit, { category, tag, q }),
+    retry: retryServerErrors,
+  });
+};
+
+/**
+ * One query for a post: the post page and the head (PageHead) share it, so a post is fetched once.
+ * A failure the server already met (a missing post) is not fetched again when the page hydrates.
+ */
+export const blogPostQuery = (slug: string, source: DataSource = httpSource) =>
+  queryOptions({ queryKey: ['blog-post', slug], queryFn: () => source.blogPost(slug), retry: retryServerErrors, retryOnMount: false });

@@ -1,0 +1,116 @@
+/**
+ * The route objects of the whole site, the same on the server (createStaticHandler) and in the
+ * browser (createBrowserRouter). Each public route's loader puts its data in TanStack Query: on the
+ * server it waits for it (in-process services), in the browser it only starts the fetch, so the page
+ * chunk and its data load side by side and the page keeps showing its skeletons while they arrive.
+ */
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { Suspense, lazy, type ComponentType } from 'react';
+import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { blogListFilter, pageFromParam } from '../../common/blog-view.js';
+import { BLOG_LIST_PAGE_SIZE } from '../../common/constants.js';
+import type { BlogCategory } from '../../common/enums.js';
+import type { DataSource } from './lib/data-source.js';
+import { PageHead } from './lib/PageHead.js';
+import { blogListQuery, blogPostQuery, companiesQuery, discountsQuery, sessionQuery } from './lib/queries.js';
+import { SiteLayout } from './site/layout/SiteLayout.js';
+import { HomePage } from './site/pages/HomePage.js';
+import { NotFoundPage } from './site/pages/NotFoundPage.js';
+
+export interface RouteDeps {
+  queryClient: QueryClient;
+  source: DataSource;
+  /** Server: loaders wait for their data (and never retry). Browser: they start fetches and return. */
+  server: boolean;
+}
+
+/** The source file of a lazily loaded route, so the server can send its CSS and preload its chunk. */
+export interface RouteHandle {
+  module?: string;
+}
+
+// The admin area is its own chunk, only in the browser: the server never renders it (nor bundles it).
+const AdminApp = import.meta.env.SSR ? null : lazy(() => import('./admin/AdminApp.js'));
+
+function RootLayout() {
+  return (
+    <>
+      {/* Title, description, canonical, robots, social tags and JSON-LD follow the route (admin included). */}
+      <PageHead />
+      <Outlet />
+    </>
+  );
+}
+
+/** A lazily loaded page: react-router loads the chunk before rendering (and, when hydrating, before hydration). */
+function page(module: string, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'handle'> {
+  return { handle: { module } satisfies RouteHandle, lazy: async () => ({ Component: await load() }) };
+}
+
+export function createRoutes({ queryClient, source, server }: RouteDeps): RouteObject[] {
+  const load = (query: { queryKey: QueryKey }) => async () => {
+    // Any of the public queries (each typed by its own options); prefetchQuery only needs key and fetcher.
+    const fetching = queryClient.prefetchQuery((server ? { ...query, retry: false } : query) as FetchQueryOptions);
+    if (server) await fetching;
+    return null;
+  };
+  const blogList = (category?: Exclude<BlogCategory, 'general'>) => ({ request }: LoaderFunctionArgs) => {
+    const params = new URL(request.url).searchParams;
+    return load(blogListQuery(pageFromParam(params.get('page')), BLOG_LIST_PAGE_SIZE, blogListFilter(params, category), source))();
+  };
+  const categoryList = (category: Exclude<BlogCategory, 'general'>) => ({
+    loader: blogList(category),
+    ...page('site/pages/blog/BlogListPage.tsx', () =>
+      import('./site/pages/blog/BlogListPage.js').then(({ BlogListPage }) => () => <BlogListPage key={category} category={category} />),
+    ),
+  });
+
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      children: [
+        ...(AdminApp ? [{ id: 'admin', path: 'admin/*', element: <Suspense fallback={null}><AdminApp /></Suspense> }] : []),
+        {
+          id: 'site',
+          element: <SiteLayout />,
+          // Route ids are explicit: the server's tree has no admin route, so generated ids would differ.
+          loader: load(sessionQuery(source)),
+          children: [
+            { id: 'home', index: true, loader: load(companiesQuery(source)), element: <HomePage /> },
+            {
+              id: 'discounts',
+              path: 'discounts',
+              loader: load(discountsQuery(source)),
+              ...page('site/pages/DiscountsPage.tsx', () => import('./site/pages/DiscountsPage.js').then((m) => m.DiscountsPage)),
+            },
+            { id: 'about', path: 'about', ...page('site/pages/AboutPage.tsx', () => import('./site/pages/AboutPage.js').then((m) => m.AboutPage)) },
+            {
+              id: 'unsubscribe',
+              path: 'newsletter/unsubscribe',
+              ...page('site/pages/UnsubscribePage.tsx', () => import('./site/pages/UnsubscribePage.js').then((m) => m.UnsubscribePage)),
+            },
+            // The sign-in form brings zod and react-hook-form; other pages do not need them.
+            { id: 'login', path: 'login', ...page('site/pages/LoginPage.tsx', () => import('./site/pages/LoginPage.js').then((m) => m.LoginPage)) },
+            {
+              id: 'blog',
+              path: 'blog',
+              loader: blogList(),
+              ...page('site/pages/blog/BlogListPage.tsx', () => import('./site/pages/blog/BlogListPage.js').then((m) => m.BlogListPage)),
+            },
+            { id: 'blog-news', path: 'blog/news', ...categoryList('news') },
+            { id: 'blog-guides', path: 'blog/guides', ...categoryList('guide') },
+            { id: 'blog-reviews', path: 'blog/reviews', ...categoryList('review') },
+            {
+              id: 'post',
+              path: 'blog/:slug',
+              loader: ({ params }) => load(blogPostQuery(params.slug ?? '', source))(),
+              ...page('site/pages/blog/BlogPostPage.tsx', () => import('./site/pages/blog/BlogPostPage.js').then((m) => m.BlogPostPage)),
+            },
+            { id: 'not-found', path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
