@@ -94,7 +94,8 @@ export function FirmProfileEdit() {
         component="div"
       >
         <Title />
-        <SimpleForm toolbar={<Toolbar><SaveButton label="Save profile" /></Toolbar>} sx={{ maxWidth: '100%' }}>
+        {/* The server's checks are the rules (messages per field); the browser's own min/step checks would block the save silently. */}
+        <SimpleForm toolbar={<Toolbar><SaveButton label="Save profile" /></Toolbar>} sx={{ maxWidth: '100%' }} noValidate>
           {sectionTitle('Status and facts')}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' }}>
             <TextInput source="slug" label="URL slug" helperText="/firms/{slug}" />
@@ -142,7 +143,7 @@ export function FirmProfileEdit() {
               </Box>
               <ArrayInput source="sizes" label="Account sizes and prices">
                 <SimpleFormIterator inline disableReordering>
-                  <NumberInput source="size" label="Size ($)" min={1} step={1000} />
+                  <NumberInput source="size" label="Size ($)" min={1} step={1} />
                   <NumberInput source="price" label="Price ($)" min={0} />
                 </SimpleFormIterator>
               </ArrayInput>
