@@ -190,13 +190,14 @@ function FirmRow({ row }: { row: FirmRowDto }) {
       <td data-label="After our code" data-testid="price-after-code"><PriceAfterCode price={row.price} after={row.priceAfterCode} code={row.code} /></td>
       <td data-label="Profit target">{targets}</td>
       <td data-label="Daily / max loss">
-        {p.dailyLoss === null ? 'No daily' : pct(p.dailyLoss)} / {pct(p.maxLoss)} <small>{DRAWDOWN_TYPE_LABELS[p.drawdownType].toLowerCase()}</small>
+        {/* One element per cell: the phone layout is a grid of label and value. */}
+        <span>{p.dailyLoss === null ? 'No daily' : pct(p.dailyLoss)} / {pct(p.maxLoss)} <small>{DRAWDOWN_TYPE_LABELS[p.drawdownType].toLowerCase()}</small></span>
       </td>
       <td data-label="Min days">{p.minTradingDays}</td>
       <td data-label="Split">{pct(p.profitSplit)}</td>
       <td data-label="Payouts">{p.payoutFrequency ?? '\u2014'}</td>
       <td data-label="Platforms">{firm.platforms.join(', ') || '\u2014'}</td>
-      <td data-label="Score"><ScoreLink rating={firm.rating} source={firm.ratingSource} /></td>
+      <td data-label="Score"><span><ScoreLink rating={firm.rating} source={firm.ratingSource} /></span></td>
       <td data-label="Affiliate">{AFFILIATE_STATUS_LABELS[firm.affiliateStatus]}</td>
     </tr>
   );

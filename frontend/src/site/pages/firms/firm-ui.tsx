@@ -69,6 +69,11 @@ export function PriceAfterCode({ price, after, code }: { price: number; after: n
     <span className="firm-after">
       <strong>{usd(after)}</strong> <small>{codeOff(code)}</small>
       <CopyCode code={code.code} />
+      {code.affiliateLink && (
+        <a className="firm-deal" href={`/go/${code.discountId}`} target="_blank" rel="sponsored noopener">
+          Get deal<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      )}
     </span>
   );
 }
