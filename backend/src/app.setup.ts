@@ -8,7 +8,7 @@ import helmet from 'helmet';
 import { join } from 'node:path';
 import passport from 'passport';
 import { SITE_NAME } from '../../common/constants.js';
-import { answerClientErrors, bodyParserErrors, jsonBodyParser } from './common/body-limits.js';
+import { answerClientErrors, bodyParserErrors, FORM_PATHS, formBodyParser, jsonBodyParser } from './common/body-limits.js';
 import { AppModule } from './app.module.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
 import { PublicCacheService } from './cache/public-cache.service.js';
@@ -45,6 +45,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // Bounded by size (per kind of route) and by depth before any pipe walks a body (common/body-limits).
   answerClientErrors(app.getHttpServer());
   app.use(jsonBodyParser());
+  app.use([...FORM_PATHS], formBodyParser());
   app.use(bodyParserErrors);
 
   app.use(

@@ -45,6 +45,14 @@ export function jsonBodyParser(): RequestHandler {
   };
 }
 
+/** Paths that take a plain HTML form post (form-encoded, flat: `extended: false` builds no nested objects). */
+export const FORM_PATHS = ['/newsletter/subscribe'] as const;
+
+/** Form parsing for FORM_PATHS only, with the public size limit. */
+export function formBodyParser(): RequestHandler {
+  return express.urlencoded({ extended: false, limit: BODY_LIMITS.publicBytes, parameterLimit: 20 });
+}
+
 /**
  * body-parser's and zlib's own errors (their texts name internals, e.g. "incorrect header check"),
  * turned into the API's words before Nest's handler sees them.

@@ -16,9 +16,9 @@ export function pageAudience(req: Request): string | undefined {
 /**
  * A page as the public cache sends it: a strong ETag and 304s come from the cache; no-cache so
  * browsers revalidate; private for signed-in readers and private pages (admin, previews: no-store), which
- * are never kept, nor is a 503; X-Robots-Tag mirroring the robots meta on pages that must not be indexed.
+ * are never kept; X-Robots-Tag mirroring the robots meta on pages that must not be indexed.
  */
-export function pageAnswer(page: SitePage, signedIn: boolean, expiresAt: Date | null): Computed {
+export function pageAnswer(page: SitePage, signedIn: boolean): Computed {
   if (page.status === 301) {
     return {
       status: 301,
@@ -33,7 +33,5 @@ export function pageAnswer(page: SitePage, signedIn: boolean, expiresAt: Date | 
   };
   if (page.status === 503) headers['Retry-After'] = '5';
   if (page.robots !== 'index, follow') headers['X-Robots-Tag'] = page.robots;
-  // A failed render (503) is not kept either: the next request tries again.
-  const noStore = page.private || page.noStore === true || page.status === 503;
-  return { status: page.status, contentType: 'text/html; charset=utf-8', body: page.html, headers, expiresAt, noStore };
+  return { status: page.status, contentType: 'text/html; charset=utf-8', body: page.html, headers, noStore: page.private || page.noStore === true };
 }

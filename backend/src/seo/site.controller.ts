@@ -28,7 +28,9 @@ export class SiteController {
   @PublicCache({ tables: PAGE_TABLES, variant: pageAudience })
   async page(@Req() req: Request): Promise<Computed> {
     if (/^\/_api(\/|$)/i.test(req.path)) throw new ApiError(404, MSG.routeNotFound);
-    const expiresAt = await this.content.nextContentChange();
-    return pageAnswer(await this.pages.page(req), pageAudience(req) !== undefined, expiresAt);
+    const answer = pageAnswer(await this.pages.page(req), pageAudience(req) !== undefined);
+    // Only an answer the cache keeps needs to know when it stops being true (and a failed render must not fail twice).
+    if ((answer.status ?? 200) === 200 && !answer.noStore) answer.expiresAt = await this.content.nextContentChange();
+    return answer;
   }
 }
