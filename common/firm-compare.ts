@@ -34,7 +34,11 @@ export function bestIndexes(values: ReadonlyArray<number | null | undefined>, be
   return winners.length === present.length ? [] : winners;
 }
 
-export const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: n % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
+// One formatter each: toLocaleString builds a new Intl.NumberFormat per call, which dominated the /firms render.
+const WHOLE_USD = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const CENTS_USD = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Dollars as the pages write them: $1,234 or $1,234.50. */
+export const usd = (n: number) => `$${(n % 1 ? CENTS_USD : WHOLE_USD).format(n)}`;
 export const pct = (n: number) => `${Number(n.toFixed(2))}%`;
 
 type Profile = Pick<FirmProfileDto, 'firm' | 'criteria' | 'programs'>;

@@ -20,16 +20,17 @@ export function StatusBadge({ status }: { status: FirmStatus }) {
 
 /** The score, linking to the method that made it; an entered rating is marked as not (yet) the method's. */
 export function ScoreLink({ rating, source }: { rating: number | null; source: RatingSource }) {
-  if (rating === null) return <Link to={METHODOLOGY_PATH} className="firm-score firm-score-none">Not scored</Link>;
+  // A plain link: a hundred router links per table page cost the server render more than they save.
+  if (rating === null) return <a href={METHODOLOGY_PATH} className="firm-score firm-score-none">Not scored</a>;
   return (
-    <Link
-      to={METHODOLOGY_PATH}
+    <a
+      href={METHODOLOGY_PATH}
       className="firm-score"
       title={source === 'criteria' ? 'Weighted score of our published criteria' : 'Entered rating: not yet scored on every criterion'}
     >
       <span aria-hidden="true">&#9733;</span> {rating.toFixed(1)}<span className="visually-hidden"> out of 5</span>
       {source === 'entered' && <span className="firm-score-entered">*<span className="visually-hidden"> (entered rating, not yet scored on every criterion)</span></span>}
-    </Link>
+    </a>
   );
 }
 
