@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { dailySocialProof } from '../../../../../common/discount-page.js';
-import { FIRM_PAGE_TEXT, METHODOLOGY_PATH, comparePath } from '../../../../../common/firm-pages.js';
+import { METHODOLOGY_PATH, comparePath } from '../../../../../common/firm-pages.js';
 import {
   AFFILIATE_STATUS_LABELS, ASSET_CLASSES, DRAWDOWN_TYPE_LABELS, PROGRAM_TYPE_LABELS,
 } from '../../../../../common/firms.js';
