@@ -8,7 +8,7 @@ import { compareQuery } from '../../../lib/firm-queries.js';
 import { companiesQuery } from '../../../lib/queries.js';
 import { ApiRequestError } from '../../../lib/api.js';
 import { NotFoundPage } from '../NotFoundPage.js';
-import { AffiliateDisclosure, StatusBadge } from './firm-ui.js';
+import { StatusBadge } from './firm-ui.js';
 import './firms.css';
 
 /** The slugs a visitor picked: `firms=a,b,c` or, from the plain form, `firms=a&firms=b&firms=c`. */
@@ -51,7 +51,6 @@ export function ComparePage() {
         )}
         {firms && (
           <>
-            {firms.some((f) => f.programs.some((p) => p.sizes.some((s) => s.code?.affiliateLink))) && <AffiliateDisclosure />}
             <div className="compare-scroll">
               <table className="compare-table">
                 <caption className="visually-hidden">Side-by-side comparison</caption>
