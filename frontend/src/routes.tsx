@@ -11,6 +11,8 @@ import { blogListFilter, pageFromParam } from '../../common/blog-view.js';
 import { BLOG_LIST_PAGE_SIZE } from '../../common/constants.js';
 import type { BlogCategory } from '../../common/enums.js';
 import type { DataSource } from './lib/data-source.js';
+import { parseCompareFirms, parseFirmsQuery } from '../../common/firms.js';
+import { compareQuery, firmQuery, firmsQuery } from './lib/firm-queries.js';
 import { PageHead } from './lib/PageHead.js';
 import { blogListQuery, blogPostQuery, companiesQuery, discountsQuery, sessionQuery } from './lib/queries.js';
 import { SiteLayout } from './site/layout/SiteLayout.js';
@@ -83,6 +85,37 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
               path: 'discounts',
               loader: load(discountsQuery(source)),
               ...page('site/pages/DiscountsPage.tsx', () => import('./site/pages/DiscountsPage.js').then((m) => m.DiscountsPage)),
+            },
+            {
+              id: 'firms',
+              path: 'firms',
+              loader: ({ request }) => {
+                // Bad filters render the page's message (no data to read); the route says 400.
+                const parsed = parseFirmsQuery(new URL(request.url).searchParams, { ignoreUnknown: true });
+                return parsed.ok ? load(firmsQuery(parsed.query, source))() : null;
+              },
+              ...page('site/pages/firms/FirmsPage.tsx', () => import('./site/pages/firms/FirmsPage.js').then((m) => m.FirmsPage)),
+            },
+            {
+              id: 'firms-compare',
+              path: 'firms/compare',
+              loader: async ({ request }) => {
+                const slugs = parseCompareFirms(new URL(request.url).searchParams.getAll('firms').join(','));
+                await Promise.all([load(companiesQuery(source))(), ...(slugs ? [load(compareQuery(slugs, source))()] : [])]);
+                return null;
+              },
+              ...page('site/pages/firms/ComparePage.tsx', () => import('./site/pages/firms/ComparePage.js').then((m) => m.ComparePage)),
+            },
+            {
+              id: 'firm',
+              path: 'firms/:slug',
+              loader: ({ params }) => load(firmQuery(params.slug ?? '', source))(),
+              ...page('site/pages/firms/FirmProfilePage.tsx', () => import('./site/pages/firms/FirmProfilePage.js').then((m) => m.FirmProfilePage)),
+            },
+            {
+              id: 'methodology',
+              path: 'methodology',
+              ...page('site/pages/firms/MethodologyPage.tsx', () => import('./site/pages/firms/MethodologyPage.js').then((m) => m.MethodologyPage)),
             },
             { id: 'about', path: 'about', ...page('site/pages/AboutPage.tsx', () => import('./site/pages/AboutPage.js').then((m) => m.AboutPage)) },
             {

@@ -1,6 +1,7 @@
 import { Avatar, Box, Button, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useLogout } from 'react-admin';
+import { RetestFlags } from './firms/RetestFlags.js';
 
 const SECTIONS = [
   { to: '/admin/companies', title: 'Companies', text: 'Add, edit, or remove trader funding companies.' },
@@ -30,6 +31,7 @@ export function Dashboard() {
           </CardContent>
         </Card>
       )}
+      <RetestFlags />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {SECTIONS.map((s) => (
           <Card key={s.to}>

@@ -4,6 +4,8 @@ import { useLocation } from 'react-router-dom';
 import { pageHead, type PageHeadData } from '../../../common/seo/page-head.js';
 import { matchRoute } from '../../../common/seo/page-route.js';
 import { blogPostQuery } from './queries.js';
+import { compareQuery, firmQuery } from './firm-queries.js';
+import { ApiRequestError } from './api.js';
 import { applyPageHead, fetchAdminPostTitle, headFromServer, siteUrlFromDocument } from './page-head.js';
 
 /** The URL the server rendered; its head is left as the server wrote it (it knew the status and the data). */
@@ -33,17 +35,26 @@ export function PageHead(): null {
     retry: false,
   });
 
-  const postPending = slug !== undefined && post.isPending;
+  // Firm pages name the firm(s) in their head: the same queries as the pages (one fetch each).
+  const firmSlug = route.kind === 'firm' ? route.slug : undefined;
+  const firm = useQuery({ ...firmQuery(firmSlug ?? ''), enabled: firmSlug !== undefined && !fromServer });
+  const compareSlugs = route.kind === 'compare' ? route.slugs : null;
+  const compare = useQuery({ ...compareQuery(compareSlugs ?? []), enabled: compareSlugs !== null && !fromServer });
+
+  const postPending = (slug !== undefined && post.isPending) || (firmSlug !== undefined && firm.isPending) || (compareSlugs !== null && compare.isPending);
   useEffect(() => {
     if (fromServer || postPending) return;
     const data: PageHeadData = {};
     if (route.kind === 'post') data.post = post.data ?? null;
+    if (route.kind === 'firm') data.firm = firm.data?.firm ?? null;
+    if (route.kind === 'compare' && compare.data) data.compareNames = compare.data.firms.map((f) => f.firm.name);
+    if (route.kind === 'compare' && compare.error instanceof ApiRequestError && compare.error.status === 404) data.compareNames = null;
     if (editId !== undefined) {
       data.adminPostTitle = adminPost.data ?? null;
       data.adminPostLoading = adminPost.isPending;
     }
     applyPageHead(pageHead(route, data, siteUrl));
-  }, [fromServer, route, postPending, post.data, editId, adminPost.data, adminPost.isPending]);
+  }, [fromServer, route, postPending, post.data, firm.data, compare.data, compare.error, editId, adminPost.data, adminPost.isPending]);
 
   return null;
 }
