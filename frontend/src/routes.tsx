@@ -11,8 +11,6 @@ import { blogListFilter, pageFromParam } from '../../common/blog-view.js';
 import { BLOG_LIST_PAGE_SIZE } from '../../common/constants.js';
 import type { BlogCategory } from '../../common/enums.js';
 import type { DataSource } from './lib/data-source.js';
-import { parseCompareFirms, parseFirmsQuery } from '../../common/firms.js';
-import { compareQuery, firmQuery, firmsQuery } from './lib/firm-queries.js';
 import { PageHead } from './lib/PageHead.js';
 import { blogListQuery, blogPostQuery, companiesQuery, discountsQuery, sessionQuery } from './lib/queries.js';
 import { SiteLayout } from './site/layout/SiteLayout.js';
@@ -43,6 +41,11 @@ function RootLayout() {
     </>
   );
 }
+
+// The firm routes' rules and queries load with those routes only: they are not in the first-load
+// JavaScript of every other page (DESIGN §6, 150 KB). The import starts alongside the page chunk.
+const firmRules = () => import('../../common/firms.js');
+const firmQueries = () => import('./lib/firm-queries.js');
 
 /** A lazily loaded page: react-router loads the chunk before rendering (and, when hydrating, before hydration). */
 function page(module: string, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'handle'> {
@@ -89,7 +92,8 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
             {
               id: 'firms',
               path: 'firms',
-              loader: ({ request }) => {
+              loader: async ({ request }) => {
+                const [{ parseFirmsQuery }, { firmsQuery }] = await Promise.all([firmRules(), firmQueries()]);
                 // Bad filters render the page's message (no data to read); the route says 400.
                 const parsed = parseFirmsQuery(new URL(request.url).searchParams, { ignoreUnknown: true });
                 return parsed.ok ? load(firmsQuery(parsed.query, source))() : null;
@@ -100,6 +104,7 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
               id: 'firms-compare',
               path: 'firms/compare',
               loader: async ({ request }) => {
+                const [{ parseCompareFirms }, { compareQuery }] = await Promise.all([firmRules(), firmQueries()]);
                 const slugs = parseCompareFirms(new URL(request.url).searchParams.getAll('firms').join(','));
                 await Promise.all([load(companiesQuery(source))(), ...(slugs ? [load(compareQuery(slugs, source))()] : [])]);
                 return null;
@@ -109,7 +114,7 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
             {
               id: 'firm',
               path: 'firms/:slug',
-              loader: ({ params }) => load(firmQuery(params.slug ?? '', source))(),
+              loader: async ({ params }) => load((await firmQueries()).firmQuery(params.slug ?? '', source))(),
               ...page('site/pages/firms/FirmProfilePage.tsx', () => import('./site/pages/firms/FirmProfilePage.js').then((m) => m.FirmProfilePage)),
             },
             {

@@ -6,7 +6,7 @@
 import type { BlogListResponse, BlogPostWithRelated, CompanyDto, PublicDiscountDto, SessionResponse } from '../../../common/api-types.js';
 import { blogListApiPath, type BlogListFilter } from '../../../common/blog-view.js';
 import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../../../common/firm-api-types.js';
-import { firmsQueryString, type FirmsQuery } from '../../../common/firms.js';
+import type { FirmsQuery } from '../../../common/firms.js';
 import { MSG } from '../../../common/messages.js';
 import { apiFetch, apiGetSuperjson } from './api.js';
 
@@ -29,7 +29,9 @@ export const httpSource: DataSource = {
   discounts: () => apiFetch<PublicDiscountDto[]>('/_api/discounts'),
   blogList: (page, limit, filter) => apiGetSuperjson<BlogListResponse>(blogListApiPath(page, limit, filter)),
   blogPost: (slug) => apiGetSuperjson<BlogPostWithRelated>(`/_api/blog-posts/by-slug?slug=${encodeURIComponent(slug)}`),
-  firms: (query) => {
+  // The firm rules load with the firm pages, not in every page's first-load JavaScript (DESIGN §6).
+  firms: async (query) => {
+    const { firmsQueryString } = await import('../../../common/firms.js');
     const qs = firmsQueryString(query);
     return apiFetch<FirmsListDto>(`/_api/firms${qs ? `?${qs}` : ''}`);
   },
