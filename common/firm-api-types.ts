@@ -1,5 +1,6 @@
 /** Shapes of the firm-profile calls (issue #10); pages and admin type against these. */
 import type { CompanyDto, PublicDiscountDto } from './api-types.js';
+import type { BlogCategory } from './enums.js';
 import type {
   AffiliateStatus, CodeKind, CriterionKey, DrawdownType, FirmStatus, Platform, ProgramType, RatingSource, AssetClass,
 } from './firms.js';
@@ -121,6 +122,17 @@ export interface FirmProfileDto {
   codes: PublicDiscountDto[];
   /** Newest first. */
   changelog: Array<Pick<FirmChangeDto, 'id' | 'date' | 'change' | 'sourceUrl'>>;
+  /** Published posts about the firm (a tag naming its slug or name, or a link to its profile), newest first. */
+  posts: FirmPostDto[];
+}
+
+/** A blog post as a firm's profile lists it (plain JSON: the date is ISO text). */
+export interface FirmPostDto {
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  category: BlogCategory;
+  publishedAt: string;
 }
 
 export interface FirmCompareDto {

@@ -136,7 +136,7 @@ describe('about, unsubscribe, header and footer in Chromium', () => {
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Discounts', 'Blog']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Discounts', 'Firms', 'Blog']);
     await page.getByRole('button', { name: 'Close menu' }).waitFor();
     await menu.getByRole('link', { name: 'Blog' }).click();
     await page.waitForURL(/\/blog$/);
@@ -159,14 +159,14 @@ describe('about, unsubscribe, header and footer in Chromium', () => {
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Blog' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Discounts', 'Blog']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Discounts', 'Firms', 'Blog']);
 
     const footer = page.locator('footer');
     const footerText = await footer.innerText();
     expect(footerText).toContain('trusted source for verified trader funding opportunities and exclusive discounts');
     expect(footerText).toMatch(/may earn a commission from qualifying purchases/);
     expect(footerText).toContain(`\u00a9 ${new Date().getFullYear()} Verified Trader Funding`);
-    expect(await footer.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/about', '/discounts', '/blog']);
+    expect(await footer.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/about', '/discounts', '/firms', '/methodology', '/blog']);
 
     await c.request.post('/_api/auth/login_with_password', { data: E2E_ADMIN });
     await page.reload();
@@ -176,6 +176,6 @@ describe('about, unsubscribe, header and footer in Chromium', () => {
     await page.setViewportSize(VIEWPORTS.mobile);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Discounts', 'Blog', 'Admin']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Discounts', 'Firms', 'Blog', 'Admin']);
   });
 });

@@ -47,6 +47,10 @@ describe('accessibility of the public pages (axe-core) in Chromium', () => {
     ['login', '/login', 'form button[type="submit"]'],
     ['unsubscribe', '/newsletter/unsubscribe?token=abc', 'h1'],
     ['not found', '/no-such-page', 'h1'],
+    ['firms', '/firms', '.firms-table tbody tr'],
+    ['a firm', '/firms/ftmo', '.firm-program'],
+    ['compare', '/firms/compare?firms=ftmo,the5ers,fundednext', '.compare-table'],
+    ['methodology', '/methodology', '.method-table'],
   ];
 
   async function open(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {

@@ -381,6 +381,36 @@ describe('firm profiles', () => {
       expect(body.changelog.map((c: { change: string }) => c.change)).toEqual(['Newer', 'Older']);
     });
 
+    it("lists the firm's published posts: tagged with its slug or name (any case) or linking to its profile, newest first", async () => {
+      await t.sql('delete from blog_posts');
+      await createFirm({ name: 'Post Firm', programs: [program()] });
+      const post = (slug: string, over: Record<string, unknown>) =>
+        admin.post('/_api/admin/blog-posts').send({
+          title: slug, slug, content: '<p>Text</p>', category: 'review', status: 'published',
+          publishedAt: '2026-01-01T00:00:00.000Z', ...over,
+        }).expect(201);
+      await post('by-slug-tag', { tags: ['post-firm'], publishedAt: '2026-01-01T00:00:00.000Z' });
+      await post('by-name-tag', { tags: ['POST FIRM'], publishedAt: '2026-02-01T00:00:00.000Z' });
+      await post('by-link', { content: '<p>See <a href="/firms/post-firm">the profile</a></p>', publishedAt: '2026-03-01T00:00:00.000Z' });
+      await post('other-firm-link', { content: '<p><a href="/firms/post-firm-2">x</a></p>' });
+      await post('draft', { tags: ['post-firm'], status: 'draft' });
+      await post('scheduled', { tags: ['post-firm'], publishedAt: '2099-01-01T00:00:00.000Z' });
+      await post('unrelated', { tags: ['forex'] });
+
+      const body = (await t.http().get('/_api/firms/post-firm').expect(200)).body;
+      expect(body.posts.map((p: { slug: string }) => p.slug)).toEqual(['by-link', 'by-name-tag', 'by-slug-tag']);
+      expect(body.posts[0]).toEqual({ slug: 'by-link', title: 'by-link', excerpt: null, category: 'review', publishedAt: '2026-03-01T00:00:00.000Z' });
+    });
+
+    it('puts each firm profile in the pages sitemap, and a new firm at once', async () => {
+      await createFirm({ name: 'Mapped Firm' });
+      const xml = (await t.http().get('/sitemaps/pages.xml').expect(200)).text;
+      expect(xml).toMatch(/<loc>[^<]*\/firms\/mapped-firm<\/loc><lastmod>/);
+      expect(xml).toMatch(/<loc>[^<]*\/firms<\/loc>/);
+      await createFirm({ name: 'Second Mapped' });
+      expect((await t.http().get('/sitemaps/pages.xml').expect(200)).text).toContain('/firms/second-mapped</loc>');
+    });
+
     it('answers 404 for an unknown slug', async () => {
       const res = await t.http().get('/_api/firms/nobody').expect(404);
       expect(res.body).toEqual({ statusCode: 404, error: 'Firm not found', message: 'Firm not found' });

@@ -24,7 +24,19 @@ describe('feeds', () => {
     expect(xml).toContain(`<url><loc>${SITE}/blog</loc><lastmod>2025-02-03T00:00:00Z</lastmod><changefreq>daily</changefreq><priority>0.9</priority></url>`);
     expect(xml).toContain(`<url><loc>${SITE}/blog/news</loc><lastmod>2025-01-02T00:00:00Z</lastmod><changefreq>weekly</changefreq><priority>0.8</priority></url>`);
     expect(xml).toContain(`<url><loc>${SITE}/blog/reviews</loc><changefreq>weekly</changefreq><priority>0.8</priority></url>`);
-    expect(xml.match(/<url>/g)).toHaveLength(7);
+    // Home, discounts, firms, methodology, about, blog and the three category routes.
+    expect(xml.match(/<url>/g)).toHaveLength(9);
+  });
+
+  it('lists /firms, /methodology and every firm profile, /firms last changed with the newest firm', () => {
+    const xml = renderPagesSitemap(SITE, { byCategory: {} }, [
+      { slug: 'ftmo', updatedAt: new Date('2026-01-02T00:00:00Z') },
+      { slug: 'the5ers', updatedAt: new Date('2026-03-04T00:00:00Z') },
+    ]);
+    expect(xml).toContain(`<url><loc>${SITE}/firms</loc><lastmod>2026-03-04T00:00:00Z</lastmod><changefreq>daily</changefreq><priority>0.9</priority></url>`);
+    expect(xml).toContain(`<url><loc>${SITE}/methodology</loc><changefreq>monthly</changefreq><priority>0.6</priority></url>`);
+    expect(xml).toContain(`<url><loc>${SITE}/firms/ftmo</loc><lastmod>2026-01-02T00:00:00Z</lastmod><changefreq>weekly</changefreq><priority>0.8</priority></url>`);
+    expect(xml).toContain(`<loc>${SITE}/firms/the5ers</loc>`);
   });
 
   it('lists each post of a child sitemap', () => {

@@ -91,12 +91,22 @@ export function renderSitemapIndex(siteUrl: string, children: SitemapChild[]): s
   ].join('\n');
 }
 
-/** The site's own pages and the category pages (SPEC §9: blog 0.9, categories 0.8 weekly). */
-export function renderPagesSitemap(siteUrl: string, newest: SitemapNewest): string {
+/** A firm profile in the sitemap: its slug and when its record (or its programs and scores) last changed. */
+export interface SitemapFirm {
+  slug: string;
+  updatedAt: Date;
+}
+
+/** The site's own pages, the category pages (SPEC §9: blog 0.9, categories 0.8 weekly) and the firm profiles. */
+export function renderPagesSitemap(siteUrl: string, newest: SitemapNewest, firms: SitemapFirm[] = []): string {
   const site = siteUrl.replace(/\/+$/, '');
+  const firmsChanged = firms.reduce<Date | null>((max, f) => (!max || f.updatedAt > max ? f.updatedAt : max), null);
   return renderUrlset([
     { loc: `${site}/`, changefreq: 'daily', priority: '1.0' },
     { loc: `${site}/discounts`, changefreq: 'daily', priority: '0.9' },
+    { loc: `${site}/firms`, lastmod: firmsChanged, changefreq: 'daily', priority: '0.9' },
+    { loc: `${site}/methodology`, changefreq: 'monthly', priority: '0.6' },
+    ...firms.map((f) => ({ loc: `${site}/firms/${encodeURIComponent(f.slug)}`, lastmod: f.updatedAt, changefreq: 'weekly', priority: '0.8' })),
     { loc: `${site}/about`, changefreq: 'monthly', priority: '0.5' },
     { loc: `${site}/blog`, lastmod: newest.all, changefreq: 'daily', priority: '0.9' },
     // Categories with a list route of their own (general lists at /blog?category=general).

@@ -1,6 +1,6 @@
 import { SITE_DESCRIPTION, SITE_NAME } from '../constants.js';
 import {
-  absoluteUrl, clip, htmlToText, isNotFoundPage, jsonLdText, pageHead, renderHeadTags, withSiteName,
+  absoluteUrl, clip, htmlToText, isNotFoundPage, jsonLdText, pageHead, pageStatus, renderHeadTags, withSiteName,
   type PostHeadData,
 } from './page-head.js';
 import { matchRoute } from './page-route.js';
@@ -196,5 +196,40 @@ describe('helpers', () => {
   it('adds the site name once', () => {
     expect(withSiteName('About')).toBe(`About | ${SITE_NAME}`);
     expect(withSiteName(`${SITE_NAME} rocks`)).toBe(`${SITE_NAME} rocks`);
+  });
+});
+
+describe('firm pages', () => {
+  const FIRM = { slug: 'ftmo', name: 'FTMO', rating: 4.4, ratingSource: 'criteria' as const, websiteUrl: 'https://ftmo.com', foundedYear: 2015 };
+
+  it('/firms: indexed plain, filtered views point at it and are not indexed; bad filters answer 400', () => {
+    expect(head('/firms')).toMatchObject({ canonical: `${SITE}/firms`, robots: 'index, follow' });
+    expect(types(head('/firms'))).toContain('CollectionPage');
+    expect(head('/firms', 'platform=MT5')).toMatchObject({ canonical: `${SITE}/firms`, robots: 'noindex, follow' });
+    expect(pageStatus(matchRoute('/firms', 'size=x'))).toBe(400);
+    expect(pageStatus(matchRoute('/firms', 'sort=price'))).toBe(200);
+  });
+
+  it('a profile is a Review of the firm, rated only when the whole method scored it; an unknown firm is a 404', () => {
+    const h = head('/firms/ftmo', '', { firm: FIRM });
+    expect(h.title).toBe(`FTMO Review: Rules, Prices and Our Score | ${SITE_NAME}`);
+    const review = h.jsonLd.find((j) => j['@type'] === 'Review')!;
+    expect(review).toMatchObject({ itemReviewed: { '@type': 'Organization', name: 'FTMO', url: 'https://ftmo.com' }, reviewRating: { ratingValue: 4.4, bestRating: 5 } });
+    const entered = head('/firms/ftmo', '', { firm: { ...FIRM, ratingSource: 'entered' } }).jsonLd.find((j) => j['@type'] === 'Review')!;
+    expect(entered).not.toHaveProperty('reviewRating');
+    expect(pageStatus(matchRoute('/firms/ghost'), { firm: null })).toBe(404);
+    expect(head('/firms/ghost', '', { firm: null })).toMatchObject({ canonical: null, robots: 'noindex' });
+  });
+
+  it('compare: names the firms; a wrong list is a 400, an unknown firm a 404', () => {
+    const h = head('/firms/compare', 'firms=ftmo,the5ers', { compareNames: ['FTMO', 'The5ers'] });
+    expect(h).toMatchObject({ canonical: `${SITE}/firms/compare?firms=ftmo,the5ers`, robots: 'index, follow' });
+    expect(h.title).toContain('FTMO vs The5ers');
+    expect(pageStatus(matchRoute('/firms/compare', 'firms=a'))).toBe(400);
+    expect(pageStatus(matchRoute('/firms/compare', 'firms=a,b'), { compareNames: null })).toBe(404);
+  });
+
+  it('/methodology is an indexed page', () => {
+    expect(head('/methodology')).toMatchObject({ canonical: `${SITE}/methodology`, robots: 'index, follow' });
   });
 });

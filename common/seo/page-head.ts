@@ -8,8 +8,10 @@ import type { BlogCategory } from '../enums.js';
 import { PAGE_TEXT } from '../messages.js';
 import { blogCategoryPath as categoryPath } from '../blog-categories.js';
 import type { PageRoute } from './page-route.js';
+import { FIRM_PAGE_TEXT } from '../firm-pages.js';
+import type { RatingSource } from '../firms.js';
 
-export type Robots = 'index, follow' | 'noindex' | 'noindex, nofollow';
+export type Robots = 'index, follow' | 'noindex' | 'noindex, follow' | 'noindex, nofollow';
 
 /** A site default image for link previews (frontend/public/og-default.png), 1200x630. */
 export const DEFAULT_OG_IMAGE = { path: '/og-default.png', width: 1200, height: 630 } as const;
@@ -48,7 +50,24 @@ export interface PostHeadData {
   tags?: string[] | null;
 }
 
+/** What a firm profile's head needs. */
+export interface FirmHeadData {
+  slug: string;
+  name: string;
+  description?: string | null;
+  logoUrl?: string | null;
+  websiteUrl?: string | null;
+  rating: number | null;
+  ratingSource: RatingSource;
+  foundedYear?: number | null;
+  lastTestedAt?: string | null;
+}
+
 export interface PageHeadData {
+  /** /firms/:slug: the firm, or null when there is none. */
+  firm?: FirmHeadData | null;
+  /** /firms/compare: the firms' names in the order asked, or null when a slug names no firm. */
+  compareNames?: string[] | null;
   /** Post routes: the published post, or null when there is none to show (missing, draft, scheduled...). */
   post?: PostHeadData | null;
   /** A list page past its last page. */
@@ -61,7 +80,24 @@ export interface PageHeadData {
 
 /** True when the page answers HTTP 404: unknown route, missing post, page past the end. */
 export function isNotFoundPage(route: PageRoute, data: PageHeadData = {}): boolean {
-  return route.kind === 'notFound' || (route.kind === 'post' && !data.post) || (route.kind === 'blog' && !!data.pageOutOfRange);
+  return (
+    route.kind === 'notFound' ||
+    (route.kind === 'post' && !data.post) ||
+    (route.kind === 'blog' && !!data.pageOutOfRange) ||
+    (route.kind === 'firm' && !data.firm) ||
+    (route.kind === 'compare' && route.slugs !== null && data.compareNames === null)
+  );
+}
+
+/** The page's own parameters are wrong (the page says what is wrong): /firms filters, /firms/compare's list. */
+export function isBadRequestPage(route: PageRoute): boolean {
+  return (route.kind === 'firms' && !route.query.ok) || (route.kind === 'compare' && route.slugs === null);
+}
+
+/** The HTTP status a page answers with, from its route and what it read. */
+export function pageStatus(route: PageRoute, data: PageHeadData = {}): 200 | 400 | 404 {
+  if (isBadRequestPage(route)) return 400;
+  return isNotFoundPage(route, data) ? 404 : 200;
 }
 
 const CATEGORY_NAMES: Record<BlogCategory, string> = { review: 'Reviews', guide: 'Guides', news: 'News', general: 'General' };
@@ -82,6 +118,7 @@ export function pageHead(route: PageRoute, data: PageHeadData, siteUrl: string):
   });
 
   if (isNotFoundPage(route, data)) {
+    if (route.kind === 'firm') return page(withSiteName(FIRM_PAGE_TEXT.firmNotFound.title), FIRM_PAGE_TEXT.firmNotFound.description, null, 'noindex');
     if (route.kind === 'post') {
       return page(withSiteName(PAGE_TEXT.postNotFound.title), PAGE_TEXT.postNotFound.description, null, 'noindex');
     }
@@ -112,10 +149,102 @@ export function pageHead(route: PageRoute, data: PageHeadData, siteUrl: string):
     }
     case 'post':
       return postHead(site, route.path, data.post!, base);
+    case 'firms': {
+      const t = FIRM_PAGE_TEXT.firms;
+      const crumbs = breadcrumbs(site, [{ name: 'Home', path: '/' }, { name: 'Firms', path: '/firms' }]);
+      // Filtered and sorted views are the same page: one canonical, and only the plain table indexed.
+      const robots: Robots = route.query.ok && !hasFilters(route) ? 'index, follow' : 'noindex, follow';
+      return page(withSiteName(route.query.ok ? t.title : t.invalid), t.description, route.path, robots, [crumbs, collectionPage(site, route.path, t.heading, t.description)]);
+    }
+    case 'firm':
+      return firmHead(site, route.path, data.firm!, page);
+    case 'compare': {
+      const t = FIRM_PAGE_TEXT.compare;
+      const names = route.slugs && data.compareNames ? data.compareNames : null;
+      const crumbs = breadcrumbs(site, [{ name: 'Home', path: '/' }, { name: 'Firms', path: '/firms' }, { name: 'Compare', path: '/firms/compare' }]);
+      if (!names) return page(withSiteName(t.titleInvalid), t.descriptionInvalid, null, 'noindex', [crumbs]);
+      const canonical = `${route.path}?firms=${route.slugs!.join(',')}`;
+      return page(withSiteName(t.title(names)), t.description(names), canonical, 'index, follow', [crumbs, {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        name: t.title(names),
+        itemListElement: names.map((name, i) => ({ '@type': 'ListItem', position: i + 1, name, url: `${site}/firms/${route.slugs![i]}` })),
+      }]);
+    }
+    case 'methodology': {
+      const t = FIRM_PAGE_TEXT.methodology;
+      const crumbs = breadcrumbs(site, [{ name: 'Home', path: '/' }, { name: 'Methodology', path: route.path }]);
+      return page(withSiteName(t.title), t.description, route.path, 'index, follow', [crumbs, {
+        '@context': 'https://schema.org',
+        '@type': 'WebPage',
+        '@id': site + route.path,
+        name: t.heading,
+        description: t.description,
+        url: site + route.path,
+        publisher: { '@id': `${site}/#organization` },
+        inLanguage: 'en-US',
+      }]);
+    }
     case 'admin':
       return page(adminTitle(route, data), PAGE_TEXT.admin.description, route.path, 'noindex, nofollow');
   }
   return page(PAGE_TEXT.notFound.title, PAGE_TEXT.notFound.description, null, 'noindex');
+}
+
+function hasFilters(route: Extract<PageRoute, { kind: 'firms' }>): boolean {
+  if (!route.query.ok) return true;
+  const q = route.query.query;
+  return q.size !== null || !!q.type || !!q.platform || !!q.asset || !!q.drawdown || q.maxPrice !== null || q.page !== 1 ||
+    q.status.length !== 1 || q.status[0] !== 'active';
+}
+
+function collectionPage(site: string, path: string, name: string, description: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    '@id': site + path,
+    name,
+    description,
+    url: site + path,
+    isPartOf: { '@id': `${site}/#website` },
+    inLanguage: 'en-US',
+  };
+}
+
+/**
+ * A profile: our review of the firm (an Organization), with the score as its rating when the
+ * whole method scored it — an entered rating is not the published method, so it is not marked up.
+ */
+function firmHead(
+  site: string,
+  path: string,
+  firm: FirmHeadData,
+  page: (title: string, description: string, path: string | null, robots?: Robots, extra?: JsonLd[]) => PageHead,
+): PageHead {
+  const t = FIRM_PAGE_TEXT.firm;
+  const org: JsonLd = {
+    '@type': 'Organization',
+    name: firm.name,
+    ...(firm.websiteUrl ? { url: firm.websiteUrl } : {}),
+    ...(absoluteUrl(site, firm.logoUrl) ? { logo: absoluteUrl(site, firm.logoUrl) } : {}),
+    ...(firm.foundedYear ? { foundingDate: String(firm.foundedYear) } : {}),
+  };
+  const review: JsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Review',
+    name: t.title(firm.name),
+    url: site + path,
+    itemReviewed: org,
+    author: { '@id': `${site}/#organization` },
+    publisher: { '@id': `${site}/#organization` },
+    ...(firm.lastTestedAt ? { dateModified: firm.lastTestedAt } : {}),
+    ...(firm.rating !== null && firm.ratingSource === 'criteria'
+      ? { reviewRating: { '@type': 'Rating', ratingValue: firm.rating, bestRating: 5, worstRating: 0 } }
+      : {}),
+  };
+  const crumbs = breadcrumbs(site, [{ name: 'Home', path: '/' }, { name: 'Firms', path: '/firms' }, { name: firm.name, path }]);
+  const description = clip(t.description(firm.name, firm.rating), DESCRIPTION_MAX);
+  return page(withSiteName(t.title(firm.name)), description, path, 'index, follow', [review, crumbs]);
 }
 
 function listText(route: Extract<PageRoute, { kind: 'blog' }>): { title: string; description: string } {

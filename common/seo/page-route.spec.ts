@@ -74,3 +74,21 @@ describe('parsePage', () => {
     expect(parsePage('0')).toBeUndefined();
   });
 });
+
+describe('firm pages', () => {
+  it('matches /firms with its filters, /firms/:slug, /firms/compare and /methodology', () => {
+    const firms = matchRoute('/firms', 'platform=mt5&size=100000&sort=priceAfterCode&utm_source=x');
+    expect(firms.kind).toBe('firms');
+    expect(firms.kind === 'firms' && firms.query.ok && firms.query.query).toMatchObject({ platform: 'MT5', size: 100000, sort: 'priceAfterCode' });
+    expect(matchRoute('/firms/ftmo')).toEqual({ kind: 'firm', path: '/firms/ftmo', slug: 'ftmo' });
+    expect(matchRoute('/firms/compare', 'firms=ftmo,the5ers')).toEqual({ kind: 'compare', path: '/firms/compare', slugs: ['ftmo', 'the5ers'] });
+    expect(matchRoute('/methodology')).toEqual({ kind: 'methodology', path: '/methodology' });
+  });
+  it('keeps invalid filters and compare lists as their pages (they answer 400), and unknown shapes as not found', () => {
+    const firms = matchRoute('/firms', 'size=big');
+    expect(firms.kind === 'firms' && !firms.query.ok && firms.query.errors).toEqual({ size: 'size must be a whole number of US dollars, e.g. 100000' });
+    expect(matchRoute('/firms/compare', 'firms=one')).toMatchObject({ kind: 'compare', slugs: null });
+    expect(matchRoute('/firms/a/b').kind).toBe('notFound');
+    expect(matchRoute('/firms/Bad_Slug').kind).toBe('notFound');
+  });
+});

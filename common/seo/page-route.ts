@@ -4,6 +4,7 @@
  */
 import { blogCategoryFromPath } from '../blog-categories.js';
 import { BLOG_CATEGORIES, type BlogCategory } from '../enums.js';
+import { parseCompareFirms, parseFirmsQuery, type FirmsQueryResult } from '../firms.js';
 
 export type AdminSection =
   | 'dashboard'
@@ -16,7 +17,12 @@ export type AdminSection =
   | 'other';
 
 export type PageRoute =
-  | { kind: 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe'; path: string }
+  | { kind: 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology'; path: string }
+  /** /firms: the comparison table; `query` is the parsed filters (not ok: the page says what is wrong, with a 400). */
+  | { kind: 'firms'; path: string; query: FirmsQueryResult }
+  | { kind: 'firm'; path: string; slug: string }
+  /** /firms/compare?firms=a,b,c; `slugs` null when the parameter is not 2–3 different slugs (a 400). */
+  | { kind: 'compare'; path: string; slugs: string[] | null }
   /** The not-found page: unknown paths and malformed list parameters. */
   | { kind: 'notFound'; path: string }
   /**
@@ -27,8 +33,9 @@ export type PageRoute =
   | { kind: 'post'; path: string; slug: string }
   | { kind: 'admin'; path: string; section: AdminSection; postId?: number };
 
-const STATIC_ROUTES: Record<string, 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe'> = {
+const STATIC_ROUTES: Record<string, 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology'> = {
   '/': 'home',
+  '/methodology': 'methodology',
   '/about': 'about',
   '/discounts': 'discounts',
   '/login': 'login',
@@ -62,6 +69,17 @@ export function matchRoute(pathname: string, search: string | URLSearchParams = 
   if (fixed) return { kind: fixed, path };
 
   if (lower[0] === 'admin') return adminRoute(lower, path);
+
+  if (lower[0] === 'firms') {
+    // A page URL may carry tracking tags (utm_…): unknown parameters are not the visitor's mistake.
+    if (segments.length === 1) return { kind: 'firms', path, query: parseFirmsQuery(params, { ignoreUnknown: true }) };
+    if (segments.length !== 2) return notFound;
+    // The plain form sends one `firms` per choice; a shared link one comma list.
+    if (lower[1] === 'compare') return { kind: 'compare', path, slugs: parseCompareFirms(params.getAll('firms').join(',')) };
+    // Firm slugs are lower-case ASCII (SPEC §4's slug rule); anything else names no firm.
+    if (!/^[a-z0-9-]{1,200}$/.test(segments[1]!)) return notFound;
+    return { kind: 'firm', path: `/firms/${segments[1]}`, slug: segments[1]! };
+  }
 
   if (lower[0] === 'blog') {
     if (segments.length === 1) return blogList(params, '/blog') ?? notFound;

@@ -42,6 +42,11 @@ function RootLayout() {
   );
 }
 
+// The firm routes' rules and queries load with those routes only: they are not in the first-load
+// JavaScript of every other page (DESIGN §6, 150 KB). The import starts alongside the page chunk.
+const firmRules = () => import('../../common/firms.js');
+const firmQueries = () => import('./lib/firm-queries.js');
+
 /** A lazily loaded page: react-router loads the chunk before rendering (and, when hydrating, before hydration). */
 function page(module: string, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'handle'> {
   return { handle: { module } satisfies RouteHandle, lazy: async () => ({ Component: await load() }) };
@@ -83,6 +88,39 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
               path: 'discounts',
               loader: load(discountsQuery(source)),
               ...page('site/pages/DiscountsPage.tsx', () => import('./site/pages/DiscountsPage.js').then((m) => m.DiscountsPage)),
+            },
+            {
+              id: 'firms',
+              path: 'firms',
+              loader: async ({ request }) => {
+                const [{ parseFirmsQuery }, { firmsQuery }] = await Promise.all([firmRules(), firmQueries()]);
+                // Bad filters render the page's message (no data to read); the route says 400.
+                const parsed = parseFirmsQuery(new URL(request.url).searchParams, { ignoreUnknown: true });
+                return parsed.ok ? load(firmsQuery(parsed.query, source))() : null;
+              },
+              ...page('site/pages/firms/FirmsPage.tsx', () => import('./site/pages/firms/FirmsPage.js').then((m) => m.FirmsPage)),
+            },
+            {
+              id: 'firms-compare',
+              path: 'firms/compare',
+              loader: async ({ request }) => {
+                const [{ parseCompareFirms }, { compareQuery }] = await Promise.all([firmRules(), firmQueries()]);
+                const slugs = parseCompareFirms(new URL(request.url).searchParams.getAll('firms').join(','));
+                await Promise.all([load(companiesQuery(source))(), ...(slugs ? [load(compareQuery(slugs, source))()] : [])]);
+                return null;
+              },
+              ...page('site/pages/firms/ComparePage.tsx', () => import('./site/pages/firms/ComparePage.js').then((m) => m.ComparePage)),
+            },
+            {
+              id: 'firm',
+              path: 'firms/:slug',
+              loader: async ({ params }) => load((await firmQueries()).firmQuery(params.slug ?? '', source))(),
+              ...page('site/pages/firms/FirmProfilePage.tsx', () => import('./site/pages/firms/FirmProfilePage.js').then((m) => m.FirmProfilePage)),
+            },
+            {
+              id: 'methodology',
+              path: 'methodology',
+              ...page('site/pages/firms/MethodologyPage.tsx', () => import('./site/pages/firms/MethodologyPage.js').then((m) => m.MethodologyPage)),
             },
             { id: 'about', path: 'about', ...page('site/pages/AboutPage.tsx', () => import('./site/pages/AboutPage.js').then((m) => m.AboutPage)) },
             {

@@ -13,8 +13,8 @@ import { CreateFirmChangeDto, ReplaceFirmChangeDto, UpdateFirmChangeDto } from '
 import { FIRM_CHANGE_SORTABLE, FirmChangesService } from './firm-changes.service.js';
 import { FirmsService } from './firms.service.js';
 
-/** What the public firm reads show; a change to any of them drops their cache entries. */
-const FIRM_TABLES = ['companies', 'discounts', 'firm_programs', 'firm_program_sizes', 'firm_changes', 'firm_scores'];
+/** What the public firm reads show (a profile lists posts about the firm); a change to any of them drops their cache entries. */
+export const FIRM_TABLES = ['companies', 'discounts', 'firm_programs', 'firm_program_sizes', 'firm_changes', 'firm_scores', 'blog_posts'];
 
 /** The /firms parameters in the OpenAPI document (they are read and checked by parseFirmsQuery). */
 function FirmsQueryDocs() {

@@ -5,7 +5,7 @@ import { Company } from '../companies/company.entity.js';
 import { Discount, toDiscountDto, toProofFigures } from '../discounts/discount.entity.js';
 import { isReportedNotWorking } from '../../../common/proof.js';
 import type {
-  BestCodeDto, FirmCompareDto, FirmProfileDto, FirmRowDto, FirmsListDto, ProgramDto,
+  BestCodeDto, FirmCompareDto, FirmPostDto, FirmProfileDto, FirmRowDto, FirmsListDto, ProgramDto,
 } from '../../../common/firm-api-types.js';
 import {
   CRITERIA, FIRMS_PAGE_SIZE, bestCode, codeKind, effectiveRating, firmsQueryString, type FirmSort, type FirmsQuery,
@@ -15,6 +15,9 @@ import { ApiError } from '../common/api-error.js';
 import { FirmChange } from './firm-change.entity.js';
 import { FirmProfilesService } from './firm-profiles.service.js';
 import { num } from './firm-mappers.js';
+
+/** How many posts a profile lists. */
+const FIRM_POSTS_MAX = 6;
 
 /** Each sort of /firms over the narrow row (alias `x`); every sort ends with the same tie-breakers, so pages never shuffle. */
 const SORT_SQL: Record<FirmSort, (x: string) => string> = {
@@ -164,7 +167,7 @@ export class FirmsService {
 
   private async profilesOf(companies: Company[], now: Date): Promise<FirmProfileDto[]> {
     const ids = companies.map((c) => c.id);
-    const [programs, scores, discounts, changes] = await Promise.all([
+    const [programs, scores, discounts, changes, posts] = await Promise.all([
       this.profiles.programs(this.em, ids),
       Promise.all(ids.map((id) => this.profiles.scores(this.em, id))),
       this.em.find(
@@ -173,6 +176,7 @@ export class FirmsService {
         { orderBy: [{ validUntil: 'asc nulls last' }, { id: 'asc' }] },
       ),
       this.em.find(FirmChange, { company: { $in: ids } }, { orderBy: [{ date: 'desc' }, { id: 'desc' }] }),
+      this.postsAbout(ids, now),
     ]);
     return companies.map((company, i) => {
       const companyDto = toCompanyDto(company);
@@ -201,8 +205,42 @@ export class FirmsService {
         changelog: changes
           .filter((c) => c.company.id === company.id)
           .map((c) => ({ id: c.id, date: c.date, change: c.change, sourceUrl: c.sourceUrl })),
+        posts: posts.get(company.id) ?? [],
       };
     });
+  }
+
+  /**
+   * Published posts about each firm, newest first: tagged with the firm's slug or name (any case),
+   * or linking to its profile. One statement for all the firms asked.
+   */
+  private async postsAbout(ids: number[], now: Date): Promise<Map<number, FirmPostDto[]>> {
+    const rows = await this.em.getConnection().execute<Array<{
+      company_id: number; slug: string; title: string; excerpt: string | null; category: FirmPostDto['category']; published_at: Date;
+    }>>(
+      `select c.id as company_id, p.slug, p.title, p.excerpt, p.category, p.published_at
+       from companies c
+       join lateral (
+         select b.slug, b.title, b.excerpt, b.category, b.published_at
+         from blog_posts b
+         where b.status = 'published' and b.published_at <= ?
+           and (exists (select 1 from unnest(b.tags) t where lower(t) in (lower(c.slug), lower(c.name)))
+                or b.content ~ ('/firms/' || c.slug || ?))
+         order by b.published_at desc, b.id desc
+         limit ${FIRM_POSTS_MAX}
+       ) p on true
+       where c.id in (${ids.map(() => '?').join(', ')})
+       order by p.published_at desc`,
+      // The link's end is a parameter: a literal '?' in the statement would be taken for a placeholder.
+      [now, `(['"?#/]|$)`, ...ids],
+    );
+    const result = new Map<number, FirmPostDto[]>();
+    for (const r of rows) {
+      const list = result.get(r.company_id) ?? [];
+      list.push({ slug: r.slug, title: r.title, excerpt: r.excerpt, category: r.category, publishedAt: new Date(r.published_at).toISOString() });
+      result.set(r.company_id, list);
+    }
+    return result;
   }
 
   /** The total when the page is past the end (the window count came with no row). */

@@ -12,6 +12,8 @@ import { ApiError } from '../common/api-error.js';
 import { isDatabaseUnavailable } from '../common/database-errors.js';
 import { CompaniesService } from '../companies/companies.service.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
+import { FirmsService } from '../firms/firms.service.js';
+import type { FirmCompareDto, FirmProfileDto } from '../../../common/firm-api-types.js';
 import type { DataSource, ServerEntry } from './ssr-types.js';
 
 /** What a page's render read, for its head and status (one source of truth with the body). */
@@ -22,6 +24,10 @@ export interface PageReads {
   list?: BlogListResponse;
   /** A content read failed on the server's side (database down...): the page is not worth indexing. */
   failed?: boolean;
+  /** The firm a profile shows (null: none by that slug). */
+  firm?: FirmProfileDto | null;
+  /** The firms a comparison shows (null: a slug names no firm). */
+  compare?: FirmCompareDto | null;
 }
 
 /** JSON calls answer plain JSON: the rendered page must hold what the browser would have fetched. */
@@ -40,6 +46,7 @@ export class PageDataSources {
     private readonly posts: BlogPostsService,
     private readonly companies: CompaniesService,
     private readonly discounts: DiscountsService,
+    private readonly firms: FirmsService,
   ) {}
 
   /** A source for one request; `reads` collects what it answered. */
@@ -62,6 +69,20 @@ export class PageDataSources {
       session: async () => this.auth.session(req),
       companies: () => guard(async () => asJson(await this.companies.listPublic())),
       discounts: () => guard(async () => asJson(await this.discounts.listPublic())),
+      // Already plain JSON (numbers and text only): no round trip for the table's hundred rows.
+      firms: (query) => guard(() => this.firms.list(query)),
+      firm: (slug) =>
+        guard(async () => {
+          reads.firm = null;
+          reads.firm = asJson(await this.firms.profile(slug));
+          return reads.firm;
+        }),
+      compare: (slugs) =>
+        guard(async () => {
+          reads.compare = null;
+          reads.compare = asJson(await this.firms.compare(slugs));
+          return reads.compare;
+        }),
       blogList: (page, limit, filter) =>
         guard(async () => {
           const list = await this.posts.listPublic(await this.listQuery(page, limit, filter));

@@ -3,9 +3,10 @@ import { Injectable } from '@nestjs/common';
 import { BLOG_LIST_PAGE_SIZE } from '../../../common/constants.js';
 import type { BlogCategory } from '../../../common/enums.js';
 import {
-  postSitemapPath, RSS_ITEM_COUNT, SITEMAP_MAX_URLS, type RssPost, type SitemapChild, type SitemapNewest, type SitemapPost,
+  postSitemapPath, RSS_ITEM_COUNT, SITEMAP_MAX_URLS, type RssPost, type SitemapChild, type SitemapFirm, type SitemapNewest, type SitemapPost,
 } from '../../../common/seo/feeds.js';
-import type { PostHeadData } from '../../../common/seo/page-head.js';
+import type { FirmHeadData, PostHeadData } from '../../../common/seo/page-head.js';
+import { effectiveRating } from '../../../common/firms.js';
 import { BlogPost } from '../blog-posts/blog-post.entity.js';
 
 /** publishedWhere() in SQL, for the aggregate queries. */
@@ -55,6 +56,43 @@ export class SeoContentService {
   async postTitle(id: number): Promise<string | null> {
     const rows = await this.em.createQueryBuilder(BlogPost).select(['title']).where({ id }).execute<{ title: string }[]>('all');
     return rows[0]?.title ?? null;
+  }
+
+  /** What a firm profile's head needs, or null when no firm has this slug. */
+  async firmHead(slug: string): Promise<FirmHeadData | null> {
+    const [row] = await this.em.getConnection().execute<Array<{
+      slug: string; name: string; description: string | null; logo_url: string | null; website_url: string | null;
+      rating: string | null; score: string | null; founded_year: number | null; last_tested_at: string | null;
+    }>>(
+      `select "slug", "name", "description", "logo_url", "website_url", "rating", "score", "founded_year",
+              to_char("last_tested_at", 'YYYY-MM-DD') as "last_tested_at"
+       from "companies" where "slug" = ?`,
+      [slug],
+    );
+    if (!row) return null;
+    const num = (v: string | null) => (v === null ? null : Number(v));
+    return {
+      slug: row.slug, name: row.name, description: row.description, logoUrl: row.logo_url, websiteUrl: row.website_url,
+      ...effectiveRating(num(row.score), num(row.rating)), foundedYear: row.founded_year, lastTestedAt: row.last_tested_at,
+    };
+  }
+
+  /** The names of these firms in the order asked, or null when a slug names no firm. */
+  async firmNames(slugs: string[]): Promise<string[] | null> {
+    const rows = await this.em.getConnection().execute<Array<{ slug: string; name: string }>>(
+      `select "slug", "name" from "companies" where "slug" in (${slugs.map(() => '?').join(', ')})`,
+      slugs,
+    );
+    const bySlug = new Map(rows.map((r) => [r.slug, r.name]));
+    return slugs.every((s) => bySlug.has(s)) ? slugs.map((s) => bySlug.get(s)!) : null;
+  }
+
+  /** Every firm profile for the pages sitemap, by id. */
+  async sitemapFirms(): Promise<SitemapFirm[]> {
+    const rows = await this.em.getConnection().execute<Array<{ slug: string; updated_at: Date }>>(
+      'select "slug", "updated_at" from "companies" order by "id"',
+    );
+    return rows.map((r) => ({ slug: r.slug, updatedAt: new Date(r.updated_at) }));
   }
 
   /** The post children of the sitemap index: one per id range holding published posts, with its newest change. */

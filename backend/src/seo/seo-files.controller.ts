@@ -36,14 +36,16 @@ export class SeoFilesController {
     return { body, contentType: XML, headers: NO_CACHE, expiresAt };
   }
 
+  // The pages child lists the firm profiles too (issue #10).
   @Get('sitemaps/:name')
-  @PublicCache({ tables: ['blog_posts'] })
+  @PublicCache({ tables: ['blog_posts', 'companies'] })
   async child(@Param('name') name: string): Promise<Computed> {
     const match = CHILD.exec(name);
     if (!match) throw new ApiError(404, MSG.routeNotFound);
     const expiresAt = await this.content.nextScheduledPost();
     if (!match[1]) {
-      return { body: renderPagesSitemap(this.config.publicSiteUrl, await this.content.sitemapNewest()), contentType: XML, headers: NO_CACHE, expiresAt };
+      const [newest, firms] = await Promise.all([this.content.sitemapNewest(), this.content.sitemapFirms()]);
+      return { body: renderPagesSitemap(this.config.publicSiteUrl, newest, firms), contentType: XML, headers: NO_CACHE, expiresAt };
     }
     const posts = await this.content.sitemapPosts(Number(match[1]));
     // An id range without published posts is not in the index; asked for anyway, it is not found.

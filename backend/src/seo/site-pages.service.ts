@@ -3,7 +3,8 @@ import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import type { BlogPostWithRelated, PublicUser } from '../../../common/api-types.js';
 import { SPLASH_HEAD_SCRIPT } from '../../../common/boot-splash.js';
-import { headTagList, isNotFoundPage, pageHead, type PageHeadData, type PostHeadData } from '../../../common/seo/page-head.js';
+import type { FirmProfileDto } from '../../../common/firm-api-types.js';
+import { headTagList, pageHead, pageStatus, type FirmHeadData, type PageHeadData, type PostHeadData } from '../../../common/seo/page-head.js';
 import { matchRoute, trailingSlashRedirect, type PageRoute } from '../../../common/seo/page-route.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { PageDataSources, type PageReads } from './page-data.source.js';
@@ -15,7 +16,7 @@ import { SsrRendererService } from './ssr-renderer.service.js';
 export type SitePage =
   | { status: 301; location: string }
   | {
-      status: 200 | 404 | 503;
+      status: 200 | 400 | 404 | 503;
       html: string;
       robots: string;
       private: boolean;
@@ -62,7 +63,7 @@ export class SitePagesService {
     if (route.kind === 'home') headTags.push(`<script>${SPLASH_HEAD_SCRIPT}</script>`);
     if (rendered) headTags.push(...rendered.assets);
     return {
-      status: failed ? 503 : isNotFoundPage(route, data) ? 404 : 200,
+      status: failed ? 503 : pageStatus(route, data),
       html: this.shell.render(headTags, rendered?.body),
       robots: head.robots,
       // A signed-in visitor's page carries who they are (the hydrated session): never a shared cache entry.
@@ -96,6 +97,10 @@ export class SitePagesService {
         // Page 1 always exists (an empty list shows its empty state); search pages are not counted.
         if (route.page === 1 || route.q) return {};
         return { pageOutOfRange: route.page > (await this.content.listPageCount(route)) };
+      case 'firm':
+        return { firm: await this.content.firmHead(route.slug) };
+      case 'compare':
+        return route.slugs ? { compareNames: await this.content.firmNames(route.slugs) } : {};
       case 'admin':
         // Only an admin may learn a (possibly draft) post's title from the page.
         if (route.section === 'edit-post' && route.postId && user?.role === 'admin') {
@@ -112,7 +117,23 @@ export class SitePagesService {
 function headDataFromReads(route: PageRoute, reads: PageReads): PageHeadData {
   if (route.kind === 'post') return { post: reads.post ? postHeadData(reads.post) : null };
   if (route.kind === 'blog' && route.page > 1 && !route.q && reads.list) return { pageOutOfRange: route.page > reads.list.pagination.totalPages };
+  if (route.kind === 'firm') return { firm: reads.firm ? firmHeadData(reads.firm) : null };
+  if (route.kind === 'compare' && route.slugs) return { compareNames: reads.compare ? reads.compare.firms.map((f) => f.firm.name) : null };
   return {};
+}
+
+function firmHeadData({ firm }: FirmProfileDto): FirmHeadData {
+  return {
+    slug: firm.slug,
+    name: firm.name,
+    description: firm.description,
+    logoUrl: firm.logoUrl,
+    websiteUrl: firm.websiteUrl,
+    rating: firm.rating,
+    ratingSource: firm.ratingSource,
+    foundedYear: firm.foundedYear,
+    lastTestedAt: firm.lastTestedAt,
+  };
 }
 
 function postHeadData(p: BlogPostWithRelated): PostHeadData {

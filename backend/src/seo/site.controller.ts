@@ -5,9 +5,13 @@ import { MSG } from '../../../common/messages.js';
 import { PublicCache } from '../cache/public-cache.decorator.js';
 import { CONTENT_TABLES, type Computed } from '../cache/public-cache.service.js';
 import { ApiError } from '../common/api-error.js';
+import { FIRM_TABLES } from '../firms/firms.controller.js';
 import { pageAnswer, pageAudience } from './page-answer.js';
 import { SeoContentService } from './seo-content.service.js';
 import { SitePagesService } from './site-pages.service.js';
+
+/** The firm pages show the firm tables too (a changelog entry is its own table). */
+const PAGE_TABLES = [...new Set([...CONTENT_TABLES, ...FIRM_TABLES])];
 
 /**
  * Registered last (SeoModule is the last import of AppModule, this its last controller), so it only
@@ -21,7 +25,7 @@ export class SiteController {
   constructor(private readonly pages: SitePagesService, private readonly content: SeoContentService) {}
 
   @Get(['/', '*path'])
-  @PublicCache({ tables: CONTENT_TABLES, variant: pageAudience })
+  @PublicCache({ tables: PAGE_TABLES, variant: pageAudience })
   async page(@Req() req: Request): Promise<Computed> {
     if (/^\/_api(\/|$)/i.test(req.path)) throw new ApiError(404, MSG.routeNotFound);
     const answer = pageAnswer(await this.pages.page(req), pageAudience(req) !== undefined);

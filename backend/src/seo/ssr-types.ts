@@ -4,6 +4,8 @@
  */
 import type { BlogListResponse, BlogPostWithRelated, CompanyDto, PublicDiscountDto, SessionResponse } from '../../../common/api-types.js';
 import type { BlogListFilter } from '../../../common/blog-view.js';
+import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../../../common/firm-api-types.js';
+import type { FirmsQuery } from '../../../common/firms.js';
 
 export interface DataSource {
   session(): Promise<SessionResponse>;
@@ -11,6 +13,9 @@ export interface DataSource {
   discounts(): Promise<PublicDiscountDto[]>;
   blogList(page: number, limit: number, filter: BlogListFilter): Promise<BlogListResponse>;
   blogPost(slug: string): Promise<BlogPostWithRelated>;
+  firms(query: FirmsQuery): Promise<FirmsListDto>;
+  firm(slug: string): Promise<FirmProfileDto>;
+  compare(slugs: string[]): Promise<FirmCompareDto>;
 }
 
 export interface RenderedPage {

@@ -9,6 +9,8 @@ import { BlogPostCreate } from './blog-posts/BlogPostCreate.js';
 import { BlogPostEdit } from './blog-posts/BlogPostEdit.js';
 import { BlogPostList } from './blog-posts/BlogPostList.js';
 import { CompanyList } from './companies/CompanyList.js';
+import { FirmChangeCreate, FirmChangeEdit, FirmChangeList } from './firms/FirmChanges.js';
+import { FirmProfileEdit } from './firms/FirmProfileEdit.js';
 import { Dashboard } from './Dashboard.js';
 import { dataProvider } from './dataProvider.js';
 import { i18nProvider } from './i18n.js';
@@ -50,7 +52,10 @@ export default function AdminApp() {
       title="Verified Trader Funding Admin"
       disableTelemetry
     >
-      <Resource name="companies" list={CompanyList} />
+      <Resource name="companies" list={CompanyList}>
+        <Route path=":id/profile" element={<FirmProfileEdit />} />
+      </Resource>
+      <Resource name="firm-changes" list={FirmChangeList} create={FirmChangeCreate} edit={FirmChangeEdit} />
       <Resource name="discounts" list={DiscountList} />
       {/* SPEC §2's paths (/new, /:id/edit) beside react-admin's own (/create, /:id), which stay valid. */}
       <Resource name="blog-posts" list={BlogPostList} create={BlogPostCreate} edit={BlogPostEdit}>

@@ -2,6 +2,7 @@ import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import ArticleIcon from '@mui/icons-material/Article';
 import BusinessIcon from '@mui/icons-material/Business';
 import EmailIcon from '@mui/icons-material/Email';
+import HistoryIcon from '@mui/icons-material/History';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { ReactNode } from 'react';
@@ -18,6 +19,7 @@ function AdminMenu() {
     <Menu>
       <Menu.DashboardItem />
       <Menu.Item to="/admin/companies" primaryText="Companies" leftIcon={<BusinessIcon />} />
+      <Menu.Item to="/admin/firm-changes" primaryText="Firm changelog" leftIcon={<HistoryIcon />} />
       <Menu.Item to="/admin/discounts" primaryText="Discounts" leftIcon={<LocalOfferIcon />} />
       <Menu.Item to="/admin/blog-posts" primaryText="Blog Posts" leftIcon={<ArticleIcon />} />
       <Menu.Item to="/admin/newsletter" primaryText="Newsletter" leftIcon={<EmailIcon />} />

@@ -2,6 +2,7 @@ import { Avatar, Box, Button, Card, CardActionArea, CardContent, Typography } fr
 import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useLogout } from 'react-admin';
 import { NeedsCheckCard } from './discounts/NeedsCheckCard.js';
+import { RetestFlags } from './firms/RetestFlags.js';
 
 const SECTIONS = [
   { to: '/admin/companies', title: 'Companies', text: 'Add, edit, or remove trader funding companies.' },
@@ -32,6 +33,7 @@ export function Dashboard() {
         </Card>
       )}
       <NeedsCheckCard />
+      <RetestFlags />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {SECTIONS.map((s) => (
           <Card key={s.to}>

@@ -1,49 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { Suspense, lazy } from 'react';
 import { useLocation } from 'react-router-dom';
-import { pageHead, type PageHeadData } from '../../../common/seo/page-head.js';
-import { matchRoute } from '../../../common/seo/page-route.js';
-import { blogPostQuery } from './queries.js';
-import { applyPageHead, fetchAdminPostTitle, headFromServer, siteUrlFromDocument } from './page-head.js';
-
-/** The URL the server rendered; its head is left as the server wrote it (it knew the status and the data). */
-const inBrowser = typeof document !== 'undefined';
-const serverRendered = inBrowser && headFromServer() ? window.location.pathname + window.location.search : undefined;
-let leftServerPage = false;
-const siteUrl = inBrowser ? siteUrlFromDocument() : '';
 
 /**
- * Mounted once inside the router: on every route change computes the head with the same function
- * the server uses and swaps it into <head>. Posts (and the admin edit page) wait for their data.
+ * The server wrote the first page's head (it knew the status and the data); only a navigation
+ * needs the head builders, the route matcher and the firm queries, so they are their own chunk
+ * and stay out of the first-load JavaScript (DESIGN §6, 150 KB).
  */
-export function PageHead(): null {
+const inBrowser = typeof document !== 'undefined';
+// The same test as lib/page-head.ts headFromServer, inlined so this module pulls in no head code.
+const serverRendered =
+  inBrowser && document.head.querySelector('meta[name="robots"]') !== null ? window.location.pathname + window.location.search : undefined;
+let leftServerPage = false;
+const RouteHead = inBrowser ? lazy(() => import('./RouteHead.js').then((m) => ({ default: m.RouteHead }))) : null;
+
+/** Mounted once inside the router: keeps <head> in step with the route once the visitor navigates. */
+export function PageHead() {
   const { pathname, search } = useLocation();
-  const url = pathname + search;
-  if (url !== serverRendered) leftServerPage = true;
-  const fromServer = !leftServerPage;
-  const route = useMemo(() => matchRoute(pathname, search), [pathname, search]);
-
-  const slug = route.kind === 'post' ? route.slug : undefined;
-  const post = useQuery({ ...blogPostQuery(slug ?? ''), enabled: slug !== undefined && !fromServer });
-  const editId = route.kind === 'admin' && route.section === 'edit-post' ? route.postId : undefined;
-  const adminPost = useQuery({
-    queryKey: ['page-head', 'admin-post', editId],
-    queryFn: () => fetchAdminPostTitle(editId!),
-    enabled: editId !== undefined && !fromServer,
-    retry: false,
-  });
-
-  const postPending = slug !== undefined && post.isPending;
-  useEffect(() => {
-    if (fromServer || postPending) return;
-    const data: PageHeadData = {};
-    if (route.kind === 'post') data.post = post.data ?? null;
-    if (editId !== undefined) {
-      data.adminPostTitle = adminPost.data ?? null;
-      data.adminPostLoading = adminPost.isPending;
-    }
-    applyPageHead(pageHead(route, data, siteUrl));
-  }, [fromServer, route, postPending, post.data, editId, adminPost.data, adminPost.isPending]);
-
-  return null;
+  if (pathname + search !== serverRendered) leftServerPage = true;
+  // Nothing on the server and while hydrating the server's page: both render the same (nothing).
+  if (!RouteHead || !leftServerPage) return null;
+  return (
+    <Suspense fallback={null}>
+      <RouteHead pathname={pathname} search={search} />
+    </Suspense>
+  );
 }

@@ -5,6 +5,8 @@
  */
 import type { BlogListResponse, BlogPostWithRelated, CompanyDto, PublicDiscountDto, SessionResponse } from '../../../common/api-types.js';
 import { blogListApiPath, type BlogListFilter } from '../../../common/blog-view.js';
+import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../../../common/firm-api-types.js';
+import type { FirmsQuery } from '../../../common/firms.js';
 import { MSG } from '../../../common/messages.js';
 import { apiFetch, apiGetSuperjson } from './api.js';
 
@@ -15,6 +17,10 @@ export interface DataSource {
   blogList(page: number, limit: number, filter: BlogListFilter): Promise<BlogListResponse>;
   /** Fails with ApiRequestError 404 when there is no such (published) post. */
   blogPost(slug: string): Promise<BlogPostWithRelated>;
+  /** Firm pages (issue #10): the table, a profile (404: no such firm), 2–3 profiles side by side. */
+  firms(query: FirmsQuery): Promise<FirmsListDto>;
+  firm(slug: string): Promise<FirmProfileDto>;
+  compare(slugs: string[]): Promise<FirmCompareDto>;
 }
 
 export const httpSource: DataSource = {
@@ -23,4 +29,12 @@ export const httpSource: DataSource = {
   discounts: () => apiFetch<PublicDiscountDto[]>('/_api/discounts'),
   blogList: (page, limit, filter) => apiGetSuperjson<BlogListResponse>(blogListApiPath(page, limit, filter)),
   blogPost: (slug) => apiGetSuperjson<BlogPostWithRelated>(`/_api/blog-posts/by-slug?slug=${encodeURIComponent(slug)}`),
+  // The firm rules load with the firm pages, not in every page's first-load JavaScript (DESIGN §6).
+  firms: async (query) => {
+    const { firmsQueryString } = await import('../../../common/firms.js');
+    const qs = firmsQueryString(query);
+    return apiFetch<FirmsListDto>(`/_api/firms${qs ? `?${qs}` : ''}`);
+  },
+  firm: (slug) => apiFetch<FirmProfileDto>(`/_api/firms/${encodeURIComponent(slug)}`),
+  compare: (slugs) => apiFetch<FirmCompareDto>(`/_api/firms/compare?firms=${slugs.map(encodeURIComponent).join(',')}`),
 };

@@ -2,6 +2,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Button, Card, CardActions, CardContent, Checkbox, Chip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useListContext, useRecordContext } from 'react-admin';
+import { Link } from 'react-router-dom';
 import type { CompanyDto } from '../../../../common/api-types.js';
 import { TOAST } from '../../../../common/messages.js';
 import { RecordMenu } from '../components/RecordMenu.js';
@@ -57,13 +58,15 @@ export function CompanyCard() {
           </Box>
         )}
       </CardContent>
-      {company.websiteUrl && (
-        <CardActions sx={{ px: 2, pb: 2 }}>
+      <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap' }}>
+        {/* Programs, sizes, scores and status live on their own page: too many fields for SPEC's dialog. */}
+        <Button component={Link} to={`/admin/companies/${company.id}/profile`} size="small">Firm profile</Button>
+        {company.websiteUrl && (
           <Button component="a" href={company.websiteUrl} target="_blank" rel="noopener noreferrer" size="small" endIcon={<OpenInNewIcon fontSize="small" />}>
             Visit Website
           </Button>
-        </CardActions>
-      )}
+        )}
+      </CardActions>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import './deal-proof.css';
 import { NEEDS_CHECK_DAYS, REPORT_FAILING_PERCENT, REPORT_MIN_COUNT, REPORT_WINDOW_DAYS } from '../../../../common/proof.js';
 
-/** How codes are checked and what the success rate means (issue #11); on the about page's verification section. */
+/** How codes are checked and what the success rate means (issue #11); on /methodology and the about page's verification section. */
 export function CodeChecks() {
   return (
     <div className="card code-checks" id="code-checks">

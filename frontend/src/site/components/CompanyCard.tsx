@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import type { CompanyDto } from '../../../../common/api-types.js';
+import { firmPath } from '../../../../common/firm-pages.js';
 
 export function CompanyCard({ company }: { company: CompanyDto }) {
   return (
@@ -11,7 +13,7 @@ export function CompanyCard({ company }: { company: CompanyDto }) {
           <span className="logo-placeholder" aria-hidden="true">{company.name.slice(0, 2).toUpperCase()}</span>
         )}
         <div>
-          <h3>{company.name}</h3>
+          <h3><Link to={firmPath(company.slug)}>{company.name}</Link></h3>
           {company.rating !== null && (
             <p className="rating" aria-label={`Rated ${company.rating} out of 5`}>
               <span aria-hidden="true">&#9733;</span> {company.rating.toFixed(1)} / 5

@@ -10,6 +10,7 @@ const NAV = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About' },
   { to: '/discounts', label: 'Discounts' },
+  { to: '/firms', label: 'Firms' },
   { to: '/blog', label: 'Blog' },
 ];
 
@@ -83,6 +84,8 @@ export function SiteLayout() {
           <nav aria-label="Footer">
             <Link to="/about">About</Link>
             <Link to="/discounts">Discounts</Link>
+            <Link to="/firms">Firms</Link>
+            <Link to="/methodology">Methodology</Link>
             <Link to="/blog">Blog</Link>
           </nav>
         </div>

@@ -1,6 +1,8 @@
 import { isValid, parseISO } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { firmPath } from '../../../../common/firm-pages.js';
 import type { PublicDiscountDto } from '../../../../common/api-types.js';
 import { discountUrgencyInfo, type SocialProof } from '../../../../common/discount-page.js';
 import { discountBadge } from '../../../../common/discount-rules.js';
@@ -18,7 +20,7 @@ interface Props {
 }
 
 /** Copies `code` with the Clipboard API and says so (SPEC §2 "Code copy" toasts). */
-async function copyCode(code: string): Promise<boolean> {
+export async function copyCode(code: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(code);
     toast.success(TOAST.codeCopied, { description: TOAST.codeCopiedDescription(code) });
@@ -79,7 +81,7 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
         ) : (
           <span className="logo-placeholder deal-logo" aria-hidden="true">{company.name.slice(0, 2).toUpperCase()}</span>
         )}
-        <p className="deal-company">{company.name}</p>
+        <p className="deal-company"><Link to={firmPath(company.slug)}>{company.name}</Link></p>
         <span className="deal-badge">{discountBadge(d)}</span>
       </div>
 

@@ -10,6 +10,7 @@ import { HeroCounter } from '../components/HeroCounter.js';
 import { Icon, type IconName } from '../components/Icon.js';
 import { LazyNewsletterSignup } from '../components/LazyNewsletterSignup.js';
 import { PartnersCarousel } from '../components/PartnersCarousel.js';
+import { FIRM_PAGE_TEXT } from '../../../../common/firm-pages.js';
 import { SocialLinks } from '../components/SocialLinks.js';
 import { TrustBar } from '../components/TrustBar.js';
 import { useSplashPhase } from '../hooks/useBootSplash.js';
@@ -142,6 +143,8 @@ export function HomePage() {
           <h2 id="partners-title">Our verified partner firms</h2>
           <p>{CLAIMS.verifiedPartners} firms that passed our tests, paid us out and keep their rules in writing.</p>
         </div>
+        {/* FTC: the disclosure sits above the first affiliate link of the page (the carousel's). */}
+        <p className="affiliate-note">{FIRM_PAGE_TEXT.disclosure} <Link to="/methodology#disclosure">Full disclosure</Link></p>
         {companies.isPending && (
           <div className="partners-skeleton" aria-busy="true" aria-label="Loading partner firms">
             {Array.from({ length: CAROUSEL_VISIBLE }, (_, i) => <div key={i} className="card skeleton" />)}
@@ -150,7 +153,9 @@ export function HomePage() {
         {companies.isError && <p role="alert" className="error">Unable to load firms: {companies.error.message}</p>}
         {companies.data && companies.data.length > 0 && <PartnersCarousel companies={companies.data} label="Verified partner firms" />}
         {companies.data && companies.data.length === 0 && <p className="muted">Our partner list is being updated. Check back soon.</p>}
-        <p className="section-link"><Link to="/discounts">See every verified discount &rarr;</Link></p>
+        <p className="section-link">
+          <Link to="/discounts">See every verified discount &rarr;</Link> <Link to="/firms">Compare every firm &rarr;</Link>
+        </p>
       </section>
 
       <section className="container section" aria-labelledby="features-title">

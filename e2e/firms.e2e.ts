@@ -1,0 +1,218 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { FirmsListDto } from '../common/firm-api-types.js';
+import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+
+/** Where the journeys leave their screenshots (390 and 1280 px of every firm page), to be looked at. */
+const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/firms-shots';
+
+/** The firm pages (issue #10) in Chromium, against the built site and its demo firms. */
+describe('firm pages in Chromium', () => {
+  let site: Site;
+  let browser: Browser;
+  let slugs: string[];
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    const list = (await (await fetch(`${site.baseUrl}/_api/firms`)).json()) as FirmsListDto;
+    slugs = [...new Set(list.rows.map((r) => r.firm.slug))];
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  async function open(viewport: { width: number; height: number } = VIEWPORTS.desktop, javaScriptEnabled = true) {
+    const context = await browser.newContext({ viewport, baseURL: site.baseUrl, javaScriptEnabled, permissions: ['clipboard-read', 'clipboard-write'] });
+    contexts.push(context);
+    await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SESSION_KEY);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    return { page, errors };
+  }
+  const rows = (page: Page) => page.locator('.firms-table tbody tr');
+  const money = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+  const afterCodes = async (page: Page) =>
+    (await page.locator('[data-testid="price-after-code"] .firm-after > strong, [data-testid="price-after-code"] .firm-after-none').allTextContents())
+      .map((t) => money(t.split(' ')[0]!));
+  const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+  it('filters and sorts the table through the form; the URL keeps it, a reload shows the same table', async () => {
+    const { page, errors } = await open();
+    await page.goto('/firms');
+    await rows(page).first().waitFor();
+    expect(await rows(page).count()).toBeGreaterThan(8);
+    await page.getByText(/^Disclosure: some links on this page are affiliate links/).waitFor();
+
+    await page.getByLabel('Platform').selectOption('MT5');
+    await page.getByLabel('Account size').selectOption('100000');
+    await page.getByLabel('Sort by').selectOption('priceAfterCode');
+    await page.getByLabel('Order').selectOption('asc');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL((u) => u.search === '?size=100000&platform=MT5&sort=priceAfterCode');
+    await page.locator('.firms-results[aria-busy="false"]').waitFor();
+
+    const check = async () => {
+      const sizes = await page.locator('.firms-table tbody td[data-label="Size"]').allTextContents();
+      expect(sizes.length).toBeGreaterThan(0);
+      expect(new Set(sizes)).toEqual(new Set(['$100,000']));
+      const platforms = await page.locator('.firms-table tbody td[data-label="Platforms"]').allTextContents();
+      expect(platforms.every((p) => p.split(', ').includes('MT5'))).toBe(true);
+      const prices = await afterCodes(page);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      expect(await page.getByLabel('Platform').inputValue()).toBe('MT5');
+      expect(await page.getByLabel('Sort by').inputValue()).toBe('priceAfterCode');
+    };
+    await check();
+    const api = (await (await fetch(`${site.baseUrl}/_api/firms?size=100000&platform=MT5&sort=priceAfterCode`)).json()) as FirmsListDto;
+    expect(await rows(page).count()).toBe(api.rows.length);
+
+    await page.reload();
+    await rows(page).first().waitFor();
+    await check();
+
+    // A column header sorts too; its second click turns the order round.
+    await page.getByRole('link', { name: 'Split: sort' }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'profitSplit');
+    await page.getByRole('link', { name: 'Split: sort' }).click();
+    await page.waitForURL((u) => u.searchParams.get('order') === 'asc');
+    // The previous rows stay until the new ones arrive (no blank table while sorting).
+    await page.locator('.firms-results[aria-busy="false"]').waitFor();
+    const splits = (await page.locator('.firms-table tbody td[data-label="Split"]').allTextContents()).map(money);
+    expect(splits).toEqual([...splits].sort((a, b) => a - b));
+    expect(errors).toEqual([]);
+  });
+
+  it('works with JavaScript off: the server renders the filtered, sorted table and answers a bad filter with 400 and a message', async () => {
+    const { page } = await open(VIEWPORTS.desktop, false);
+    const res = await page.goto('/firms?platform=MT5&size=100000&sort=priceAfterCode');
+    expect(res?.status()).toBe(200);
+    const prices = await afterCodes(page);
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // The plain form sends every field (empty ones too); the page reads them the same.
+    await page.getByLabel('Sort by').selectOption('price');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'price');
+    expect(new URL(page.url()).searchParams.get('size')).toBe('100000');
+    const plain = (await page.locator('.firms-table tbody td[data-label="Price"]').allTextContents()).map(money);
+    expect(plain).toEqual([...plain].sort((a, b) => a - b));
+
+    const bad = await page.goto('/firms?size=big&drawdown=sideways');
+    expect(bad?.status()).toBe(400);
+    await page.getByText('size must be a whole number of US dollars, e.g. 100000').waitFor();
+    await page.getByText('drawdown must be one of: static, trailing, eod-trailing').waitFor();
+  });
+
+  it('shows closed and paused firms only when asked, clearly marked', async () => {
+    const { page } = await open();
+    await page.goto('/firms?status=all');
+    await rows(page).first().waitFor();
+    const all = (await (await fetch(`${site.baseUrl}/_api/firms?status=all`)).json()) as FirmsListDto;
+    const inactive = all.rows.filter((r) => r.firm.status !== 'active');
+    if (inactive.length) {
+      await page.locator('.firm-status').first().waitFor();
+      await page.goto('/firms');
+      await rows(page).first().waitFor();
+      expect(await page.locator('.firm-status').count()).toBe(0);
+    } else {
+      expect(await page.locator('.firm-status').count()).toBe(0);
+    }
+  });
+
+  it('opens a profile from the table: score with criteria, programs with price after code, codes, changelog; an unknown firm is a 404', async () => {
+    const { page, errors } = await open();
+    await page.goto('/firms');
+    const first = rows(page).first().locator('.firms-firm a');
+    const name = (await first.textContent())!;
+    await first.click();
+    await page.getByRole('heading', { level: 1, name: new RegExp(`^${name}`) }).waitFor();
+    await page.getByRole('heading', { name: /^Score: / }).waitFor();
+    expect(await page.locator('#score-title + p + div table tbody tr, section[aria-labelledby="score-title"] tbody tr').count()).toBe(6);
+    await page.getByRole('heading', { name: 'Programs and prices' }).waitFor();
+    expect(await page.locator('.firm-program').count()).toBeGreaterThan(0);
+    await page.getByRole('heading', { name: 'Changelog' }).waitFor();
+    expect(await page.locator('.firm-changelog li').count()).toBeGreaterThan(0);
+    await page.getByRole('heading', { name: 'Active codes' }).waitFor();
+    // The score links to the method.
+    await page.locator('.firm-summary .firm-score').click();
+    await page.waitForURL('**/methodology');
+    await page.getByRole('heading', { name: 'Affiliate disclosure' }).waitFor();
+    expect(errors).toEqual([]);
+
+    const missing = await page.goto('/firms/no-such-firm');
+    expect(missing?.status()).toBe(404);
+  });
+
+  it('compares three firms side by side, every fact on one row, the better value marked', async () => {
+    const { page, errors } = await open();
+    const three = slugs.slice(0, 3);
+    const res = await page.goto(`/firms/compare?firms=${three.join(',')}`);
+    expect(res?.status()).toBe(200);
+    await page.locator('.compare-table').waitFor();
+    expect(await page.locator('.compare-table thead th').count()).toBe(3);
+    for (const row of await page.locator('.compare-table tbody tr').all()) expect(await row.locator('td').count()).toBe(3);
+    expect(await page.locator('.compare-table td.compare-best').count()).toBeGreaterThan(0);
+    expect(await page.locator('tr[data-row="score"] td').count()).toBe(3);
+
+    // The chooser: pick two, compare.
+    await page.getByLabel('Firm 3 (optional)').selectOption('');
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.waitForURL((u) => u.searchParams.get('firms') === three.slice(0, 2).join(','));
+    await page.waitForFunction(() => document.querySelectorAll('.compare-table thead th').length === 2);
+    expect(errors).toEqual([]);
+    expect((await page.goto('/firms/compare?firms=one'))?.status()).toBe(400);
+  });
+
+  it('at 390 px nothing scrolls sideways; screenshots of every firm page at 390 and 1280 px', async () => {
+    const paths: Array<[string, string, string]> = [
+      ['firms', '/firms', '.firms-table tbody tr'],
+      ['firms-filtered', '/firms?platform=MT5&size=100000&sort=priceAfterCode', '.firms-table tbody tr'],
+      ['profile', `/firms/${slugs[0]}`, '.firm-program'],
+      ['compare', `/firms/compare?firms=${slugs.slice(0, 3).join(',')}`, '.compare-table'],
+      ['methodology', '/methodology', '.method-table'],
+    ];
+    for (const [label, viewport] of [['390', VIEWPORTS.mobile], ['1280', VIEWPORTS.desktop]] as const) {
+      const { page } = await open(viewport);
+      for (const [name, path, ready] of paths) {
+        await page.goto(path);
+        await page.locator(ready).first().waitFor();
+        if (label === '390') expect({ path, fits: await noSidewaysScroll(page) }).toEqual({ path, fits: true });
+        await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: name !== 'firms' });
+      }
+    }
+  });
+
+  it('an admin edits a program price and the table shows it at once', async () => {
+    const { page } = await open();
+    await page.goto('/login');
+    await page.fill('#email', E2E_ADMIN.email);
+    await page.fill('#password', E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    const list = (await (await fetch(`${site.baseUrl}/_api/firms?sort=price&order=desc`)).json()) as FirmsListDto;
+    const top = list.rows[0]!.price;
+    const firm = list.rows.at(-1)!.firm;
+    await page.goto(`/admin/companies/${firm.id}/profile`);
+    const price = page.getByLabel('Price ($)', { exact: true }).first();
+    await price.waitFor();
+    const newPrice = Math.floor(top) + 1234;
+    await price.fill(String(newPrice));
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Company updated' }).first().waitFor();
+
+    await page.goto('/firms?sort=price&order=desc');
+    await rows(page).first().waitFor();
+    expect(await rows(page).first().locator('td[data-label="Price"]').textContent()).toBe(`$${newPrice.toLocaleString('en-US')}`);
+    expect(await rows(page).first().locator('.firms-firm a').textContent()).toBe(firm.name);
+  });
+});

@@ -1,0 +1,79 @@
+import { Box } from '@mui/material';
+import {
+  Create, CreateButton, DataTable, DateInput, Edit, EditButton, ExportButton, List, ReferenceInput,
+  SelectInput, SimpleForm, TextInput, TopToolbar, UrlField, required, useNotify,
+} from 'react-admin';
+import { FIRM_MSG } from '../../../../common/firms.js';
+import { errorMessage } from '../components/errors.js';
+import { PageHeader } from '../components/PageHeader.js';
+
+const filters = [
+  <ReferenceInput key="companyId" source="companyId" reference="companies" alwaysOn>
+    <SelectInput optionText="name" label="Firm" />
+  </ReferenceInput>,
+];
+
+/** /admin/firm-changes: the firms' changelog of rule changes (filter by firm; newest first). */
+export function FirmChangeList() {
+  return (
+    <Box sx={{ maxWidth: 1100, minWidth: 0 }}>
+      <PageHeader title="Firm changelog" subtitle="Rule changes of the firms, with their sources, shown on each firm's profile." />
+      <List
+        resource="firm-changes"
+        title={false}
+        filters={filters}
+        sort={{ field: 'date', order: 'DESC' }}
+        actions={<TopToolbar><CreateButton label="Add entry" /><ExportButton /></TopToolbar>}
+        component="div"
+      >
+        <DataTable bulkActionButtons={false}>
+          <DataTable.Col source="date" />
+          <DataTable.Col source="company.name" label="Firm" disableSort />
+          <DataTable.Col source="change" label="What changed" />
+          <DataTable.Col source="sourceUrl" label="Source" disableSort>
+            <UrlField source="sourceUrl" target="_blank" rel="noopener noreferrer" />
+          </DataTable.Col>
+          <DataTable.Col label="Actions" disableSort><EditButton /></DataTable.Col>
+        </DataTable>
+      </List>
+    </Box>
+  );
+}
+
+const toPayload = (d: { companyId?: number; date?: string; change?: string; sourceUrl?: string | null }) => ({
+  companyId: d.companyId,
+  date: d.date,
+  change: d.change?.trim() ?? '',
+  sourceUrl: d.sourceUrl?.trim() || null,
+});
+
+function ChangeInputs() {
+  return (
+    <>
+      <ReferenceInput source="companyId" reference="companies">
+        <SelectInput optionText="name" label="Firm" validate={required(FIRM_MSG.companyId)} />
+      </ReferenceInput>
+      <DateInput source="date" validate={required(FIRM_MSG.changeDate)} />
+      <TextInput source="change" label="What changed" multiline minRows={2} validate={required(FIRM_MSG.changeText)} fullWidth />
+      <TextInput source="sourceUrl" label="Source URL" type="url" fullWidth />
+    </>
+  );
+}
+
+export function FirmChangeCreate() {
+  const notify = useNotify();
+  return (
+    <Create resource="firm-changes" transform={toPayload} redirect="list" mutationOptions={{ onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
+      <SimpleForm><ChangeInputs /></SimpleForm>
+    </Create>
+  );
+}
+
+export function FirmChangeEdit() {
+  const notify = useNotify();
+  return (
+    <Edit resource="firm-changes" transform={toPayload} redirect="list" mutationMode="pessimistic" mutationOptions={{ onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
+      <SimpleForm><ChangeInputs /></SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,199 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { dailySocialProof } from '../../../../../common/discount-page.js';
+import { METHODOLOGY_PATH, comparePath } from '../../../../../common/firm-pages.js';
+import {
+  AFFILIATE_STATUS_LABELS, ASSET_CLASSES, DRAWDOWN_TYPE_LABELS, PROGRAM_TYPE_LABELS,
+} from '../../../../../common/firms.js';
+import type { FirmProfileDto } from '../../../../../common/firm-api-types.js';
+import { firmQuery } from '../../../lib/firm-queries.js';
+import { useRenderTime } from '../../../lib/render-time.js';
+import { DiscountCard } from '../DiscountCard.js';
+import { ApiRequestError } from '../../../lib/api.js';
+import { NotFoundPage } from '../NotFoundPage.js';
+import { AffiliateDisclosure, PriceAfterCode, ScoreLink, StatusBadge, pct, usd } from './firm-ui.js';
+import '../discounts.css';
+import './firms.css';
+
+/** /firms/:slug (issue #10): what we know and measured about one firm. */
+export function FirmProfilePage() {
+  const { slug = '' } = useParams();
+  const profile = useQuery(firmQuery(slug));
+  const now = useRenderTime();
+
+  if (profile.error instanceof ApiRequestError && profile.error.status === 404) return <NotFoundPage />;
+  if (profile.isPending) return <div className="container firm-page"><div className="card skeleton firms-skeleton" role="status"><span className="visually-hidden">Loading…</span></div></div>;
+  if (profile.isError) {
+    return (
+      <div className="container firm-page">
+        <div className="card firms-state" role="alert">
+          <h1>We could not load this firm</h1>
+          <p>{profile.error.message}</p>
+          <button type="button" className="button" onClick={() => void profile.refetch()}>Try again</button>
+        </div>
+      </div>
+    );
+  }
+  const { firm, criteria, programs, codes, changelog, posts } = profile.data;
+  const hasAffiliateLinks = codes.some((c) => c.affiliateLink) || programs.some((p) => p.sizes.some((s) => s.code?.affiliateLink));
+
+  return (
+    <div className="firm-page">
+      <section className="hero firm-hero" aria-labelledby="firm-title">
+        <div className="container firm-hero-row">
+          {firm.logoUrl ? (
+            <img className="logo-img firm-logo" src={firm.logoUrl} alt="" width="64" height="64" />
+          ) : (
+            <span className="logo-placeholder firm-logo" aria-hidden="true">{firm.name.slice(0, 2).toUpperCase()}</span>
+          )}
+          <div>
+            <p className="eyebrow"><Link to="/firms">Firms</Link></p>
+            <h1 id="firm-title">{firm.name} <StatusBadge status={firm.status} /></h1>
+            <ul className="firm-summary" role="list">
+              <li>Score <ScoreLink rating={firm.rating} source={firm.ratingSource} /></li>
+              <li>{AFFILIATE_STATUS_LABELS[firm.affiliateStatus]}</li>
+              <li>{firm.lastTestedAt ? `Last tested ${firm.lastTestedAt}` : 'Not tested yet'}</li>
+            </ul>
+            {firm.status !== 'active' && (
+              <p className="firm-warning" role="note">
+                {firm.name} is {firm.status === 'closed' ? 'closed: it no longer sells accounts' : 'paused: it does not sell accounts at the moment'}.
+              </p>
+            )}
+            {firm.description && <p className="lead">{firm.description}</p>}
+          </div>
+        </div>
+      </section>
+
+      <div className="container firm-body">
+        {hasAffiliateLinks && <AffiliateDisclosure />}
+
+        <section aria-labelledby="facts-title">
+          <h2 id="facts-title">Facts</h2>
+          <dl className="firm-facts">
+            <div><dt>Status</dt><dd>{firm.status[0]!.toUpperCase() + firm.status.slice(1)}</dd></div>
+            <div><dt>Founded</dt><dd>{firm.foundedYear ?? '\u2014'}</dd></div>
+            <div><dt>Headquarters</dt><dd>{firm.headquarters ?? '\u2014'}</dd></div>
+            <div><dt>Platforms</dt><dd>{firm.platforms.join(', ') || '\u2014'}</dd></div>
+            <div><dt>Asset classes</dt><dd>{ASSET_CLASSES.filter((a) => firm.assetClasses.includes(a)).join(', ') || '\u2014'}</dd></div>
+            <div><dt>Restricted countries</dt><dd>{firm.restrictedCountries.join(', ') || 'None listed'}</dd></div>
+            <div><dt>Affiliate status</dt><dd>{AFFILIATE_STATUS_LABELS[firm.affiliateStatus]}</dd></div>
+            <div><dt>Last tested</dt><dd>{firm.lastTestedAt ?? 'Not tested yet'}</dd></div>
+            {firm.websiteUrl && <div><dt>Website</dt><dd><a href={firm.websiteUrl} rel="noopener noreferrer nofollow" target="_blank">{new URL(firm.websiteUrl).host}</a></dd></div>}
+          </dl>
+          <p><Link to={comparePath([firm.slug])}>Compare {firm.name} with other firms</Link></p>
+        </section>
+
+        <section aria-labelledby="score-title">
+          <h2 id="score-title">Score: {firm.rating === null ? 'not scored' : `${firm.rating.toFixed(1)} of 5`}</h2>
+          <p className="firm-muted">
+            {firm.ratingSource === 'criteria'
+              ? 'The weighted score of every criterion of our method.'
+              : 'An entered rating: the firm is not yet scored on every criterion of our method.'}{' '}
+            <Link to={METHODOLOGY_PATH}>How we score</Link>
+          </p>
+          <div className="firm-scroll">
+            <table className="firm-table">
+              <thead><tr><th scope="col">Criterion</th><th scope="col">Weight</th><th scope="col">Score</th><th scope="col">Our note</th></tr></thead>
+              <tbody>
+                {criteria.map((c) => (
+                  <tr key={c.criterion}>
+                    <th scope="row">{c.label}</th>
+                    <td data-label="Weight">{c.weight}%</td>
+                    <td data-label="Score">{c.score === null ? 'Not scored' : c.score.toFixed(1)}</td>
+                    <td data-label="Our note">{c.note ?? '\u2014'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+
+        <section aria-labelledby="programs-title">
+          <h2 id="programs-title">Programs and prices</h2>
+          {programs.length === 0 && <p className="firm-muted">We have not recorded this firm's programs yet.</p>}
+          {programs.map((p) => <Program key={p.id} program={p} />)}
+        </section>
+
+        <section aria-labelledby="codes-title">
+          <h2 id="codes-title">Active codes</h2>
+          {codes.length === 0 ? (
+            <p className="firm-muted">No verified code for {firm.name} right now.</p>
+          ) : (
+            <ul className="deals-grid" role="list">
+              {codes.map((d) => <li key={d.id}><DiscountCard discount={d} now={now} proof={dailySocialProof(d.id, now)} /></li>)}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="changelog-title">
+          <h2 id="changelog-title">Changelog</h2>
+          {changelog.length === 0 ? (
+            <p className="firm-muted">No rule change recorded.</p>
+          ) : (
+            <ol className="firm-changelog">
+              {changelog.map((c) => (
+                <li key={c.id}>
+                  <time dateTime={c.date}>{c.date}</time> {c.change}
+                  {c.sourceUrl && <> (<a href={c.sourceUrl} rel="noopener noreferrer nofollow" target="_blank">source</a>)</>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+
+        <section aria-labelledby="posts-title">
+          <h2 id="posts-title">Articles about {firm.name}</h2>
+          {posts.length === 0 ? (
+            <p className="firm-muted">No article about {firm.name} yet.</p>
+          ) : (
+            <ul className="firm-posts">
+              {posts.map((p) => (
+                <li key={p.slug}>
+                  <Link to={`/blog/${encodeURIComponent(p.slug)}`}>{p.title}</Link>
+                  <small> {p.publishedAt.slice(0, 10)}</small>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Program({ program: p }: { program: FirmProfileDto['programs'][number] }) {
+  const facts: Array<[string, string]> = [
+    ['Type', PROGRAM_TYPE_LABELS[p.type]],
+    ['Profit target', p.profitTargets.length ? p.profitTargets.map((t, i) => `Phase ${i + 1}: ${pct(t)}`).join(', ') : 'None'],
+    ['Daily loss', p.dailyLoss === null ? 'None' : pct(p.dailyLoss)],
+    ['Max loss', `${pct(p.maxLoss)}, ${DRAWDOWN_TYPE_LABELS[p.drawdownType].toLowerCase()}`],
+    ['Minimum trading days', String(p.minTradingDays)],
+    ['Time limit', p.timeLimitDays === null ? 'None' : `${p.timeLimitDays} days`],
+    ['Profit split', pct(p.profitSplit)],
+    ['First payout', p.firstPayoutDays === null ? '\u2014' : `after ${p.firstPayoutDays} days`],
+    ['Payout frequency', p.payoutFrequency ?? '\u2014'],
+    ['Refundable fee', p.refundableFee ? 'Yes' : 'No'],
+    ['Activation fee', p.activationFee === null ? 'None' : usd(p.activationFee)],
+    ['Reset price', p.resetPrice === null ? '\u2014' : usd(p.resetPrice)],
+  ];
+  return (
+    <article className="card firm-program" aria-labelledby={`program-${p.id}`}>
+      <h3 id={`program-${p.id}`}>{p.name}</h3>
+      <dl className="firm-facts firm-facts-compact">
+        {facts.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
+      </dl>
+      <table className="firm-table firm-sizes">
+        <thead><tr><th scope="col">Account size</th><th scope="col">Price</th><th scope="col">After our code</th></tr></thead>
+        <tbody>
+          {p.sizes.map((s) => (
+            <tr key={s.id}>
+              <th scope="row">{usd(s.size)}</th>
+              <td data-label="Price">{usd(s.price)}</td>
+              <td data-label="After our code"><PriceAfterCode price={s.price} after={s.priceAfterCode} code={s.code} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </article>
+  );
+}

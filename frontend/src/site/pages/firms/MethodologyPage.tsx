@@ -1,0 +1,79 @@
+import { Link } from 'react-router-dom';
+import { FIRM_PAGE_TEXT } from '../../../../../common/firm-pages.js';
+import { CRITERIA, RETEST_AFTER_DAYS, SCORE_MAX } from '../../../../../common/firms.js';
+import { CodeChecks } from '../../components/CodeChecks.js';
+import './firms.css';
+
+/** /methodology (issue #10): how a score is made, how codes are verified, and the affiliate disclosure in full. */
+export function MethodologyPage() {
+  return (
+    <div className="firms-page methodology-page">
+      <section className="hero firms-hero" aria-labelledby="method-title">
+        <div className="container">
+          <p className="eyebrow">Our method, in public</p>
+          <h1 id="method-title">{FIRM_PAGE_TEXT.methodology.heading}</h1>
+          <p className="lead">
+            Every score on this site comes from the same published criteria and weights, scored by our team with a note that says why.
+            Affiliate status never changes a score or an order.
+          </p>
+        </div>
+      </section>
+      <div className="container method-body">
+        <section aria-labelledby="criteria-title">
+          <h2 id="criteria-title">The criteria and their weights</h2>
+          <p>
+            We score each firm from 0 to {SCORE_MAX} on every criterion below. Its score is the weighted average, rounded to one decimal.
+            Payout reliability weighs most: a firm that does not pay is not worth any discount. Until a firm is scored on every criterion,
+            the rating shown is an entered one and is marked with an asterisk.
+          </p>
+          <table className="firm-table method-table">
+            <thead><tr><th scope="col">Criterion</th><th scope="col">Weight</th><th scope="col">What we look at</th></tr></thead>
+            <tbody>
+              {CRITERIA.map((c) => (
+                <tr key={c.key}>
+                  <th scope="row">{c.label}</th>
+                  <td data-label="Weight">{c.weight}%</td>
+                  <td data-label="What we look at">{c.description}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+
+        <section aria-labelledby="testing-title">
+          <h2 id="testing-title">How we test a firm</h2>
+          <p>
+            We buy accounts with our own money, trade them, request payouts and time them, and ask support the questions traders ask.
+            Each profile shows the date of our last test; we test every firm again at least every {RETEST_AFTER_DAYS} days, and record
+            every rule change we find in the firm's changelog, with its source.
+          </p>
+        </section>
+
+        <section aria-labelledby="codes-title">
+          <h2 id="codes-title">How we verify discount codes</h2>
+          <p>
+            A code goes live only after our team applied it at the firm's checkout and saw the discount. Codes that end leave the
+            table and the discounts page when they end; a coming-soon deal shows no code until it starts. The price after code in the
+            comparison table uses the best active code for each account (a percentage or an amount off, never below zero).
+          </p>
+          <CodeChecks />
+        </section>
+
+        <section aria-labelledby="disclosure-title" id="disclosure">
+          <h2 id="disclosure-title">Affiliate disclosure</h2>
+          <p>
+            Some firms pay us a commission when a trader buys an account through our links or with our codes. Each firm's profile and
+            the comparison table show its affiliate status: <strong>Affiliate partner</strong> (a commission is paid to us),{' '}
+            <strong>No affiliate program</strong> (we earn nothing from this firm) or <strong>Affiliate partnership ended</strong>.
+          </p>
+          <p>
+            Affiliate status is not a criterion: it never changes a score, a rank or the order of any list or table. A commission costs you
+            nothing extra.
+          </p>
+        </section>
+
+        <p><Link to="/firms" className="button">Compare the firms</Link></p>
+      </div>
+    </div>
+  );
+}
