@@ -1,7 +1,8 @@
 /**
- * What the bench scripts share: a fresh database (embedded, or on BENCH_DATABASE_ADMIN_URL), the built app
- * started on a free port, child processes that are stopped by the cleanups. Each function registers what it
- * creates in `cleanups`, which the caller runs in reverse order.
+ * What the bench scripts share: the frame each runs in (runBench: cleanups, exit code; verdict), a fresh
+ * database (embedded, or on BENCH_DATABASE_ADMIN_URL), the built app started on a free port, child processes
+ * that are stopped by the cleanups, the HTTP load generator, and the in-process render timing. Each function
+ * registers what it creates in `cleanups`, which runBench runs in reverse order.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
