@@ -143,8 +143,8 @@ async function main() {
 /** 20 firms, `discounts` discounts (about four in five public), `posts` published posts over the categories and tags. */
 async function seed(db, posts, discounts) {
   await db.query(
-    `insert into companies (name, description, website_url, rating, featured, why_choose_us)
-     select 'Firm ' || g, 'A proprietary trading firm with fast payouts and clear rules, number ' || g || '.',
+    `insert into companies (name, slug, description, website_url, rating, featured, why_choose_us)
+     select 'Firm ' || g, 'firm-' || g, 'A proprietary trading firm with fast payouts and clear rules, number ' || g || '.',
             'https://firm' || g || '.example', 3.5 + (g % 15) / 10.0, g = 1, 'Fast payouts. Clear rules.'
      from generate_series(1, 20) g`,
   );
