@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  connect, fmt, freePort, freshDatabase, load, printMachine, requireBuild, runBench, startApp, startChild, summarise, verdict,
+  connect, fmt, freePort, freshDatabase, constantAnswers, load, printMachine, requireBuild, runBench, startApp, startBare, startChild, summarise, verdict,
 } from './support.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -33,29 +33,14 @@ const SELF = fileURLToPath(import.meta.url);
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 if (process.argv[2] === '--bare') {
-  await startBare(Number(process.argv[3]), process.argv[4]);
-} else {
-  await main();
-}
-
-/** The reference: NestJS on Express with one middleware answering a constant head and body per path. */
-async function startBare(port, file) {
-  await import('reflect-metadata');
-  const { NestFactory } = await import('@nestjs/core');
-  const { ExpressAdapter } = await import('@nestjs/platform-express');
+  // The reference: one middleware answering a constant head and body per path.
+  const file = process.argv[4];
   const bodies = new Map(
     Object.entries(JSON.parse(readFileSync(file, 'utf8'))).map(([p, { headers, body }]) => [p, { headers, body: Buffer.from(body, 'utf8') }]),
   );
-  class BareModule {}
-  const app = await NestFactory.create(BareModule, new ExpressAdapter(), { logger: ['error'] });
-  app.use((req, res, next) => {
-    const answer = bodies.get(req.url);
-    if (!answer) return next();
-    res.writeHead(200, answer.headers);
-    res.end(answer.body);
-  });
-  await app.listen(port, '127.0.0.1');
-  process.send?.('ready');
+  await startBare(Number(process.argv[3]), constantAnswers(bodies));
+} else {
+  await main();
 }
 
 async function main() {

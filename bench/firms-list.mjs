@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  connect, fmt, freePort, freshDatabase, load, loadSideBySide, printMachine, requireBuild, runBench, startApp, startChild, verdict,
+  connect, fmt, freePort, freshDatabase, load, loadSideBySide, printMachine, requireBuild, runBench, startApp, startBare, startChild, verdict,
 } from './support.mjs';
 import { FIRMS, PROGRAMS, seedFirms as seed, SIZES } from './firms-seed.mjs';
 
@@ -42,25 +42,20 @@ const CACHED = { connections: 50, p99: 30, ratio: 0.75 };
 const UNCACHED = { connections: 10, ratio: 0.04 };
 
 if (process.argv[2] === '--bare') {
-  await startBare(Number(process.argv[3]), process.argv[4], process.argv[5]);
+  await bare(Number(process.argv[3]), process.argv[4], process.argv[5]);
 } else {
   await main();
 }
 
 /** The reference: one middleware answering a constant per path; under /db/ it first runs one primary-key query. */
-async function startBare(port, file, databaseUrl) {
-  await import('reflect-metadata');
-  const { NestFactory } = await import('@nestjs/core');
-  const { ExpressAdapter } = await import('@nestjs/platform-express');
+async function bare(port, file, databaseUrl) {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const bodies = JSON.parse(readFileSync(file, 'utf8'));
   const constant = new Map(Object.entries(bodies.constant).map(([p, b]) => [p, Buffer.from(b, 'utf8')]));
   const uncached = Buffer.from(bodies.uncached, 'utf8');
-  class BareModule {}
-  const app = await NestFactory.create(BareModule, new ExpressAdapter(), { logger: ['error'] });
   let n = 0;
-  app.use(async (req, res, next) => {
+  await startBare(port, async (req, res, next) => {
     let body = constant.get(req.url);
     if (!body && req.url.startsWith('/db/')) {
       await pool.query('select id, name, slug from companies where id = $1', [1 + (n++ % 200)]);
@@ -71,8 +66,6 @@ async function startBare(port, file, databaseUrl) {
     res.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length });
     res.end(body);
   });
-  await app.listen(port, '127.0.0.1');
-  process.send?.('ready');
 }
 
 async function main() {

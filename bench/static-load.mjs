@@ -23,7 +23,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  fmt, freePort, freshDatabase, load, MAIN, printMachine, requireBuild, ROOT, runBench, startApp, startChild, summarise, verdict,
+  constantAnswers, fmt, freePort, freshDatabase, load, MAIN, printMachine, requireBuild, ROOT, runBench, startApp, startBare, startChild, summarise,
+  verdict,
 } from './support.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -32,29 +33,14 @@ const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
 const SENT_HEADERS = ['content-type', 'content-encoding', 'content-length', 'vary', 'etag', 'cache-control'];
 
 if (process.argv[2] === '--bare') {
-  await startBare(Number(process.argv[3]), process.argv[4]);
-} else {
-  await main();
-}
-
-/** The reference: NestJS on Express with one middleware answering a constant (bytes and headers) per path. */
-async function startBare(port, dir) {
-  await import('reflect-metadata');
-  const { NestFactory } = await import('@nestjs/core');
-  const { ExpressAdapter } = await import('@nestjs/platform-express');
+  // The reference: one middleware answering a constant (bytes and headers) per path.
+  const dir = process.argv[4];
   const answers = new Map(
     JSON.parse(readFileSync(join(dir, 'answers.json'), 'utf8')).map(({ path, headers, file }) => [path, { headers, body: readFileSync(join(dir, file)) }]),
   );
-  class BareModule {}
-  const app = await NestFactory.create(BareModule, new ExpressAdapter(), { logger: ['error'] });
-  app.use((req, res, next) => {
-    const answer = answers.get(req.url);
-    if (!answer) return next();
-    res.writeHead(200, answer.headers);
-    res.end(answer.body);
-  });
-  await app.listen(port, '127.0.0.1');
-  process.send?.('ready');
+  await startBare(Number(process.argv[3]), constantAnswers(answers));
+} else {
+  await main();
 }
 
 async function main() {

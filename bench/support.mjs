@@ -159,6 +159,31 @@ export function freePort() {
 }
 
 /**
+ * The load benches' reference: NestJS on Express, as the app, with only `middleware` answering, on
+ * 127.0.0.1:`port`; started by startChild(…, { ipc: true }), it tells the parent when it listens.
+ */
+export async function startBare(port, middleware) {
+  await import('reflect-metadata');
+  const { NestFactory } = await import('@nestjs/core');
+  const { ExpressAdapter } = await import('@nestjs/platform-express');
+  class BareModule {}
+  const app = await NestFactory.create(BareModule, new ExpressAdapter(), { logger: ['error'] });
+  app.use(middleware);
+  await app.listen(port, '127.0.0.1');
+  process.send?.('ready');
+}
+
+/** A middleware answering a constant head and body (`answers`: path → { headers, body }). */
+export function constantAnswers(answers) {
+  return (req, res, next) => {
+    const answer = answers.get(req.url);
+    if (!answer) return next();
+    res.writeHead(200, answer.headers);
+    res.end(answer.body);
+  };
+}
+
+/**
  * `connections` keep-alive loops issuing GETs back to back for `seconds`, each with `headers`; the i-th
  * request's path is `pathFor(i)` (a function, so a run can vary the URL to miss a cache on purpose), or `path`.
  * Returns the figures and the raw `latencies` (ms of the 200 answers), so slices can be summed by `summarise`.
