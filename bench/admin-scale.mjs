@@ -20,45 +20,35 @@
  * Database: a temporary embedded PostgreSQL, or a fresh database on BENCH_DATABASE_ADMIN_URL.
  * Usage: node bench/admin-scale.mjs [--no-browser]
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
-import { freshDatabase, MAIN, ROOT, startApp } from './support.mjs';
+import { connect, freshDatabase, login, MAIN, requireBuild, ROOT, runBench, startApp, verdict } from './support.mjs';
 
 const COUNTS = { posts: 10_000, discounts: 2_000, companies: 500, subscribers: 200_000 };
 const BUDGET = { apiMs: 50, apiBytes: 100 * 1024, editBytes: 50 * 1024, pageMs: 1500 };
 const SAMPLES = 11;
 const PAGE_SAMPLES = 5;
-const ADMIN = { email: 'bench-admin@example.com', password: randomBytes(12).toString('base64url') };
 const FRONTEND = join(ROOT, 'dist/frontend');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const withBrowser = !process.argv.includes('--no-browser');
 
-if (!existsSync(MAIN) || !existsSync(join(FRONTEND, 'index.html'))) {
-  console.error('dist/ is missing: run `npm run build` first.');
-  process.exit(2);
-}
+requireBuild('dist/ is missing: run `npm run build` first.', [MAIN, join(FRONTEND, 'index.html')]);
 
-const cleanups = [];
 const rows = [];
 let chunkFiles = [];
-let failed = false;
-try {
+await runBench(async (cleanups) => {
   const databaseUrl = await freshDatabase(cleanups, 'bench_admin');
-  const { port } = await startApp(databaseUrl, cleanups, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const { port, admin } = await startApp(databaseUrl, cleanups);
   const base = `http://127.0.0.1:${port}`;
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  cleanups.push(() => db.end());
+  const db = await connect(databaseUrl, cleanups);
 
   let t0 = performance.now();
   await seed(db);
   console.log(`seeded ${Object.entries(COUNTS).map(([k, n]) => `${n.toLocaleString('en')} ${k}`).join(', ')} in ${(performance.now() - t0).toFixed(0)} ms`);
 
-  const cookie = await login(base);
+  const cookie = await login(base, admin);
   const get = (path) => fetch(base + path, { headers: { cookie } });
 
   // References, measured like the lists: the database alone, and the whole app answering without SQL.
@@ -76,20 +66,14 @@ try {
   rows.push(['edit', 'GET /_api/admin/blog-posts/:id (longest post)', edit.ms, edit.best, edit.net, edit.bytes,
     edit.bytes < BUDGET.editBytes && edit.net < BUDGET.apiMs]);
 
-  if (withBrowser) await browserPages(base, cookie);
+  if (withBrowser) await browserPages(base, cookie, cleanups);
 
   const chunk = adminChunk();
   rows.push(['chunk', `AdminApp chunk alone, gzip`, null, null, null, chunk.own, null]);
   rows.push(['chunk', `admin download beyond the entry, gzip (${chunk.files.length} files, below)`, null, null, null, chunk.gzip, null]);
   chunkFiles = chunk.files;
-  print();
-} catch (error) {
-  console.error(error);
-  failed = true;
-} finally {
-  for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
-}
-process.exit(failed ? 1 : 0);
+  return print();
+});
 
 /** Names carry zero-padded numbers so a seeded row's text is unique ("Bench Post 09999" is not in "Bench Post 099990"). */
 async function seed(client) {
@@ -196,7 +180,7 @@ function apiCases() {
   return cases;
 }
 
-async function browserPages(base, cookie) {
+async function browserPages(base, cookie, cleanups) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -335,16 +319,6 @@ function enc(value) {
   return encodeURIComponent(JSON.stringify(value));
 }
 
-async function login(url) {
-  const res = await fetch(`${url}/_api/auth/login_with_password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (res.status !== 200) throw new Error(`login answered ${res.status}: ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
 function print() {
   const kb = (b) => (b === null ? '' : `${(b / 1024).toFixed(1)} KB`);
   const msText = (m) => (m === null ? '' : Number.isFinite(m) ? `${m.toFixed(1)} ms` : 'timeout');
@@ -362,7 +336,5 @@ function print() {
   console.log(`budgets: list API net < ${BUDGET.apiMs} ms and body < ${kb(BUDGET.apiBytes)}; edit data < ${kb(BUDGET.editBytes)}; ` +
     `list page usable, net < ${BUDGET.pageMs} ms (admin chunk cached)`);
   const misses = rows.filter((r) => r[6] === false);
-  for (const [, label, ms, , net, bytes] of misses) console.error(`FAIL: ${label}: median ${msText(ms)}, net ${msText(net)} ${kb(bytes)}`);
-  if (misses.length) failed = true;
-  else console.log('PASS');
+  return verdict(misses.map(([, label, ms, , net, bytes]) => `${label}: median ${msText(ms)}, net ${msText(net)} ${kb(bytes)}`));
 }

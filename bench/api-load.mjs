@@ -19,41 +19,28 @@
  * Needs `npm run build:backend` first.  Usage: node bench/api-load.mjs [seconds-per-target]
  *   (internal: node bench/api-load.mjs --bare <port> <json-file>  starts the bare app)
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, freshDatabase, MAIN, startApp, startChild } from './support.mjs';
+import {
+  connect, fmt, freePort, freshDatabase, constantAnswers, load, printMachine, requireBuild, runBench, startApp, startBare, startChild, summarise, verdict,
+} from './support.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 /** Headers Node writes itself for each response. */
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 if (process.argv[2] === '--bare') {
-  await startBare(Number(process.argv[3]), process.argv[4]);
-} else {
-  await main();
-}
-
-/** The reference: NestJS on Express with one middleware answering a constant head and body per path. */
-async function startBare(port, file) {
-  await import('reflect-metadata');
-  const { NestFactory } = await import('@nestjs/core');
-  const { ExpressAdapter } = await import('@nestjs/platform-express');
+  // The reference: one middleware answering a constant head and body per path.
+  const file = process.argv[4];
   const bodies = new Map(
     Object.entries(JSON.parse(readFileSync(file, 'utf8'))).map(([p, { headers, body }]) => [p, { headers, body: Buffer.from(body, 'utf8') }]),
   );
-  class BareModule {}
-  const app = await NestFactory.create(BareModule, new ExpressAdapter(), { logger: ['error'] });
-  app.use((req, res, next) => {
-    const answer = bodies.get(req.url);
-    if (!answer) return next();
-    res.writeHead(200, answer.headers);
-    res.end(answer.body);
-  });
-  await app.listen(port, '127.0.0.1');
-  process.send?.('ready');
+  await startBare(Number(process.argv[3]), constantAnswers(bodies));
+} else {
+  await main();
 }
 
 async function main() {
@@ -69,24 +56,16 @@ async function main() {
   const POSTS = 10_000;
   const DISCOUNTS = 500;
 
-  if (!existsSync(MAIN)) {
-    console.error('dist/backend/src/main.js is missing: run `npm run build:backend` first.');
-    process.exit(2);
-  }
-  const { default: pg } = await import('pg');
-  const cleanups = [];
-  let failed = false;
-  try {
-    console.log(`machine: ${cpus().length} CPU(s), ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`);
+  requireBuild('dist/backend/src/main.js is missing: run `npm run build:backend` first.');
+  await runBench(async (cleanups) => {
+    printMachine();
     console.log('note: the load generator runs on this same machine and shares its CPU with the server under test;');
     console.log('      absolute req/s are therefore lower than from a separate client; the ratio to the bare handler is the fair figure.');
     const databaseUrl = await freshDatabase(cleanups, 'bench_api');
     const { port } = await startApp(databaseUrl, cleanups);
     const base = `http://127.0.0.1:${port}`;
 
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    cleanups.push(() => db.end());
+    const db = await connect(databaseUrl, cleanups);
     const t0 = performance.now();
     await seed(db, POSTS, DISCOUNTS);
     console.log(`seeded ${POSTS.toLocaleString('en')} posts and ${DISCOUNTS} discounts in ${(performance.now() - t0).toFixed(0)} ms`);
@@ -119,10 +98,10 @@ async function main() {
     const SLICES = 4;
     for (const path of PATHS) {
       const targets = [['bare NestJS-Express', bareBase], ['app', base]];
-      for (const [, target] of targets) await load(target, path, CONNECTIONS, 1.5); // warm-up: JIT, sockets, the app's cache
+      for (const [, target] of targets) await load(target, { path }, CONNECTIONS, 1.5); // warm-up: JIT, sockets, the app's cache
       const runs = targets.map(() => []);
       for (let slice = 0; slice < SLICES; slice++) {
-        for (const [i, [, target]] of targets.entries()) runs[i].push(await load(target, path, CONNECTIONS, SECONDS / SLICES));
+        for (const [i, [, target]] of targets.entries()) runs[i].push(await load(target, { path }, CONNECTIONS, SECONDS / SLICES));
       }
       for (const [i, [name]] of targets.entries()) {
         const r = summarise(runs[i]);
@@ -142,23 +121,15 @@ async function main() {
       if (app.p99 >= P99_BUDGET_MS) problems.push(`${path}: p99 ${fmt(app.p99)} ms ≥ ${P99_BUDGET_MS} ms`);
       if (ratio < RATIO_BUDGET) problems.push(`${path}: ${(ratio * 100).toFixed(0)} % of the bare handler < ${RATIO_BUDGET * 100} %`);
     }
-    for (const p of problems) console.error(`FAIL: ${p}`);
-    if (problems.length) failed = true;
-    else console.log('PASS');
-  } catch (error) {
-    console.error(error);
-    failed = true;
-  } finally {
-    for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
-  }
-  process.exit(failed ? 1 : 0);
+    return verdict(problems);
+  });
 }
 
 /** 20 firms, `discounts` discounts (about four in five public), `posts` published posts over the categories and tags. */
 async function seed(db, posts, discounts) {
   await db.query(
-    `insert into companies (name, description, website_url, rating, featured, why_choose_us)
-     select 'Firm ' || g, 'A proprietary trading firm with fast payouts and clear rules, number ' || g || '.',
+    `insert into companies (name, slug, description, website_url, rating, featured, why_choose_us)
+     select 'Firm ' || g, 'firm-' || g, 'A proprietary trading firm with fast payouts and clear rules, number ' || g || '.',
             'https://firm' || g || '.example', 3.5 + (g % 15) / 10.0, g = 1, 'Fast payouts. Clear rules.'
      from generate_series(1, 20) g`,
   );
@@ -186,42 +157,6 @@ async function seed(db, posts, discounts) {
   await db.query('analyze companies; analyze discounts; analyze blog_posts');
 }
 
-/** `connections` keep-alive loops issuing GET `path` back to back for `seconds`. */
-async function load(base, path, connections, seconds) {
-  const url = new URL(path, base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies = [];
-  let errors = 0;
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  const once = () =>
-    new Promise((resolveOne) => {
-      const t0 = performance.now();
-      const req = http.get({ hostname: url.hostname, port: url.port, path, agent }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => {
-          if (res.statusCode === 200) latencies.push(performance.now() - t0);
-          else errors++;
-          resolveOne();
-        });
-        res.on('error', () => {
-          errors++;
-          resolveOne();
-        });
-      });
-      req.on('error', () => {
-        errors++;
-        resolveOne();
-      });
-    });
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < end) await once();
-  }));
-  const elapsed = (performance.now() - start) / 1000;
-  agent.destroy();
-  return { latencies, errors, seconds: elapsed };
-}
-
 /** One GET without Accept-Encoding: status, headers and body text. */
 function getOnce(url) {
   return new Promise((resolveGet, reject) => {
@@ -232,17 +167,4 @@ function getOnce(url) {
       res.on('error', reject);
     }).on('error', reject);
   });
-}
-
-/** One figure from several slices of load on one target. */
-function summarise(slices) {
-  const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b);
-  const seconds = slices.reduce((sum, s) => sum + s.seconds, 0);
-  const errors = slices.reduce((sum, s) => sum + s.errors, 0);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { count: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
-}
-
-function fmt(value, digits = 2) {
-  return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
 }

@@ -20,11 +20,13 @@
  * Needs `npm run build` first.  Usage: node bench/firms-list.mjs [seconds-per-target]
  *   (internal: node bench/firms-list.mjs --bare <port> <json-file> <database-url>)
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fmt, freePort, freshDatabase, loadSideBySide, loadTest, MAIN, startApp, startChild } from './support.mjs';
+import {
+  connect, fmt, freePort, freshDatabase, load, loadSideBySide, printMachine, requireBuild, runBench, startApp, startBare, startChild, verdict,
+} from './support.mjs';
 import { FIRMS, PROGRAMS, seedFirms as seed, SIZES } from './firms-seed.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -40,25 +42,20 @@ const CACHED = { connections: 50, p99: 30, ratio: 0.75 };
 const UNCACHED = { connections: 10, ratio: 0.04 };
 
 if (process.argv[2] === '--bare') {
-  await startBare(Number(process.argv[3]), process.argv[4], process.argv[5]);
+  await bare(Number(process.argv[3]), process.argv[4], process.argv[5]);
 } else {
   await main();
 }
 
 /** The reference: one middleware answering a constant per path; under /db/ it first runs one primary-key query. */
-async function startBare(port, file, databaseUrl) {
-  await import('reflect-metadata');
-  const { NestFactory } = await import('@nestjs/core');
-  const { ExpressAdapter } = await import('@nestjs/platform-express');
+async function bare(port, file, databaseUrl) {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const bodies = JSON.parse(readFileSync(file, 'utf8'));
   const constant = new Map(Object.entries(bodies.constant).map(([p, b]) => [p, Buffer.from(b, 'utf8')]));
   const uncached = Buffer.from(bodies.uncached, 'utf8');
-  class BareModule {}
-  const app = await NestFactory.create(BareModule, new ExpressAdapter(), { logger: ['error'] });
   let n = 0;
-  app.use(async (req, res, next) => {
+  await startBare(port, async (req, res, next) => {
     let body = constant.get(req.url);
     if (!body && req.url.startsWith('/db/')) {
       await pool.query('select id, name, slug from companies where id = $1', [1 + (n++ % 200)]);
@@ -69,28 +66,18 @@ async function startBare(port, file, databaseUrl) {
     res.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length });
     res.end(body);
   });
-  await app.listen(port, '127.0.0.1');
-  process.send?.('ready');
 }
 
 async function main() {
   const SECONDS = Number(process.argv[2] ?? 8);
-  if (!existsSync(MAIN)) {
-    console.error('dist/backend/src/main.js is missing: run `npm run build` first (the pages need the front end too).');
-    process.exit(2);
-  }
-  const { default: pg } = await import('pg');
-  const cleanups = [];
-  let failed = false;
-  try {
-    console.log(`machine: ${cpus().length} CPU(s), ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`);
+  requireBuild('dist/backend/src/main.js is missing: run `npm run build` first (the pages need the front end too).');
+  await runBench(async (cleanups) => {
+    printMachine();
     console.log('note: the load generator shares the CPU with the servers; the ratio to the reference is the fair figure.');
     const databaseUrl = await freshDatabase(cleanups, 'bench_firms');
     const { port } = await startApp(databaseUrl, cleanups);
     const base = `http://127.0.0.1:${port}`;
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    cleanups.push(() => db.end());
+    const db = await connect(databaseUrl, cleanups);
     const t0 = performance.now();
     await seed(db);
     const [{ rows }] = [await db.query('select count(*)::int as n from firm_program_sizes')];
@@ -125,8 +112,8 @@ async function main() {
     const problems = [];
     const pair = async (label, reference, app, connections) => {
       // Warm-up: JIT, sockets, the app's cache.
-      await loadTest(reference.target, reference.pathFor, connections, 1.5);
-      await loadTest(app.target, app.pathFor, connections, 1.5);
+      await load(reference.target, reference, connections, 1.5);
+      await load(app.target, app, connections, 1.5);
       const [ref, own] = await loadSideBySide(reference, app, connections, SECONDS);
       for (const [name, r] of [[reference.name, ref], ['app', own]]) {
         console.log(`${label.padEnd(58)} ${name.padEnd(44)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  errors ${r.errors}`);
@@ -153,15 +140,7 @@ async function main() {
     console.log(`  → app at ${(ratio * 100).toFixed(0)} % of the reference (budget ≥ ${UNCACHED.ratio * 100} %)`);
     if (ratio < UNCACHED.ratio) problems.push(`uncached: ${(ratio * 100).toFixed(0)} % < ${UNCACHED.ratio * 100} %`);
 
-    for (const p of problems) console.error(`FAIL: ${p}`);
-    if (problems.length) failed = true;
-    else console.log('PASS');
-  } catch (error) {
-    console.error(error);
-    failed = true;
-  } finally {
-    for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
-  }
-  process.exit(failed ? 1 : 0);
+    return verdict(problems);
+  });
 }
 

@@ -17,13 +17,13 @@
  * Usage: node bench/lighthouse.mjs [--runs 3] [--pages /,/about] [--forms mobile,desktop]
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { freePort, freshDatabase, MAIN, ROOT, startApp } from './support.mjs';
+import { freePort, freshDatabase, MAIN, requireBuild, ROOT, runBench, startApp, verdict } from './support.mjs';
 
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, cls: 0.02, mobileLcpMs: 2000 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -52,14 +52,9 @@ const RUNS = Number(args.runs);
 const FORMS = args.forms.split(',');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-if (!existsSync(MAIN) || !existsSync(join(ROOT, 'dist/frontend/index.html'))) {
-  console.error('The build is missing: run `npm run build` first.');
-  process.exit(2);
-}
+requireBuild('The build is missing: run `npm run build` first.', [MAIN, join(ROOT, 'dist/frontend/index.html')]);
 
-const cleanups = [];
-let failed = false;
-try {
+await runBench(async (cleanups) => {
   const databaseUrl = await freshDatabase(cleanups, 'bench_lighthouse');
   const { port } = await startApp(databaseUrl, cleanups, { SEED_DEMO_CONTENT: 'true' });
   const base = `http://127.0.0.1:${port}`;
@@ -91,18 +86,11 @@ try {
   console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, median of ${RUNS} run(s) each; post: ${post}`);
   console.log(table(rows));
   const missed = rows.filter((r) => r.misses.length);
-  for (const r of missed) console.error(`FAIL: ${r.path} (${r.form}): ${r.misses.join('; ')}`);
-  if (missed.length) failed = true;
-  else console.log('PASS');
+  const failed = verdict(missed.map((r) => `${r.path} (${r.form}): ${r.misses.join('; ')}`));
   // Which audits cost points, so a miss says what to fix.
   for (const r of missed) if (r.lost.length) console.error(`  ${r.path} (${r.form}) loses points on: ${r.lost.join(', ')}`);
-} catch (error) {
-  console.error(error);
-  failed = true;
-} finally {
-  for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
-}
-process.exit(failed ? 1 : 0);
+  return failed;
+});
 
 /**
  * One Lighthouse run. A run that fails to record (NO_NAVSTART, NO_FCP… on a busy machine) is tried again,

@@ -13,32 +13,22 @@
  * BENCH_DATABASE_ADMIN_URL (a postgres:// URL with the right to create databases) and dropped after.
  * Needs `npm run build:backend` first.  Usage: node bench/newsletter-export.mjs [rows]
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import pg from 'pg';
-import { freshDatabase, MAIN, startApp } from './support.mjs';
+import { readFileSync } from 'node:fs';
+import { connect, freshDatabase, login, requireBuild, runBench, startApp, verdict } from './support.mjs';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const RSS_BUDGET_MB = 64;
 const PAGE_BUDGET_MS = 100;
-const ADMIN = { email: 'bench-admin@example.com', password: randomBytes(12).toString('base64url') };
 const API = '/_api/admin/newsletter-subscribers';
 
-if (!existsSync(MAIN)) {
-  console.error('dist/backend/src/main.js is missing: run `npm run build:backend` first.');
-  process.exit(2);
-}
+requireBuild('dist/backend/src/main.js is missing: run `npm run build:backend` first.');
 
-const cleanups = [];
-let failed = false;
-try {
+await runBench(async (cleanups) => {
   const databaseUrl = await freshDatabase(cleanups, 'bench_newsletter');
-  const { port, pid } = await startApp(databaseUrl, cleanups, { NODE_ENV: 'development', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const { port, pid, admin } = await startApp(databaseUrl, cleanups, { NODE_ENV: 'development' });
   const base = `http://127.0.0.1:${port}`;
 
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  cleanups.push(() => db.end());
+  const db = await connect(databaseUrl, cleanups);
   let t0 = performance.now();
   await db.query(
     `insert into newsletter_subscribers (email, subscribed_at, status, source)
@@ -53,7 +43,7 @@ try {
   await db.query('analyze newsletter_subscribers');
   console.log(`seeded ${ROWS.toLocaleString('en')} subscribers in ${ms(performance.now() - t0)}`);
 
-  const cookie = await login(base);
+  const cookie = await login(base, admin);
   const get = (path) => fetch(base + path, { headers: { cookie } });
 
   // Warm up every code path the measurements touch (JIT, pool connections, plan caches).
@@ -134,26 +124,8 @@ try {
   if (growth > RSS_BUDGET_MB) problems.push(`RSS grew ${growth.toFixed(1)} MB during the export (> ${RSS_BUDGET_MB} MB)`);
   const page = timings['default page  range [0,19], subscribedAt DESC'];
   if (page.median > PAGE_BUDGET_MS) problems.push(`default list page took ${ms(page.median)} (median) > ${PAGE_BUDGET_MS} ms`);
-  for (const p of problems) console.error(`FAIL: ${p}`);
-  if (problems.length) failed = true;
-  else console.log('PASS');
-} catch (error) {
-  console.error(error);
-  failed = true;
-} finally {
-  for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
-}
-process.exit(failed ? 1 : 0);
-
-async function login(base) {
-  const res = await fetch(`${base}/_api/auth/login_with_password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
+  return verdict(problems);
+});
 
 function rssMb(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { fmt, freePort, freshDatabase, loadSideBySide, MAIN, startApp, startChild } from './support.mjs';
+import { fmt, freePort, freshDatabase, loadSideBySide, MAIN, startApp, startBare, startChild } from './support.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const DISCOUNTS = 500;
@@ -35,16 +35,9 @@ const WRITE_MS = 5;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 
-async function startBare(port, file) {
-  await import('reflect-metadata');
-  const { NestFactory } = await import('@nestjs/core');
-  const { ExpressAdapter } = await import('@nestjs/platform-express');
+async function bare(port, file) {
   const body = readFileSync(file);
-  class BareModule {}
-  const app = await NestFactory.create(BareModule, new ExpressAdapter(), { logger: ['error'] });
-  app.use((_req, res) => res.type('application/json').send(body));
-  await app.listen(port, '127.0.0.1');
-  process.send?.('ready');
+  await startBare(port, (_req, res) => res.type('application/json').send(body));
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -171,5 +164,5 @@ async function main() {
   console.log('proof bench: every budget met');
 }
 
-if (process.argv[2] === '--bare') await startBare(Number(process.argv[3]), process.argv[4]);
+if (process.argv[2] === '--bare') await bare(Number(process.argv[3]), process.argv[4]);
 else await main();

@@ -17,41 +17,30 @@
  * Needs `npm run build` first.  Usage: node bench/static-load.mjs [seconds-per-target]
  *   (internal: node bench/static-load.mjs --bare <port> <dir>  starts the bare app)
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, freshDatabase, MAIN, ROOT, startApp, startChild } from './support.mjs';
+import {
+  constantAnswers, fmt, freePort, freshDatabase, load, MAIN, printMachine, requireBuild, ROOT, runBench, startApp, startBare, startChild, summarise,
+  verdict,
+} from './support.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
-const ACCEPT = 'gzip, deflate, br, zstd';
+/** What a browser asks with: the app may answer precompressed bytes. */
+const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
 const SENT_HEADERS = ['content-type', 'content-encoding', 'content-length', 'vary', 'etag', 'cache-control'];
 
 if (process.argv[2] === '--bare') {
-  await startBare(Number(process.argv[3]), process.argv[4]);
-} else {
-  await main();
-}
-
-/** The reference: NestJS on Express with one middleware answering a constant (bytes and headers) per path. */
-async function startBare(port, dir) {
-  await import('reflect-metadata');
-  const { NestFactory } = await import('@nestjs/core');
-  const { ExpressAdapter } = await import('@nestjs/platform-express');
+  // The reference: one middleware answering a constant (bytes and headers) per path.
+  const dir = process.argv[4];
   const answers = new Map(
     JSON.parse(readFileSync(join(dir, 'answers.json'), 'utf8')).map(({ path, headers, file }) => [path, { headers, body: readFileSync(join(dir, file)) }]),
   );
-  class BareModule {}
-  const app = await NestFactory.create(BareModule, new ExpressAdapter(), { logger: ['error'] });
-  app.use((req, res, next) => {
-    const answer = answers.get(req.url);
-    if (!answer) return next();
-    res.writeHead(200, answer.headers);
-    res.end(answer.body);
-  });
-  await app.listen(port, '127.0.0.1');
-  process.send?.('ready');
+  await startBare(Number(process.argv[3]), constantAnswers(answers));
+} else {
+  await main();
 }
 
 async function main() {
@@ -62,20 +51,15 @@ async function main() {
   const PAGE = '/about';
 
   const shell = join(ROOT, 'dist/frontend/index.html');
-  if (!existsSync(MAIN) || !existsSync(shell)) {
-    console.error('The build is missing: run `npm run build` first.');
-    process.exit(2);
-  }
+  requireBuild('The build is missing: run `npm run build` first.', [MAIN, shell]);
   const bundle = readFileSync(shell, 'utf8').match(/<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/)?.[1];
   if (!bundle) {
     console.error('No module script in dist/frontend/index.html.');
     process.exit(2);
   }
 
-  const cleanups = [];
-  let failed = false;
-  try {
-    console.log(`machine: ${cpus().length} CPU(s), ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`);
+  await runBench(async (cleanups) => {
+    printMachine();
     console.log('note: the load generator shares the CPU with the server under test; compare with the bare handler.');
     const databaseUrl = await freshDatabase(cleanups, 'bench_static');
     const { port, pid } = await startApp(databaseUrl, cleanups, { SEED_DEMO_CONTENT: 'true' });
@@ -109,15 +93,15 @@ async function main() {
     const results = [];
     for (const { path } of answers) {
       const targets = [['bare NestJS-Express', bareBase], ['app', base]];
-      for (const [, target] of targets) await load(target, path, CONNECTIONS, 1.5); // warm-up: JIT, sockets, caches
+      for (const [, target] of targets) await load(target, { path, headers: BROWSER }, CONNECTIONS, 1.5); // warm-up: JIT, sockets, caches
       rss.takePhasePeak();
       const slices = { 'bare NestJS-Express': [], app: [] };
       for (let round = 0; round < SECONDS; round++) {
-        for (const [name, target] of round % 2 ? [...targets].reverse() : targets) slices[name].push(await load(target, path, CONNECTIONS, 1));
+        for (const [name, target] of round % 2 ? [...targets].reverse() : targets) slices[name].push(await load(target, { path, headers: BROWSER }, CONNECTIONS, 1));
       }
       const peak = rss.takePhasePeak();
       for (const [name] of targets) {
-        const r = combine(slices[name]);
+        const r = summarise(slices[name]);
         results.push({ path, name, ...r });
         console.log(`${path.padEnd(30)} ${name.padEnd(20)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  ` +
           `errors ${r.errors}` + (name === 'app' ? `  app RSS peak ${fmt(peak, 0)} MB` : ''));
@@ -140,23 +124,15 @@ async function main() {
     console.log(`app RSS: ${fmt(rss.first, 0)} MB after start, peak ${fmt(rss.peak, 0)} MB under load, ${fmt(rss.now(), 0)} MB at the end (budget < ${RSS_BUDGET_MB} MB); ` +
       `bare handler for reference: ${fmt(bareRss.first, 0)} MB after start, peak ${fmt(bareRss.peak, 0)} MB`);
     if (!(rss.peak < RSS_BUDGET_MB)) problems.push(`peak RSS ${fmt(rss.peak, 0)} MB ≥ ${RSS_BUDGET_MB} MB`);
-    for (const p of problems) console.error(`FAIL: ${p}`);
-    if (problems.length) failed = true;
-    else console.log('PASS');
-  } catch (error) {
-    console.error(error);
-    failed = true;
-  } finally {
-    for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
-  }
-  process.exit(failed ? 1 : 0);
+    return verdict(problems);
+  });
 }
 
 /** One GET as a browser sends it; the body exactly as it came over the wire (not inflated). */
 function get(base, path) {
   const url = new URL(path, base);
   return new Promise((resolveGet, reject) => {
-    http.get({ hostname: url.hostname, port: url.port, path, headers: { 'Accept-Encoding': ACCEPT } }, (res) => {
+    http.get({ hostname: url.hostname, port: url.port, path, headers: BROWSER }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolveGet({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -190,53 +166,4 @@ function rssSampler(pid) {
     state.phasePeak = Math.max(state.phasePeak, v);
   }, 100);
   return state;
-}
-
-/** `connections` keep-alive loops issuing GET `path` back to back for `seconds`. */
-async function load(base, path, connections, seconds) {
-  const url = new URL(path, base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies = [];
-  let errors = 0;
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  const once = () =>
-    new Promise((resolveOne) => {
-      const t0 = performance.now();
-      const req = http.get({ hostname: url.hostname, port: url.port, path, agent, headers: { 'Accept-Encoding': ACCEPT } }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => {
-          if (res.statusCode === 200) latencies.push(performance.now() - t0);
-          else errors++;
-          resolveOne();
-        });
-        res.on('error', () => {
-          errors++;
-          resolveOne();
-        });
-      });
-      req.on('error', () => {
-        errors++;
-        resolveOne();
-      });
-    });
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < end) await once();
-  }));
-  const elapsed = (performance.now() - start) / 1000;
-  agent.destroy();
-  return { latencies, errors, seconds: elapsed };
-}
-
-/** One figure from several slices of the same target. */
-function combine(slices) {
-  const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b);
-  const seconds = slices.reduce((sum, s) => sum + s.seconds, 0);
-  const errors = slices.reduce((sum, s) => sum + s.errors, 0);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { count: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
-}
-
-function fmt(value, digits = 2) {
-  return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
 }
