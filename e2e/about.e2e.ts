@@ -77,8 +77,10 @@ describe('about, unsubscribe, header and footer in Chromium', () => {
     const email = `about-${Date.now()}@example.com`;
     await page.goto('/about');
     const form = page.getByRole('region', { name: 'Newsletter signup' });
-    // The form's code loads as it nears the viewport.
+    // The form's code loads as it nears the viewport; the enhanced form (noValidate) then takes the plain one's place.
+    // Typing and clicking before that swap races it (the click can land on the form being replaced).
     await form.scrollIntoViewIfNeeded();
+    await form.locator('form[novalidate]').waitFor();
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByText(MSG.newsletterSubscribed).waitFor();
