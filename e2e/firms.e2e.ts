@@ -59,6 +59,11 @@ describe('firm pages in Chromium', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL((u) => u.search === '?size=100000&platform=MT5&sort=priceAfterCode');
     await page.locator('.firms-results[aria-busy="false"]').waitFor();
+    // The new URL can be committed a moment before the new rows are: wait for the table to show the filter.
+    await page.waitForFunction(() => {
+      const cells = [...document.querySelectorAll('.firms-table tbody td[data-label="Size"]')];
+      return cells.length > 0 && cells.every((c) => c.textContent === '$100,000');
+    });
 
     const check = async () => {
       const sizes = await page.locator('.firms-table tbody td[data-label="Size"]').allTextContents();
