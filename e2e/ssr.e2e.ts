@@ -84,6 +84,13 @@ describe('server-rendered pages in Chromium', () => {
       // The server's data was handed over: nothing is fetched again on load.
       expect({ path, apiCalls }).toEqual({ path, apiCalls: [] });
       expect(await page.locator('main').textContent()).toContain(text);
+      // Nothing but the HTML stands before the first paint: no stylesheet is fetched first, and the
+      // scripts start only once the content is painted (common/deferred-scripts).
+      const timing = await page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        files: performance.getEntriesByType('resource').filter((e) => /\/assets\/.*\.(?:js|css)$/.test(e.name)).map((e) => e.startTime),
+      }));
+      expect({ path, fetchedBeforePaint: timing.files.filter((t) => t < timing.painted).length }).toEqual({ path, fetchedBeforePaint: 0 });
       if (shots) await page.screenshot({ path: `${shots}/${name}${path.replace(/[^a-z0-9]+/gi, '_')}.png`, fullPage: false });
       await page.close();
     }

@@ -13,7 +13,7 @@ import { SessionMiddleware } from './auth/session.middleware.js';
 import { PublicCacheService } from './cache/public-cache.service.js';
 import { GracefulShutdown } from './health/graceful-shutdown.service.js';
 import type { AppConfig } from './config/config.js';
-import { SPLASH_SCRIPT_HASH } from './seo/site-pages.service.js';
+import { INLINE_SCRIPT_HASHES } from './seo/site-pages.service.js';
 import { StaticFiles } from './static/static-files.js';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -50,8 +50,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     helmet({
       contentSecurityPolicy: {
         directives: {
-          // The home page's one inline script (the boot splash's first-paint decision), by its hash.
-          'script-src': ["'self'", SPLASH_SCRIPT_HASH],
+          // The pages' two inline scripts (the boot splash's first-paint decision, the deferred scripts' loader), by their hashes.
+          'script-src': ["'self'", ...INLINE_SCRIPT_HASHES],
           'img-src': ["'self'", 'data:', 'https:'],
           'connect-src': ["'self'"],
           'upgrade-insecure-requests': config.publicSiteUrl.startsWith('https://') ? [] : null,

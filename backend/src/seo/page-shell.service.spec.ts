@@ -1,12 +1,17 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { DEFERRED_SCRIPTS_LOADER } from '../../../common/deferred-scripts.js';
 import type { AppConfig } from '../config/config.js';
 import { FALLBACK_SHELL, PageShellService, parseShell } from './page-shell.service.js';
 
-function shellService(indexHtml: string): PageShellService {
+function shellService(indexHtml: string, files: Record<string, string> = {}): PageShellService {
   const frontendDir = mkdtempSync(join(tmpdir(), 'vtf-shell-spec-'));
   writeFileSync(join(frontendDir, 'index.html'), indexHtml);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(frontendDir, name)), { recursive: true });
+    writeFileSync(join(frontendDir, name), text);
+  }
   return new PageShellService({ frontendDir } as AppConfig);
 }
 
@@ -56,11 +61,44 @@ describe('parseShell', () => {
 describe('PageShellService.render with a server-rendered body', () => {
   const html = '<html><head><title>x</title><script type="module" src="/assets/a.js"></script></head><body><div id="root"></div></body></html>';
 
-  it('fills #root and puts the hydration state right after it, leaving the head and scripts as they are', () => {
+  it('fills #root and puts the hydration state right after it', () => {
     const page = shellService(html).render(['<title>P</title>'], { html: '<main>Hello</main>', state: '{"a":"\\u003c/script>"}', stateId: 'ssr-state' });
-    expect(page).toBe(
-      '<html><head><title>P</title><script type="module" src="/assets/a.js"></script></head><body>' +
-        '<div id="root"><main>Hello</main></div><script type="application/json" id="ssr-state">{"a":"\\u003c/script>"}</script></body></html>',
+    expect(page).toContain('<body><div id="root"><main>Hello</main></div><script type="application/json" id="ssr-state">{"a":"\\u003c/script>"}</script></body></html>');
+  });
+
+  it('inlines the CSS and moves the scripts into the deferred template with the routes\' chunks, in the build\'s order', () => {
+    const built = `<html><head>
+    <title>x</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
+    <link rel="stylesheet" crossorigin href="/assets/missing.css">
+  </head><body><div id="root"></div></body></html>`;
+    const service = shellService(built, { 'assets/index-1.css': 'body{color:red}', 'assets/route-1.css': '.r{margin:0}' });
+    const page = service.render(['<title>P</title>'], {
+      html: '<main>Hi</main>', state: '{}', stateId: 's',
+      assets: { css: ['/assets/route-1.css'], js: ['/assets/route-1.js'] },
+    });
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain('<style>body{color:red}</style>');
+    expect(head).toContain('<style>.r{margin:0}</style>');
+    // A stylesheet that cannot be read stays a link rather than being lost.
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/missing.css">');
+    const template = /<template id="vtf-deferred-scripts">(.*?)<\/template>/.exec(head)![1];
+    expect(template).toBe(
+      '<link rel="stylesheet" crossorigin href="/assets/route-1.css">' +
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/react-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/route-1.js">',
+    );
+    // Outside the template, nothing loads a script before the content is painted.
+    expect(head.replace(/<template[\s\S]*?<\/template>/, '')).not.toMatch(/type="module"|modulepreload/);
+    expect(head).toContain(`<script>${DEFERRED_SCRIPTS_LOADER}</script>`);
+  });
+
+  it('leaves the shell\'s tags as they are on a page it does not render (the admin)', () => {
+    expect(shellService(html).render(['<title>P</title>'])).toBe(
+      '<html><head><title>P</title><script type="module" src="/assets/a.js"></script></head><body><div id="root"></div></body></html>',
     );
   });
 

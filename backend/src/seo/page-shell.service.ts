@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SITE_NAME } from '../../../common/constants.js';
+import { DEFERRED_SCRIPTS_ID, DEFERRED_SCRIPTS_LOADER } from '../../../common/deferred-scripts.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 /** A minimal but complete document, so the head is injected the same way before the front end is built (tests). */
@@ -34,6 +35,17 @@ export interface RenderedBody {
   /** Already escaped for a <script> element (serializeSsrState). */
   state: string;
   stateId: string;
+  /** The rendered routes' own built files beyond the entry's ('/assets/…'): their CSS and JS chunks. */
+  assets?: { css: string[]; js: string[] };
+}
+
+/** The shell's head after the title for a rendered page: Vite's tags taken out, to be inlined or deferred. */
+export interface BuiltAssets {
+  after: string;
+  /** The entry's stylesheets ('/assets/…'), inlined. */
+  css: string[];
+  /** The entry's module script and modulepreload tags, deferred until the content is painted. */
+  scripts: string[];
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -63,22 +75,79 @@ export function parseShell(html: string): ParsedShell | undefined {
   return { before, after: after + html.slice(headEnd), indent };
 }
 
+const VITE_TAGS = /[ \t]*<(?:script\s[^>]*\btype="module"[^>]*>\s*<\/script>|link\s[^>]*\brel="(?:modulepreload|stylesheet)"[^>]*>)[ \t]*\r?\n?/gi;
+const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+
+/** Takes Vite's module script, modulepreload and stylesheet tags out of the shell's head. */
+export function takeBuiltAssets(after: string): BuiltAssets {
+  const headEnd = after.search(/<\/head\s*>/i);
+  const css: string[] = [];
+  const scripts: string[] = [];
+  const head = after.slice(0, headEnd).replace(VITE_TAGS, (tag) => {
+    const trimmed = tag.trim();
+    if (/^<link/i.test(trimmed) && attr(trimmed, 'rel') === 'stylesheet') css.push(attr(trimmed, 'href')!);
+    else scripts.push(trimmed);
+    return '';
+  });
+  return { after: head + after.slice(headEnd), css, scripts };
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
 /** The built index.html, read and parsed once; every page route answers with it and its own head. */
 @Injectable()
 export class PageShellService {
   private readonly logger = new Logger('PageShell');
   private shell?: ParsedShell;
+  private built?: BuiltAssets;
+  private readonly styles = new Map<string, string | null>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** The page: the shell with the head's tags (already escaped, one per entry) in its head, and the rendered body if any. */
+  /**
+   * The page: the shell with the head's tags (already escaped, one per entry) in its head, and the rendered
+   * body if any. A rendered page carries its CSS inline (nothing blocks its first paint) and its scripts in
+   * the deferred template (common/deferred-scripts); an unrendered one (the admin) keeps the shell's tags.
+   */
   render(headTags: string[], body?: RenderedBody): string {
     const { before, after, indent } = this.parsed();
-    const head = before + headTags.join(`\n${indent}`);
-    if (!body) return head + after;
-    const at = after.indexOf(EMPTY_ROOT);
+    if (!body) return before + headTags.join(`\n${indent}`) + after;
+    const built = (this.built ??= takeBuiltAssets(after));
+    const routeCss = body.assets?.css ?? [];
+    const css = [...built.css, ...routeCss];
+    const deferred = [
+      ...routeCss.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`),
+      ...built.scripts,
+      ...(body.assets?.js ?? []).map((src) => `<link rel="modulepreload" crossorigin href="${escapeAttr(src)}">`),
+    ];
+    const tags = [
+      ...headTags,
+      ...css.map((href) => this.inlineStyle(href)),
+      `<template id="${DEFERRED_SCRIPTS_ID}">${deferred.join('')}</template>`,
+      `<script>${DEFERRED_SCRIPTS_LOADER}</script>`,
+    ];
+    const at = built.after.indexOf(EMPTY_ROOT);
     const state = `<script type="application/json" id="${body.stateId}">${body.state}</script>`;
-    return `${head}${after.slice(0, at)}<div id="root">${body.html}</div>${state}${after.slice(at + EMPTY_ROOT.length)}`;
+    return `${before}${tags.join(`\n${indent}`)}${built.after.slice(0, at)}<div id="root">${body.html}</div>${state}${built.after.slice(at + EMPTY_ROOT.length)}`;
+  }
+
+  /**
+   * A built stylesheet as a <style> element, read once. The deferred template links a route's CSS as well,
+   * after the paint: Vite's loader then finds it there instead of holding the route's chunk until it has
+   * fetched it. A file that cannot be read stays a plain (render-blocking) link.
+   */
+  private inlineStyle(href: string): string {
+    if (!this.styles.has(href)) {
+      let css: string | null = null;
+      try {
+        css = readFileSync(join(this.config.frontendDir, href.replace(/^\/+/, '')), 'utf8');
+      } catch {
+        this.logger.warn(`Cannot read ${href} from ${this.config.frontendDir}; it stays a link`);
+      }
+      this.styles.set(href, css !== null && !/<\/style/i.test(css) ? css : null);
+    }
+    const css = this.styles.get(href);
+    return css === null || css === undefined ? `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">` : `<style>${css}</style>`;
   }
 
   /** Whether the shell has the empty #root a server render fills (the built index.html does). */

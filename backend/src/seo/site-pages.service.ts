@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import type { BlogPostWithRelated, PublicUser } from '../../../common/api-types.js';
 import { SPLASH_HEAD_SCRIPT } from '../../../common/boot-splash.js';
+import { DEFERRED_SCRIPTS_LOADER } from '../../../common/deferred-scripts.js';
 import type { FirmProfileDto } from '../../../common/firm-api-types.js';
 import { headTagList, pageHead, pageStatus, type FirmHeadData, type PageHeadData, type PostHeadData } from '../../../common/seo/page-head.js';
 import { matchRoute, trailingSlashRedirect, type PageRoute } from '../../../common/seo/page-route.js';
@@ -24,8 +25,9 @@ export type SitePage =
       noStore?: boolean;
     };
 
-/** The home page's splash script, allowed by the CSP through this hash (app.setup.ts), never by 'unsafe-inline'. */
-export const SPLASH_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SPLASH_HEAD_SCRIPT).digest('base64')}'`;
+const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+/** The pages' inline scripts, allowed by the CSP through their hashes (app.setup.ts), never by 'unsafe-inline'. */
+export const INLINE_SCRIPT_HASHES = [cspHash(SPLASH_HEAD_SCRIPT), cspHash(DEFERRED_SCRIPTS_LOADER)];
 
 /** Only this much of a post's HTML is needed for a description of last resort. */
 const CONTENT_PREFIX_CHARS = 2000;
@@ -61,7 +63,6 @@ export class SitePagesService {
 
     const headTags = headTagList(head);
     if (route.kind === 'home') headTags.push(`<script>${SPLASH_HEAD_SCRIPT}</script>`);
-    if (rendered) headTags.push(...rendered.assets);
     return {
       status: failed ? 503 : pageStatus(route, data),
       html: this.shell.render(headTags, rendered?.body),
@@ -73,14 +74,15 @@ export class SitePagesService {
   }
 
   /** The page's content rendered on the server (not the admin, a client-only chunk); undefined without a server build. */
-  private async render(req: Request, route: PageRoute): Promise<{ body: RenderedBody; reads: PageReads; assets: string[] } | undefined> {
+  private async render(req: Request, route: PageRoute): Promise<{ body: RenderedBody; reads: PageReads } | undefined> {
     if (route.kind === 'admin' || !this.shell.hasRoot()) return undefined;
     try {
       const entry = await this.ssr.load();
       if (!entry) return undefined;
       const reads: PageReads = {};
       const page = await entry.render(req.originalUrl, this.sources.forRequest(req, entry, reads));
-      return { body: { html: page.html, state: page.state, stateId: entry.SSR_STATE_ID }, reads, assets: this.ssr.assetTags(page.modules) };
+      const body = { html: page.html, state: page.state, stateId: entry.SSR_STATE_ID, assets: this.ssr.assets(page.modules) };
+      return { body, reads };
     } catch (error) {
       // A renderer that cannot run is a bug, not a reason to fail the visitor: the shell still renders in the browser.
       this.logger.error(`Server render of ${req.originalUrl} failed; serving the shell`, error instanceof Error ? error.stack : String(error));

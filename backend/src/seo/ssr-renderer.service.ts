@@ -13,8 +13,6 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
 /**
  * Loads the server renderer that `npm run build` puts in dist/frontend-server (a dynamic import at
  * runtime: the backend compiles without the front end) and Vite's client manifest, which says which
@@ -49,13 +47,13 @@ export class SsrRendererService {
   }
 
   /**
-   * <link> tags for the CSS of the rendered routes' modules (so the page is styled at first paint and
-   * nothing moves when their chunks arrive) and modulepreloads for their chunks (so hydration does not
-   * wait on a request chain). What the shell already links (the entry's own files) is left out.
+   * The built files of the rendered routes' modules: their CSS (so the page is styled at first paint and
+   * nothing moves when their chunks arrive) and their chunks (preloaded, so hydration does not wait on a
+   * request chain). What the shell already links (the entry's own files) is left out.
    */
-  assetTags(modules: string[]): string[] {
+  assets(modules: string[]): { css: string[]; js: string[] } {
     const manifest = this.readManifest();
-    if (!manifest || modules.length === 0) return [];
+    if (!manifest || modules.length === 0) return { css: [], js: [] };
     const entryFiles = new Set<string>();
     const collect = (key: string, into: Set<string>, seen = new Set<string>()) => {
       const chunk = manifest[key];
@@ -68,11 +66,8 @@ export class SsrRendererService {
     for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, entryFiles);
     const wanted = new Set<string>();
     for (const m of modules) collect(`src/${m}`, wanted);
-    const files = [...wanted].filter((f) => !entryFiles.has(f));
-    return [
-      ...files.filter((f) => f.endsWith('.css')).map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(f)}">`),
-      ...files.filter((f) => f.endsWith('.js')).map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(f)}">`),
-    ];
+    const files = [...wanted].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`);
+    return { css: files.filter((f) => f.endsWith('.css')), js: files.filter((f) => f.endsWith('.js')) };
   }
 
   private readManifest(): Manifest | null {
