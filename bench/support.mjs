@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -16,6 +16,8 @@ import pg from 'pg';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const MAIN = join(ROOT, 'dist/backend/src/main.js');
+/** Node's arguments exactly as `npm start` gives them (its heap limit included), so a bench measures what production runs. */
+export const START_ARGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.split(/\s+/).slice(1);
 
 /** Exits 2 with `message` when one of `files` (the built app by default) is missing. */
 export function requireBuild(message, files = [MAIN]) {
@@ -120,7 +122,7 @@ export async function startApp(databaseUrl, cleanups, env = {}) {
     LOG_LEVEL: 'warn',
     ...env,
   };
-  const child = await startChild([MAIN], cleanups, { env: fullEnv });
+  const child = await startChild(START_ARGS, cleanups, { env: fullEnv });
   const admin = { email: fullEnv.ADMIN_EMAIL, password: fullEnv.ADMIN_PASSWORD };
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error('the app exited during start');

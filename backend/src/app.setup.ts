@@ -38,6 +38,11 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(app.get(GracefulShutdown).track);
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // Built files, compressed once at build time, from memory; only paths that are files reach the handler,
+  // so page routes never look at the disk.
+  const staticFiles = StaticFiles.load(config.frontendDir);
+  app.use('/assets', staticFiles.serve);
+  if (staticFiles.rootPaths.length) app.use(staticFiles.rootPaths, staticFiles.serve);
   // Repeated public reads (DESIGN §6) are answered first, with the headers the whole stack gave their first answer.
   app.use(app.get(PublicCacheService).fastPath);
   // Bounded by size (per kind of route) and by depth before any pipe walks a body (common/body-limits).
@@ -67,11 +72,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use('/index.html', (req: Request, res: Response, next: NextFunction) =>
     req.path === '/' && (req.method === 'GET' || req.method === 'HEAD') ? res.redirect(301, '/') : next(),
   );
-  // Built files, compressed once at build time, from memory; only paths that are files reach the handler,
-  // so page routes never look at the disk.
-  const staticFiles = StaticFiles.load(config.frontendDir);
-  app.use('/assets', staticFiles.serve);
-  if (staticFiles.rootPaths.length) app.use(staticFiles.rootPaths, staticFiles.serve);
   // br/gzip for the dynamic answers (pages, JSON, XML, CSV) that follow; streamed bodies stay streamed.
   app.use(compression());
 

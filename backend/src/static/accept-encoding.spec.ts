@@ -1,4 +1,4 @@
-import { chooseEncoding, type FileEncoding } from './accept-encoding.js';
+import { acceptedEncodings, chooseEncoding, memoAcceptedEncodings, type FileEncoding } from './accept-encoding.js';
 
 const ALL = new Set<FileEncoding>(['br', 'gzip', 'identity']);
 
@@ -27,5 +27,15 @@ describe('chooseEncoding', () => {
   it('offers only the forms the file has', () => {
     expect(chooseEncoding('br, gzip', new Set<FileEncoding>(['gzip', 'identity']))).toBe('gzip');
     expect(chooseEncoding('br, gzip', new Set<FileEncoding>(['identity']))).toBe('identity');
+  });
+});
+
+describe('memoAcceptedEncodings', () => {
+  it('answers as the parse does, for each header value, and starts over past its limit', () => {
+    const accepted = memoAcceptedEncodings(2);
+    for (const header of ['gzip, deflate, br, zstd', 'br;q=0, gzip', 'deflate', 'gzip, deflate, br, zstd', undefined, '*;q=0']) {
+      expect(accepted(header)).toEqual(acceptedEncodings(header));
+    }
+    expect(accepted('br;q=0, gzip')).toEqual({ br: false, gzip: true });
   });
 });

@@ -1,10 +1,11 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
-import { chooseEncoding, type FileEncoding } from './accept-encoding.js';
+import { memoAcceptedEncodings, type FileEncoding } from './accept-encoding.js';
 
 /** What Vite emits into the build (assets, public/ files); anything else goes out as bytes. */
 const TYPES: Record<string, string> = {
@@ -32,16 +33,25 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=3600';
 const SUFFIX: Record<Exclude<FileEncoding, 'identity'>, string> = { br: '.br', gzip: '.gz' };
 
+/**
+ * What helmet would add that matters for a file (it runs after the files, which skip the page-oriented
+ * headers: CSP and framing rules apply to documents): no type sniffing, no cross-origin embedding.
+ */
+const FILE_SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' };
+
 interface Variant {
   body: Buffer;
   etag: string;
+  /** The complete 200 and 304 heads, made once. */
+  head: OutgoingHttpHeaders;
+  notModified: OutgoingHttpHeaders;
 }
 
 interface StaticFile {
-  type: string;
-  cacheControl: string;
-  variants: Map<FileEncoding, Variant>;
-  encodings: ReadonlySet<FileEncoding>;
+  /** By encoding; a form the build did not write is absent. */
+  br?: Variant;
+  gzip?: Variant;
+  identity: Variant;
 }
 
 
@@ -67,21 +77,41 @@ export class StaticFiles {
       if (url === '/index.html' || url.split('/').some((segment) => segment.startsWith('.'))) continue;
       const identity = readFileSync(path);
       const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
-      const variants = new Map<FileEncoding, Variant>([['identity', { body: identity, etag: `"${hash}"` }]]);
+      const forms = new Map<FileEncoding, { body: Buffer; etag: string }>([['identity', { body: identity, etag: `"${hash}"` }]]);
       for (const encoding of ['br', 'gzip'] as const) {
         const compressed = path + SUFFIX[encoding];
         // A strong ETag names one representation: each encoding gets its own.
-        if (existsSync(compressed)) variants.set(encoding, { body: readFileSync(compressed), etag: `"${hash}-${encoding}"` });
+        if (existsSync(compressed)) forms.set(encoding, { body: readFileSync(compressed), etag: `"${hash}-${encoding}"` });
       }
-      files.set(url, {
-        type: TYPES[extname(entry.name).toLowerCase()] ?? 'application/octet-stream',
-        cacheControl: url.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
-        variants,
-        encodings: new Set(variants.keys()),
+      const common: OutgoingHttpHeaders = {
+        ...FILE_SECURITY_HEADERS,
+        'Cache-Control': url.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
+        ...(forms.size > 1 ? { Vary: 'Accept-Encoding' } : {}),
+      };
+      const type = TYPES[extname(entry.name).toLowerCase()] ?? 'application/octet-stream';
+      const variant = (encoding: FileEncoding, { body, etag }: { body: Buffer; etag: string }): Variant => ({
+        body,
+        etag,
+        notModified: { ...common, ETag: etag },
+        head: {
+          ...common,
+          ETag: etag,
+          'Content-Type': type,
+          'Content-Length': body.length,
+          ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+        },
       });
+      const file: StaticFile = { identity: variant('identity', forms.get('identity')!) };
+      for (const encoding of ['br', 'gzip'] as const) {
+        const form = forms.get(encoding);
+        if (form) file[encoding] = variant(encoding, form);
+      }
+      files.set(url, file);
     }
     return new StaticFiles(files);
   }
+
+  private readonly accepted = memoAcceptedEncodings();
 
   /** The paths outside /assets that are files (favicon, logo, …): the only other places to mount `serve`. */
   get rootPaths(): string[] {
@@ -96,20 +126,14 @@ export class StaticFiles {
     const file = this.files.get(q < 0 ? url : url.slice(0, q));
     if (!file) return req.baseUrl === '/assets' ? next(new ApiError(404, MSG.routeNotFound)) : next();
 
-    const encoding = chooseEncoding(req.headers['accept-encoding'], file.encodings);
-    const variant = file.variants.get(encoding)!;
-    res.setHeader('Cache-Control', file.cacheControl);
-    res.setHeader('ETag', variant.etag);
-    if (file.encodings.size > 1) res.setHeader('Vary', 'Accept-Encoding');
+    // Preference order br, gzip, identity (accept-encoding.ts), among the forms this file has.
+    const accepted = this.accepted(req.headers['accept-encoding']);
+    const variant = (accepted.br && file.br) || (accepted.gzip && file.gzip) || file.identity;
     if (matches(req.headers['if-none-match'], variant.etag)) {
-      res.statusCode = 304;
-      res.end();
+      res.writeHead(304, variant.notModified).end();
       return;
     }
-    res.setHeader('Content-Type', file.type);
-    res.setHeader('Content-Length', variant.body.length);
-    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    res.statusCode = 200;
+    res.writeHead(200, variant.head);
     res.end(req.method === 'HEAD' ? undefined : variant.body);
   };
 }
