@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import superjson from 'superjson';
 import type { BlogListResponse, BlogPostWithRelated } from '../common/api-types.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { startSite, type Site } from './support/site.js';
 
 /** The public blog (SPEC §2 "Blog list", DESIGN §7) as a visitor uses it, on the built site with the demo posts. */
@@ -23,6 +23,8 @@ describe('blog pages in Chromium', () => {
     const page = await browser.newPage({ viewport });
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(site.baseUrl + path);
+    // The server-rendered page is on screen before its script runs; the journeys use the enhanced one.
+    await waitForHydration(page);
     return page;
   }
   const cardTitles = (page: Page) => page.locator('.post-card-title').allTextContents();

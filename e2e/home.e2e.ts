@@ -32,9 +32,15 @@ describe('home page in Chromium', () => {
     return { page, errors };
   }
 
+  /** The home page, hydrated: its server-rendered markup is on screen before its script runs. */
+  async function visit(page: Page): Promise<void> {
+    await page.goto(site.baseUrl + '/');
+    await waitForHydration(page);
+  }
+
   it.each(Object.entries(VIEWPORTS))('shows the seeded firms in the carousel, the featured one first, at %s width', async (name, viewport) => {
     const { page, errors } = await open({ viewport, seenSplash: true });
-    await page.goto(site.baseUrl + '/');
+    await visit(page);
     const names = page.locator('.company-card h3');
     await names.first().waitFor();
     expect(await names.count()).toBe(8);
@@ -59,7 +65,7 @@ describe('home page in Chromium', () => {
   it('shows the boot splash on the first visit, then not again in the same session', async () => {
     const { page, errors } = await open();
     await recordSplash(page);
-    await page.goto(site.baseUrl + '/');
+    await visit(page);
     const splash = page.locator('.boot-splash');
     await splash.waitFor();
     // The page is already rendered beneath it (crawlers and LCP are not held back).
@@ -93,7 +99,7 @@ describe('home page in Chromium', () => {
     await page.goto(site.baseUrl + '/about');
     await page.getByRole('link', { name: 'Home', exact: true }).first().click();
     await page.locator('.company-card h3').first().waitFor();
-    await page.goto(site.baseUrl + '/');
+    await visit(page);
     await page.locator('.company-card h3').first().waitFor();
     expect(await splash.count()).toBe(0);
     expect(errors).toEqual([]);
@@ -102,7 +108,7 @@ describe('home page in Chromium', () => {
   it('a click skips the splash to its fade', async () => {
     const { page } = await open();
     await recordSplash(page);
-    await page.goto(site.baseUrl + '/');
+    await visit(page);
     await page.locator('.boot-splash[data-phase="initial"], .boot-splash[data-phase="booting"]').waitFor();
     await page.mouse.click(640, 400);
     await page.locator('.boot-splash').waitFor({ state: 'detached', timeout: 3000 });
@@ -121,7 +127,7 @@ describe('home page in Chromium', () => {
 
   it('with reduced motion: no splash, final figures at once, no auto-advance', async () => {
     const { page } = await open({ reducedMotion: 'reduce' });
-    await page.goto(site.baseUrl + '/');
+    await visit(page);
     await page.locator('.company-card h3').first().waitFor();
     expect(await page.locator('.boot-splash').count()).toBe(0);
     expect(await page.locator('.hero-stat-value').allTextContents()).toEqual(['12,847', '$2.1M', '8']);
@@ -183,7 +189,7 @@ describe('home page in Chromium', () => {
 
   it('shows one partner at a time on a phone', async () => {
     const { page } = await open({ viewport: VIEWPORTS.mobile, seenSplash: true });
-    await page.goto(site.baseUrl + '/');
+    await visit(page);
     await page.locator('.company-card h3').first().waitFor();
     expect(await page.locator('.carousel-position').textContent()).toBe('Showing 1 of 8');
     expect(await page.locator('.carousel-slide:not([inert])').count()).toBe(1);
@@ -191,7 +197,7 @@ describe('home page in Chromium', () => {
 
   it('subscribes from the home newsletter and shows the server\u2019s message', async () => {
     const { page } = await open({ seenSplash: true });
-    await page.goto(site.baseUrl + '/');
+    await visit(page);
     const section = page.locator('#newsletter');
     await expect(section.innerText()).resolves.toMatch(/153 codes left[\s\S]*Mondays at 9 AM EST/);
     await section.scrollIntoViewIfNeeded();
@@ -207,7 +213,7 @@ describe('home page in Chromium', () => {
 
   it('trust bar after scrolling down past 300 px; scroll-to-top past 300 px; share copies the link', async () => {
     const { page } = await open({ seenSplash: true, permissions: ['clipboard-read', 'clipboard-write'] });
-    await page.goto(site.baseUrl + '/');
+    await visit(page);
     await page.locator('.company-card h3').first().waitFor();
     const bar = page.locator('.trust-bar');
     const toTop = page.getByRole('button', { name: 'Scroll to top' });
@@ -260,7 +266,7 @@ describe('home page in Chromium', () => {
 
   it.each([390, 360])('has no horizontal overflow at %i px', async (width) => {
     const { page } = await open({ viewport: { width, height: 800 }, seenSplash: true });
-    await page.goto(site.baseUrl + '/');
+    await visit(page);
     await page.locator('.company-card h3').first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);

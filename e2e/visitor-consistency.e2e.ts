@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
 import { CLAIMS, NEWSLETTER_BANNER } from '../common/marketing.js';
 import { MSG } from '../common/messages.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { startSite, type Site } from './support/site.js';
 
 /** What a visitor reading several pages would notice: the same claims, SPEC's words, one font. */
@@ -53,6 +53,9 @@ describe('the site says one thing in one voice (Chromium)', () => {
     const page = await open();
     await page.goto(site.baseUrl + '/blog');
     const sidebar = page.getByRole('complementary', { name: 'Blog sidebar' });
+    // The validating form is the enhanced one, which replaces the plain form once its chunk has loaded.
+    await waitForHydration(page);
+    await sidebar.locator('form[novalidate]').waitFor();
     const field = sidebar.getByLabel('Email address');
     await field.fill('not-an-email');
     await field.blur();

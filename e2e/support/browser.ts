@@ -26,12 +26,17 @@ export const VIEWPORTS = {
 } as const;
 
 /**
- * Waits until React has taken over the server-rendered page (hydrateRoot marks #root), so a click on a
- * link is an in-app navigation whose data the browser fetches, not a new page the server renders.
+ * Waits until React has taken over the server-rendered page, so a click on a link is an in-app navigation
+ * whose data the browser fetches, not a new page the server renders. Hydration runs as a transition
+ * (main.tsx), in slices after the root is created: done when the root's current state is no longer
+ * dehydrated (React's own flag; a client-rendered root, the admin, never was).
  */
 export async function waitForHydration(page: import('playwright-core').Page): Promise<void> {
   await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+    const root = document.getElementById('root') as (HTMLElement & Record<string, unknown>) | null;
+    const key = root && Object.keys(root).find((k) => k.startsWith('__reactContainer'));
+    if (!root || !key) return false;
+    const fiber = root[key] as { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } };
+    return fiber.stateNode?.current?.memoizedState?.isDehydrated === false;
   });
 }

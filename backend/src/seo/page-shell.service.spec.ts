@@ -96,6 +96,20 @@ describe('PageShellService.render with a server-rendered body', () => {
     expect(head).toContain(`<script>${DEFERRED_SCRIPTS_LOADER}</script>`);
   });
 
+  it('keeps the scripts in the head, with the route\'s CSS linked, on a page asked not to defer them (a form)', () => {
+    const built = '<html><head><title>x</title><script type="module" src="/assets/a.js"></script><link rel="stylesheet" href="/assets/a.css"></head><body><div id="root"></div></body></html>';
+    const page = shellService(built, { 'assets/a.css': 'p{margin:0}' }).render(
+      ['<title>P</title>'],
+      { html: '<main>Hi</main>', state: '{}', stateId: 's', assets: { css: ['/assets/r.css'], js: ['/assets/r.js'] } },
+      { deferScripts: false },
+    );
+    expect(page.replace(/\n/g, '')).toContain(
+      '<title>P</title><style>p{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/r.css">' +
+        '<script type="module" src="/assets/a.js"></script><link rel="modulepreload" crossorigin href="/assets/r.js"></head>',
+    );
+    expect(page).not.toContain('<template');
+  });
+
   it('leaves the shell\'s tags as they are on a page it does not render (the admin)', () => {
     expect(shellService(html).render(['<title>P</title>'])).toBe(
       '<html><head><title>P</title><script type="module" src="/assets/a.js"></script></head><body><div id="root"></div></body></html>',

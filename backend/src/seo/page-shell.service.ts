@@ -106,26 +106,25 @@ export class PageShellService {
 
   /**
    * The page: the shell with the head's tags (already escaped, one per entry) in its head, and the rendered
-   * body if any. A rendered page carries its CSS inline (nothing blocks its first paint) and its scripts in
-   * the deferred template (common/deferred-scripts); an unrendered one (the admin) keeps the shell's tags.
+   * body if any. A rendered page carries its CSS inline (nothing blocks its first paint) and, by default, its
+   * scripts in the deferred template (common/deferred-scripts); `deferScripts: false` keeps them in the head
+   * for a page whose visitor acts at once (a form). An unrendered page (the admin) keeps the shell's tags.
    */
-  render(headTags: string[], body?: RenderedBody): string {
+  render(headTags: string[], body?: RenderedBody, { deferScripts = true }: { deferScripts?: boolean } = {}): string {
     const { before, after, indent } = this.parsed();
     if (!body) return before + headTags.join(`\n${indent}`) + after;
     const built = (this.built ??= takeBuiltAssets(after));
     const routeCss = body.assets?.css ?? [];
-    const css = [...built.css, ...routeCss];
-    const deferred = [
-      ...routeCss.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`),
-      ...built.scripts,
-      ...(body.assets?.js ?? []).map((src) => `<link rel="modulepreload" crossorigin href="${escapeAttr(src)}">`),
-    ];
-    const tags = [
-      ...headTags,
-      ...css.map((href) => this.inlineStyle(href)),
-      `<template id="${DEFERRED_SCRIPTS_ID}">${deferred.join('')}</template>`,
-      `<script>${DEFERRED_SCRIPTS_LOADER}</script>`,
-    ];
+    const routeCssLinks = routeCss.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`);
+    const scripts = [...built.scripts, ...(body.assets?.js ?? []).map((src) => `<link rel="modulepreload" crossorigin href="${escapeAttr(src)}">`)];
+    const tags = deferScripts
+      ? [
+          ...headTags,
+          ...[...built.css, ...routeCss].map((href) => this.inlineStyle(href)),
+          `<template id="${DEFERRED_SCRIPTS_ID}">${[...routeCssLinks, ...scripts].join('')}</template>`,
+          `<script>${DEFERRED_SCRIPTS_LOADER}</script>`,
+        ]
+      : [...headTags, ...built.css.map((href) => this.inlineStyle(href)), ...routeCssLinks, ...scripts];
     const at = built.after.indexOf(EMPTY_ROOT);
     const state = `<script type="application/json" id="${body.stateId}">${body.state}</script>`;
     return `${before}${tags.join(`\n${indent}`)}${built.after.slice(0, at)}<div id="root">${body.html}</div>${state}${built.after.slice(at + EMPTY_ROOT.length)}`;
@@ -146,8 +145,8 @@ export class PageShellService {
       }
       this.styles.set(href, css !== null && !/<\/style/i.test(css) ? css : null);
     }
-    const css = this.styles.get(href);
-    return css === null || css === undefined ? `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">` : `<style>${css}</style>`;
+    const css = this.styles.get(href) ?? null;
+    return css === null ? `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">` : `<style>${css}</style>`;
   }
 
   /** Whether the shell has the empty #root a server render fills (the built index.html does). */

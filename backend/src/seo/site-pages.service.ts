@@ -29,6 +29,12 @@ const cspHash = (script: string) => `'sha256-${createHash('sha256').update(scrip
 /** The pages' inline scripts, allowed by the CSP through their hashes (app.setup.ts), never by 'unsafe-inline'. */
 export const INLINE_SCRIPT_HASHES = [cspHash(SPLASH_HEAD_SCRIPT), cspHash(DEFERRED_SCRIPTS_LOADER)];
 
+/**
+ * Pages that are a form the visitor fills at once: their scripts load with the page, not after its first
+ * paint, so the first submit is the enhanced one (a sign-in, an unsubscribe), not the plain form's.
+ */
+const FORM_PAGES = new Set<PageRoute['kind']>(['login', 'unsubscribe']);
+
 /** Only this much of a post's HTML is needed for a description of last resort. */
 const CONTENT_PREFIX_CHARS = 2000;
 
@@ -65,7 +71,7 @@ export class SitePagesService {
     if (route.kind === 'home') headTags.push(`<script>${SPLASH_HEAD_SCRIPT}</script>`);
     return {
       status: failed ? 503 : pageStatus(route, data),
-      html: this.shell.render(headTags, rendered?.body),
+      html: this.shell.render(headTags, rendered?.body, { deferScripts: !FORM_PAGES.has(route.kind) }),
       robots: head.robots,
       // A signed-in visitor's page carries who they are (the hydrated session): never a shared cache entry.
       private: route.kind === 'admin' || preview || !!user,

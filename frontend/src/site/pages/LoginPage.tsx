@@ -34,7 +34,8 @@ export function LoginPage() {
   return (
     <section className="container section narrow">
       <h1>Admin sign in</h1>
-      <form className="card form" onSubmit={onSubmit} noValidate>
+      {/* POST, so a submit before the script has run (a password manager's) never puts the password in the URL. */}
+      <form className="card form" method="post" onSubmit={onSubmit} noValidate>
         {formError && <p role="alert" className="error">{formError}</p>}
         <label htmlFor="email">Email</label>
         <input id="email" type="email" autoComplete="username" aria-invalid={!!errors.email} aria-describedby="email-error" {...register('email')} />
