@@ -12,4 +12,7 @@ export default {
   testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
   testTimeout: 90_000,
   maxWorkers: 1,
+  // A suite whose beforeAll fails halfway (its site did not start) never reaches the afterAll that would close
+  // the browser it did launch; the run must still end and report, not wait on that Chromium forever.
+  forceExit: true,
 };

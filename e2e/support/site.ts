@@ -22,7 +22,18 @@ export interface Site {
 
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vtf-e2e-'));
-  const port = await freePort();
+  // A free port is only free until someone binds it: suites start in parallel, each with its own site and
+  // database, so a port taken in between is tried again with another one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSiteOn(await freePort(), dataDir, env);
+    } catch (error) {
+      if (attempt >= 3 || !/EADDRINUSE/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startSiteOn(port: number, dataDir: string, env: Record<string, string>): Promise<Site> {
   const child = spawn(process.execPath, ['dist/backend/src/main.js'], {
     env: {
       ...process.env,
