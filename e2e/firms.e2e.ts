@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FirmsListDto } from '../common/firm-api-types.js';
 import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
 
 /** Where the journeys leave their screenshots (390 and 1280 px of every firm page), to be looked at. */
@@ -83,6 +83,8 @@ describe('firm pages in Chromium', () => {
     await page.reload();
     await rows(page).first().waitFor();
     await check();
+    // The headers below sort in the app: a click before hydration would be a page load racing the next click.
+    await waitForHydration(page);
 
     // A column header sorts too; its second click turns the order round.
     await page.getByRole('link', { name: 'Split: sort' }).click();
@@ -91,6 +93,11 @@ describe('firm pages in Chromium', () => {
     await page.waitForURL((u) => u.searchParams.get('order') === 'asc');
     // The previous rows stay until the new ones arrive (no blank table while sorting).
     await page.locator('.firms-results[aria-busy="false"]').waitFor();
+    // As above: the URL can commit a moment before the re-sorted rows.
+    await page.waitForFunction(() => {
+      const splits = [...document.querySelectorAll('.firms-table tbody td[data-label="Split"]')].map((c) => Number((c.textContent ?? '').replace(/[^0-9.]/g, '')));
+      return splits.length > 1 && splits.every((v, i) => i === 0 || splits[i - 1]! <= v);
+    }, undefined, { timeout: 5000 }).catch(() => undefined);
     const splits = (await page.locator('.firms-table tbody td[data-label="Split"]').allTextContents()).map(money);
     expect(splits).toEqual([...splits].sort((a, b) => a - b));
     expect(errors).toEqual([]);
