@@ -189,14 +189,16 @@ describe('admin blog posts in Chromium', () => {
     await rows().first().waitFor();
     await page.getByPlaceholder('Search by title or author...').fill('Zeta archive');
     await page.getByText('1-25 of 1030').waitFor();
-    await page.locator('#filter-status').click();
-    await page.getByRole('option', { name: 'Archived' }).click();
-    await page.waitForURL(/archived/);
-    // Title, A to Z (server-side sort), 100 a page, then the last page: posts 1,001 to 1,030.
+    // Title, A to Z (server-side sort), then the status filter, 100 a page, then the last page: posts 1,001
+    // to 1,030. Sorted first: react-admin can write a sort clicked while a filter change is settling with
+    // the filter it replaced (seen in CI; noted in the README), which is not what this journey is about.
     // The header's name is its tooltip's while the pointer is elsewhere.
     await page.getByRole('button', { name: /^Sort by title/ }).click();
     await page.waitForURL(/sort=title/);
     await page.waitForFunction((sel) => document.querySelector(sel)?.textContent === 'Zeta archive 0001', '[data-testid=post-title]');
+    await page.locator('#filter-status').click();
+    await page.getByRole('option', { name: 'Archived' }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'title' && /archived/.test(u.search));
     await page.getByRole('combobox', { name: /Rows per page/ }).click();
     await page.getByRole('option', { name: '100' }).click();
     await page.getByText('1-100 of 1030').waitFor();
