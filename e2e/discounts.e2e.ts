@@ -166,6 +166,7 @@ describe('discounts page in Chromium', () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
     const errors = trackErrors(page);
     await page.goto(`${site.baseUrl}/discounts`);
+    await waitForHydration(page);
     await cards(page).first().waitFor();
     expect(await cards(page).count()).toBe(10);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -184,6 +185,7 @@ describe('discounts page in Chromium', () => {
     await context.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true }));
     const page = await context.newPage();
     await page.goto(`${site.baseUrl}/discounts`);
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Copy code VTF15' }).click();
     await page.getByText('Failed to copy code').waitFor();
     await page.getByText('Please try copying manually').waitFor();
@@ -223,6 +225,7 @@ describe('discounts page in Chromium', () => {
 
     const page = await context.newPage();
     await page.goto(`${site.baseUrl}/discounts`);
+    await waitForHydration(page);
     await page.getByRole('heading', { name: 'No Verified Opportunities Available' }).waitFor();
     expect(await cards(page).count()).toBe(0);
     expect(await page.locator('.results-max').count()).toBe(0);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { join } from 'node:path';
 import type { PublicDiscountDto } from '../common/api-types.js';
 import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
 import { siteSql } from './support/sql.js';
 
@@ -50,6 +50,7 @@ describe('proof of codes in Chromium', () => {
   it('every card shows its verification date; a visitor copies a code, answers Yes once, and sees the rate after the threshold', async () => {
     const { page, errors } = await newPage(VIEWPORTS.mobile);
     await page.goto(`${site.baseUrl}/discounts`);
+    await waitForHydration(page);
     await page.locator('.deals-grid article').first().waitFor();
     const proofs = await page.getByTestId('deal-proof').allInnerTexts();
     expect(proofs.length).toBe((await listed()).length);
@@ -96,6 +97,7 @@ describe('proof of codes in Chromium', () => {
 
     const { page, errors } = await newPage(VIEWPORTS.desktop);
     await page.goto(`${site.baseUrl}/discounts`);
+    await waitForHydration(page);
     for (const d of three) await card(page, d.title).getByText('Verified 8 days ago').waitFor();
 
     await page.goto(`${site.baseUrl}/login`);
@@ -134,11 +136,13 @@ describe('proof of codes in Chromium', () => {
     await page.getByTestId('needs-check-count').filter({ hasText: `${before - 3} code` }).waitFor();
 
     await page.goto(`${site.baseUrl}/discounts`);
+    await waitForHydration(page);
     for (const d of three) await card(page, d.title).getByText('Verified today').waitFor();
     await card(page, three[0]!.title).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'proof-cards-desktop.png') });
     const mobile = await newPage(VIEWPORTS.mobile);
     await mobile.page.goto(`${site.baseUrl}/about#verification`);
+    await waitForHydration(mobile.page);
     await mobile.page.getByRole('heading', { name: 'How we check discount codes' }).waitFor();
     await mobile.page.getByRole('heading', { name: 'How we check discount codes' }).scrollIntoViewIfNeeded();
     await mobile.page.screenshot({ path: join(SHOTS, 'proof-about-mobile.png') });
