@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AccessModule } from './access/access.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BlogPostsModule } from './blog-posts/blog-posts.module.js';
 import { CacheModule } from './cache/cache.module.js';
@@ -27,6 +28,7 @@ export class AppModule {
         DatabaseModule,
         CacheModule,
         AuthModule,
+        AccessModule,
         MediaModule,
         HealthModule,
         CompaniesModule,
