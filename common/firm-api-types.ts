@@ -1,6 +1,8 @@
 /** Shapes of the firm-profile calls (issue #10); pages and admin type against these. */
 import type { CompanyDto, PublicDiscountDto } from './api-types.js';
 import type { BlogCategory } from './enums.js';
+import type { FirmPayoutsDto } from './payout-api-types.js';
+import type { PayoutFigures } from './payouts.js';
 import type {
   AffiliateStatus, CodeKind, CriterionKey, DrawdownType, FirmStatus, Platform, ProgramType, RatingSource, AssetClass,
 } from './firms.js';
@@ -78,6 +80,8 @@ export interface FirmSummaryDto {
   ratingSource: RatingSource;
   platforms: Platform[];
   assetClasses: AssetClass[];
+  /** Approved payout reports of the last 180 days (issue #17), the same figures as the profile's. */
+  payouts: PayoutFigures;
 }
 
 /** One row of /firms: one account size of one program. */
@@ -124,6 +128,8 @@ export interface FirmProfileDto {
   changelog: Array<Pick<FirmChangeDto, 'id' | 'date' | 'change' | 'sourceUrl'>>;
   /** Published posts about the firm (a tag naming its slug or name, or a link to its profile), newest first. */
   posts: FirmPostDto[];
+  /** Approved payout reports of the last 180 days: the figures, the recent reports (banded) and the months for the chart. */
+  payouts: FirmPayoutsDto;
 }
 
 /** A blog post as a firm's profile lists it (plain JSON: the date is ISO text). */

@@ -159,7 +159,7 @@ describe('parseFirmsQuery', () => {
     [{ maxPrice: '-1' }, 'maxPrice', 'maxPrice must be a number of US dollars of 0 or more'],
     [{ maxPrice: '1e3' }, 'maxPrice', 'maxPrice must be a number of US dollars of 0 or more'],
     [{ status: 'gone' }, 'status', 'status must be one of: active, paused, closed, all'],
-    [{ sort: 'name' }, 'sort', 'sort must be one of: price, priceAfterCode, profitSplit, score, maxLoss'],
+    [{ sort: 'name' }, 'sort', 'sort must be one of: price, priceAfterCode, profitSplit, score, maxLoss, payouts'],
     [{ order: 'up' }, 'order', 'order must be one of: asc, desc'],
     [{ page: '0' }, 'page', 'page must be a whole number of 1 or more'],
     [{ size: ['10000', '25000'] }, 'size', 'size must be given once'],

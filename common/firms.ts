@@ -214,13 +214,16 @@ export function bestCode<T extends CodeDiscount & { id: number }>(price: number,
 // The /firms filters and sort
 // ---------------------------------------------------------------------------------------------
 
-export const FIRM_SORTS = ['price', 'priceAfterCode', 'profitSplit', 'score', 'maxLoss'] as const;
+export const FIRM_SORTS = ['price', 'priceAfterCode', 'profitSplit', 'score', 'maxLoss', 'payouts'] as const;
 export type FirmSort = (typeof FIRM_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
 
-/** The natural direction of each sort: cheapest and smallest loss limit first, highest split and score first. */
+/**
+ * The natural direction of each sort: cheapest and smallest loss limit first, highest split and score first,
+ * most approved payout reports (180 days) first.
+ */
 export const DEFAULT_ORDER: Record<FirmSort, SortOrder> = {
-  price: 'asc', priceAfterCode: 'asc', profitSplit: 'desc', score: 'desc', maxLoss: 'asc',
+  price: 'asc', priceAfterCode: 'asc', profitSplit: 'desc', score: 'desc', maxLoss: 'asc', payouts: 'desc',
 };
 export const DEFAULT_SORT: FirmSort = 'score';
 

@@ -17,7 +17,7 @@ export const PAYOUT_MIN_REPORTS = 5;
 /** At most this many proof images per report. */
 export const PAYOUT_PROOF_MAX = 5;
 /** Reports per account and per address within the window; past it, the one 429. */
-export const PAYOUT_REPORT_LIMITS = { perWindow: 10, windowSeconds: 24 * 60 * 60 } as const;
+export const PAYOUT_REPORT_LIMITS = { perWindow: 20, windowSeconds: 24 * 60 * 60 } as const;
 /** A burst: this many reports on one firm within BURST_HOURS from accounts younger than a day is held and flagged. */
 export const PAYOUT_BURST = { reports: 3, hours: 24, accountAgeHours: 24 } as const;
 

@@ -15,6 +15,7 @@ import { DiscountsModule } from './discounts/discounts.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MediaModule } from './media/media.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
+import { PayoutsModule } from './payouts/payouts.module.js';
 import { ProofModule } from './proof/proof.module.js';
 import { SeoModule } from './seo/seo.module.js';
 
@@ -37,6 +38,7 @@ export class AppModule {
         BlogPostsModule,
         NewsletterModule,
         FirmsModule,
+        PayoutsModule,
         // Last: its catch-all page route must be registered after every API route.
         SeoModule,
       ],

@@ -334,7 +334,7 @@ describe('firm profiles', () => {
         errors: {
           colour: 'Unknown parameter: colour',
           size: 'size must be a whole number of US dollars, e.g. 100000',
-          sort: 'sort must be one of: price, priceAfterCode, profitSplit, score, maxLoss',
+          sort: 'sort must be one of: price, priceAfterCode, profitSplit, score, maxLoss, payouts',
         },
       });
       expect((await t.http().get('/_api/firms?platform=MT6').expect(400)).body.errors).toEqual({ platform: expect.stringContaining('platform must be one of') });

@@ -3,6 +3,8 @@ import { NEWSLETTER_LIMITS } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 import { REPORT_LIMITS } from '../../../common/proof.js';
 import { PROOF_MSG } from '../../../common/proof-messages.js';
+import { PAYOUT_MSG } from '../../../common/payout-messages.js';
+import { PAYOUT_REPORT_LIMITS } from '../../../common/payouts.js';
 import type { RateLimitPolicy } from './route-labels.js';
 
 const newsletter = (name: string): RateLimitPolicy => ({
@@ -23,4 +25,14 @@ export const RATE_LIMITS = {
     windowSeconds: REPORT_LIMITS.windowSeconds,
     message: () => PROOF_MSG.tooManyReports,
   },
+  /** Payout reports and claims: per account and per address (a trader cannot spread them over accounts or networks). */
+  payoutReports: {
+    name: 'payout-reports',
+    limit: PAYOUT_REPORT_LIMITS.perWindow,
+    windowSeconds: PAYOUT_REPORT_LIMITS.windowSeconds,
+    message: PAYOUT_MSG.tooManyReports,
+  },
+  payoutClaims: { name: 'payout-claims', limit: 5, windowSeconds: 24 * 60 * 60, message: PAYOUT_MSG.tooManyClaims },
+  /** A trader's answers on a claim. */
+  claimMessages: { name: 'claim-messages', limit: 30, windowSeconds: 60 * 60, message: PAYOUT_MSG.tooManyClaims },
 } as const satisfies Record<string, RateLimitPolicy>;

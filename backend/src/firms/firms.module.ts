@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PayoutsModule } from '../payouts/payouts.module.js';
 import { FirmChangesService } from './firm-changes.service.js';
 import { FirmProfilesService } from './firm-profiles.service.js';
 import { AdminFirmChangesController, FirmsController } from './firms.controller.js';
@@ -10,6 +11,7 @@ import { FirmsService } from './firms.service.js';
  * CompaniesService). FirmsService is exported for the server-rendered pages to call in-process.
  */
 @Module({
+  imports: [PayoutsModule],
   controllers: [FirmsController, AdminFirmChangesController],
   providers: [FirmsService, FirmProfilesService, FirmChangesService],
   exports: [FirmsService, FirmProfilesService],

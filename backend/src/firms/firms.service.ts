@@ -15,6 +15,8 @@ import { ApiError } from '../common/api-error.js';
 import { FirmChange } from './firm-change.entity.js';
 import { FirmProfilesService } from './firm-profiles.service.js';
 import { num } from './firm-mappers.js';
+import { NO_PAYOUT_FIGURES, PAYOUT_WINDOW_DAYS, type PayoutFigures } from '../../../common/payouts.js';
+import { PayoutReportsService } from '../payouts/payout-reports.service.js';
 
 /** How many posts a profile lists. */
 const FIRM_POSTS_MAX = 6;
@@ -26,6 +28,7 @@ const SORT_SQL: Record<FirmSort, (x: string) => string> = {
   profitSplit: (x) => `${x}.p_profit_split`,
   score: (x) => `coalesce(${x}.c_score, ${x}.c_rating)`,
   maxLoss: (x) => `${x}.p_max_loss`,
+  payouts: (x) => `${x}.c_payouts`,
 };
 const tieBreak = (x: string) => `${x}.c_name asc, ${x}.c_id asc, ${x}.p_position asc, ${x}.p_id asc, ${x}.s_size asc`;
 
@@ -51,6 +54,13 @@ const BEST_CODES_SQL = `best_codes as (
   group by company_id
 )`;
 
+/** Approved payout reports per firm in the window (the sort key of the 'Payouts (180 days)' column); `?` is now. */
+const PAYOUT_COUNTS_SQL = `payout_counts as (
+  select company_id, count(*)::int as n from payout_reports
+  where status = 'approved' and requested_on >= (?::timestamptz - make_interval(days => ${PAYOUT_WINDOW_DAYS}))::date
+  group by company_id
+)`;
+
 /** `priceAfterCode` of common/firms.ts per champion: percentage, amount, none; cents; never below zero. */
 const AFTER_SQL = `
   case when k.pct_id is not null then greatest(0, round(s.price * (1 - least(k.pct, 100) / 100), 2)) end as after_p,
@@ -60,7 +70,7 @@ const AFTER_SQL = `
 interface RowSql {
   total: string;
   c_id: number; c_slug: string; c_name: string; c_logo_url: string | null; c_status: string; c_affiliate_status: string;
-  c_rating: string | null; c_score: string | null; c_platforms: string[]; c_asset_classes: string[];
+  c_rating: string | null; c_score: string | null; c_platforms: string[]; c_asset_classes: string[]; c_payouts?: number;
   p_id: number; p_name: string; p_type: string; p_profit_targets: number[]; p_daily_loss: string | null; p_max_loss: string;
   p_drawdown_type: string; p_min_trading_days: number; p_time_limit_days: number | null; p_profit_split: string;
   p_first_payout_days: number | null; p_payout_frequency: string | null; p_refundable_fee: boolean;
@@ -72,12 +82,16 @@ interface RowSql {
 /** The public reads of firm profiles: the /firms table, a profile, a comparison. Read-only. */
 @Injectable()
 export class FirmsService {
-  constructor(private readonly em: EntityManager, private readonly profiles: FirmProfilesService) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly profiles: FirmProfilesService,
+    private readonly payouts: PayoutReportsService,
+  ) {}
 
   /** One row per program and account size, filtered, sorted and paged in SQL. */
   async list(q: FirmsQuery, now = new Date()): Promise<FirmsListDto> {
     const where: string[] = [`c.status in (${q.status.map(() => '?').join(', ')})`];
-    const params: unknown[] = [now, ...q.status];
+    const params: unknown[] = [now, now, ...q.status];
     const filter = (sql: string, value: unknown) => {
       where.push(sql);
       params.push(value);
@@ -101,14 +115,15 @@ export class FirmsService {
       from (
         select s.id as s_id, p.id as p_id, c.id as c_id, c.name as c_name, c.score as c_score, c.rating as c_rating,
           p.position as p_position, p.profit_split as p_profit_split, p.max_loss as p_max_loss, s.size as s_size, s.price as s_price,
-          k.pct_id, k.amt_id, k.none_id, ${AFTER_SQL}
+          coalesce(pc.n, 0) as c_payouts, k.pct_id, k.amt_id, k.none_id, ${AFTER_SQL}
         from firm_program_sizes s
         join firm_programs p on p.id = s.program_id
         join companies c on c.id = p.company_id
         left join best_codes k on k.company_id = c.id
+        left join payout_counts pc on pc.company_id = c.id
         where ${where.join(' and ')}
       ) t`;
-    const sql = `with ${BEST_CODES_SQL}
+    const sql = `with ${BEST_CODES_SQL}, ${PAYOUT_COUNTS_SQL}
       select q.total, q.b_after, q.b_id, q.s_size, q.s_price,
         c.id as c_id, c.slug as c_slug, c.name as c_name, c.logo_url as c_logo_url, c.status as c_status,
         c.affiliate_status as c_affiliate_status, c.rating as c_rating, c.score as c_score, c.platforms as c_platforms,
@@ -128,12 +143,13 @@ export class FirmsService {
       join companies c on c.id = q.c_id
       left join discounts d on d.id = q.b_id
       order by ${orderBy('q')}`;
-    const countSql = `with ${BEST_CODES_SQL} select count(*) as n from (${rowsSql}) r ${maxPrice}`;
+    const countSql = `with ${BEST_CODES_SQL}, ${PAYOUT_COUNTS_SQL} select count(*) as n from (${rowsSql}) r ${maxPrice}`;
     params.push(FIRMS_PAGE_SIZE, (q.page - 1) * FIRMS_PAGE_SIZE);
     const rows = await this.em.getConnection().execute<RowSql[]>(sql, params);
     const total = rows.length ? Number(rows[0]!.total) : await this.count(countSql, params.slice(0, -2));
+    const payouts = await this.payouts.figuresFor([...new Set(rows.map((r) => r.c_id))], now);
     return {
-      rows: rows.map(toRow),
+      rows: rows.map((r) => toRow(r, payouts.get(r.c_id) ?? NO_PAYOUT_FIGURES)),
       total,
       page: q.page,
       pageSize: FIRMS_PAGE_SIZE,
@@ -167,7 +183,7 @@ export class FirmsService {
 
   private async profilesOf(companies: Company[], now: Date): Promise<FirmProfileDto[]> {
     const ids = companies.map((c) => c.id);
-    const [programs, scores, discounts, changes, posts] = await Promise.all([
+    const [programs, scores, discounts, changes, posts, payouts] = await Promise.all([
       this.profiles.programs(this.em, ids),
       Promise.all(ids.map((id) => this.profiles.scores(this.em, id))),
       this.em.find(
@@ -177,6 +193,7 @@ export class FirmsService {
       ),
       this.em.find(FirmChange, { company: { $in: ids } }, { orderBy: [{ date: 'desc' }, { id: 'desc' }] }),
       this.postsAbout(ids, now),
+      this.payouts.figuresFor(ids, now),
     ]);
     return companies.map((company, i) => {
       const companyDto = toCompanyDto(company);
@@ -206,6 +223,7 @@ export class FirmsService {
           .filter((c) => c.company.id === company.id)
           .map((c) => ({ id: c.id, date: c.date, change: c.change, sourceUrl: c.sourceUrl })),
         posts: posts.get(company.id) ?? [],
+        payouts: payouts.get(company.id)!,
       };
     });
   }
@@ -261,7 +279,7 @@ function toBestCode(d: Discount): BestCodeDto {
   };
 }
 
-function toRow(r: RowSql): FirmRowDto {
+function toRow(r: RowSql, payouts: PayoutFigures): FirmRowDto {
   const price = Number(r.s_price);
   return {
     firm: {
@@ -274,6 +292,7 @@ function toRow(r: RowSql): FirmRowDto {
       ...effectiveRating(num(r.c_score), num(r.c_rating)),
       platforms: r.c_platforms as FirmRowDto['firm']['platforms'],
       assetClasses: r.c_asset_classes as FirmRowDto['firm']['assetClasses'],
+      payouts,
     },
     program: {
       id: r.p_id,

@@ -1,9 +1,15 @@
-import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import { Entity, Enum, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 
-/** A processed image, stored by the hash of its bytes so the same picture is kept once. */
+export const MEDIA_VISIBILITIES = ['public', 'private'] as const;
+export type MediaVisibility = (typeof MEDIA_VISIBILITIES)[number];
+
+/**
+ * A processed image. Public: stored by the hash of its bytes so the same picture is kept once, served to anyone
+ * forever. Private: keyed by a random name, owned by one account, served only to its owner and admins.
+ */
 @Entity({ tableName: 'media_assets' })
 export class MediaAsset {
-  /** sha256 of the webp bytes, hex. */
+  /** Public: sha256 of the webp bytes, hex. Private: 64 random hex digits. */
   @PrimaryKey({ type: 'string', length: 64 })
   hash!: string;
 
@@ -21,6 +27,13 @@ export class MediaAsset {
 
   @Property({ type: 'integer' })
   byteSize!: number;
+
+  @Enum({ items: [...MEDIA_VISIBILITIES], default: 'public' })
+  visibility: MediaVisibility & Opt = 'public';
+
+  /** The account a private file belongs to (removed with it); null for public images. */
+  @Property({ type: 'integer', nullable: true })
+  ownerId: number | null = null;
 
   @Property({ type: 'datetime', columnType: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();

@@ -6,6 +6,16 @@ export function mediaUrl(hash: string): string {
   return `/media/${hash}.webp`;
 }
 
+/** A private file's URL: under the API (never cached publicly, never in a page or the sitemap), by its random name. */
+export function privateFileUrl(name: string): string {
+  return `/_api/files/${name}.webp`;
+}
+
+/** The name a private file URL stands for, or null when it is not one we hand out. */
+export function privateNameFromUrl(url: string): string | null {
+  return /^\/_api\/files\/([0-9a-f]{64})\.webp$/.exec(url)?.[1] ?? null;
+}
+
 /** The hash a `/media/:file` name stands for, or null when the name is not one we hand out. */
 export function hashFromFileName(file: string): string | null {
   return FILE_NAME.exec(file)?.[1] ?? null;

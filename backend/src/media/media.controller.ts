@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Headers, Param, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Req, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { AdminUploads, Public } from '../access/route-labels.js';
 import { ApiConsumes, ApiExcludeController, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import type { MediaUploadResponse } from '../../../common/api-types.js';
+import type { Request, Response } from 'express';
+import type { MediaUploadResponse, PublicUser } from '../../../common/api-types.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
 import { UploadMediaDto } from './dto/upload-media.dto.js';
@@ -39,6 +39,27 @@ export class MediaController {
   @Get(['', '*rest'])
   other(): never {
     throw new ApiError(404, MSG.notFound('Image'));
+  }
+}
+
+/**
+ * Private files (payout proof, purchase evidence): only to their owner and admins, never stored by any cache;
+ * anyone else — signed in or not — gets 404, as if there were no such file.
+ */
+@ApiExcludeController()
+@Controller('_api/files')
+@Public()
+export class PrivateFilesController {
+  constructor(private readonly media: MediaService) {}
+
+  /** Public by label so an anonymous caller gets the same 404 as a stranger, not a 401 that confirms the file. */
+  @Get(':file')
+  async file(@Param('file') file: string, @Req() req: Request, @Res() res: Response) {
+    const name = hashFromFileName(file);
+    const viewer = req.user as PublicUser | undefined;
+    if (!name || !viewer) throw new ApiError(404, MSG.notFound('File'));
+    const data = await this.media.readPrivate(name, viewer);
+    res.set({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' }).type('image/webp').send(data);
   }
 }
 

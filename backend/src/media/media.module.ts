@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { AdminMediaController, MediaController } from './media.controller.js';
+import { AdminMediaController, MediaController, PrivateFilesController } from './media.controller.js';
 import { MediaService } from './media.service.js';
 
 @Global()
-@Module({ controllers: [MediaController, AdminMediaController], providers: [MediaService], exports: [MediaService] })
+@Module({ controllers: [MediaController, AdminMediaController, PrivateFilesController], providers: [MediaService], exports: [MediaService] })
 export class MediaModule {}

@@ -1,12 +1,14 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { MediaUploadResponse } from '../../../common/api-types.js';
+import type { MediaUploadResponse, PublicUser } from '../../../common/api-types.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
 import { isHttpUrl } from '../common/validators.js';
 import { ImageRejectedError, processImage, storeImage, type ImageKind } from './image-pipeline.js';
 import { parseDataUrl } from './image-type.js';
 import { MediaAsset } from './media-asset.entity.js';
+import { privateFileUrl } from './media-path.js';
 
 export type { ImageKind } from './image-pipeline.js';
 
@@ -54,10 +56,41 @@ export class MediaService {
     return this.storeDataUrl(dataUrl, kind, 'dataUrl');
   }
 
-  /** The stored webp bytes of an image, or a 404. */
+  /** The stored webp bytes of a public image, or a 404 (a private file is never served here). */
   async read(hash: string): Promise<Buffer> {
-    const asset = await this.em.findOne(MediaAsset, { hash }, { populate: ['data'] });
+    const asset = await this.em.findOne(MediaAsset, { hash, visibility: 'public' }, { populate: ['data'] });
     if (!asset) throw new ApiError(404, MSG.notFound('Image'));
+    return asset.data;
+  }
+
+  /**
+   * A private file of `ownerId` (payout proof, purchase evidence) from a data: image: checked and re-encoded
+   * exactly like public images (EXIF, GPS and every other metadata block dropped), stored under a random name
+   * (never shared with another upload of the same bytes) and returned as its /_api/files URL.
+   */
+  async storePrivate(dataUrl: string, ownerId: number, field: string): Promise<string> {
+    if (!/^data:/i.test(dataUrl)) throw rejected(MSG.uploadInvalidType, field);
+    const parsed = parseDataUrl(dataUrl);
+    if (!parsed) throw rejected(MSG.uploadReadFailed, field);
+    let image;
+    try {
+      image = await processImage(parsed.bytes, 'default');
+    } catch (error) {
+      if (error instanceof ImageRejectedError) throw rejected(error.message, field);
+      throw error;
+    }
+    const name = randomBytes(32).toString('hex');
+    await this.em.createQueryBuilder(MediaAsset).insert({
+      hash: name, mimeType: 'image/webp', width: image.width, height: image.height, data: image.data,
+      byteSize: image.data.length, visibility: 'private', ownerId,
+    }).execute();
+    return privateFileUrl(name);
+  }
+
+  /** A private file's bytes for its owner or an admin; anyone else gets the same 404 as for no such file. */
+  async readPrivate(name: string, viewer: PublicUser): Promise<Buffer> {
+    const asset = await this.em.findOne(MediaAsset, { hash: name, visibility: 'private' }, { populate: ['data'] });
+    if (!asset || (asset.ownerId !== viewer.id && viewer.role !== 'admin')) throw new ApiError(404, MSG.notFound('File'));
     return asset.data;
   }
 

@@ -7,6 +7,7 @@ import {
   AFFILIATE_STATUS_LABELS, ASSET_CLASSES, DEFAULT_ORDER, DEFAULT_SORT, DRAWDOWN_TYPES, DRAWDOWN_TYPE_LABELS, FIRM_SORTS,
   PLATFORMS, PROGRAM_TYPES, PROGRAM_TYPE_LABELS, firmsQueryString, parseFirmsQuery, type FirmSort, type FirmsQuery,
 } from '../../../../../common/firms.js';
+import { PAYOUT_TEXT, payoutCell } from '../../../../../common/payouts.js';
 import { firmsQuery } from '../../../lib/firm-queries.js';
 import { useRobotsOverride } from '../../../lib/useRobotsOverride.js';
 import { AffiliateDisclosure, PriceAfterCode, ScoreLink, StatusBadge, pct, usd } from './firm-ui.js';
@@ -16,6 +17,7 @@ import './firms.css';
 const SIZE_CHOICES = [5000, 10000, 25000, 50000, 100000, 200000];
 const SORT_LABELS: Record<FirmSort, string> = {
   score: 'Score', price: 'Price', priceAfterCode: 'Price after code', profitSplit: 'Profit split', maxLoss: 'Max loss',
+  payouts: PAYOUT_TEXT.column,
 };
 const STATUS_CHOICES = [
   { value: '', label: 'Active firms' },
@@ -152,7 +154,8 @@ export function FirmsPage() {
                     <SortHeader sort="maxLoss">Daily / max loss</SortHeader>
                     <th scope="col">Min days</th>
                     <SortHeader sort="profitSplit">Split</SortHeader>
-                    <th scope="col">Payouts</th>
+                    <th scope="col">Payout frequency</th>
+                    <SortHeader sort="payouts">{PAYOUT_TEXT.column}</SortHeader>
                     <th scope="col">Platforms</th>
                     <SortHeader sort="score">Score</SortHeader>
                     <th scope="col">Affiliate</th>
@@ -195,7 +198,8 @@ function FirmRow({ row }: { row: FirmRowDto }) {
       </td>
       <td data-label="Min days">{p.minTradingDays}</td>
       <td data-label="Split">{pct(p.profitSplit)}</td>
-      <td data-label="Payouts">{p.payoutFrequency ?? '\u2014'}</td>
+      <td data-label="Payout frequency">{p.payoutFrequency ?? '\u2014'}</td>
+      <td data-label={PAYOUT_TEXT.column} data-testid="payouts-180">{payoutCell(firm.payouts)}</td>
       <td data-label="Platforms">{firm.platforms.join(', ') || '\u2014'}</td>
       <td data-label="Score"><span><ScoreLink rating={firm.rating} source={firm.ratingSource} /></span></td>
       <td data-label="Affiliate">{AFFILIATE_STATUS_LABELS[firm.affiliateStatus]}</td>

@@ -1,0 +1,72 @@
+import { Body, Controller, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { PublicUser } from '../../../common/api-types.js';
+import type { AdminPayoutReportDto, MyPayoutReportDto } from '../../../common/payout-api-types.js';
+import { AdminOnly, RateLimit, SignedIn, TakesUploads } from '../access/route-labels.js';
+import { RATE_LIMITS } from '../access/rate-limits.js';
+import { idParam } from '../common/id.param.js';
+import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
+import { BulkApproveDto, CreatePayoutReportDto, ReviewPayoutReportDto } from './dto/payouts.dto.js';
+import { PAYOUT_REPORT_SORTABLE, PayoutReportsService } from './payout-reports.service.js';
+
+const viewer = (req: Request) => req.user as PublicUser;
+
+/** A signed-in trader's payout reports (issue #17). Anonymous: 401. */
+@ApiTags('payout reports')
+@Controller('_api')
+@SignedIn()
+export class PayoutReportsController {
+  constructor(private readonly reports: PayoutReportsService) {}
+
+  /** 201 { id, status: 'awaiting-review' }; proof images are stored privately (author and admins only). */
+  @Post('payout-reports')
+  @TakesUploads()
+  @RateLimit(RATE_LIMITS.payoutReports)
+  create(@Body() body: CreatePayoutReportDto, @Req() req: Request): Promise<{ id: number; status: 'awaiting-review' }> {
+    return this.reports.create(body, viewer(req));
+  }
+
+  @Get('me/payout-reports')
+  mine(@Req() req: Request): Promise<MyPayoutReportDto[]> {
+    return this.reports.mine(viewer(req).id);
+  }
+
+  @Get('me/payout-reports/:id')
+  one(@Param('id', idParam) id: number, @Req() req: Request): Promise<MyPayoutReportDto> {
+    return this.reports.getFor(id, viewer(req));
+  }
+}
+
+/** Moderation (react-admin resource `payout-reports`, ra-data-simple-rest). */
+@ApiTags('admin: payout reports')
+@Controller('_api/admin/payout-reports')
+@AdminOnly()
+export class AdminPayoutReportsController {
+  constructor(private readonly reports: PayoutReportsService) {}
+
+  @Get()
+  async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminPayoutReportDto[]> {
+    const params = parseListQuery(query, PAYOUT_REPORT_SORTABLE);
+    const result = await this.reports.list(params);
+    sendContentRange(res, 'payout-reports', params, result);
+    return result.items;
+  }
+
+  /** Every selected report approved, all or none. */
+  @Post('bulk-approve')
+  bulkApprove(@Body() body: BulkApproveDto): Promise<AdminPayoutReportDto[]> {
+    return this.reports.bulkApprove(body);
+  }
+
+  @Get(':id')
+  get(@Param('id', idParam) id: number): Promise<AdminPayoutReportDto> {
+    return this.reports.get(id);
+  }
+
+  /** Approve / reject (rejectionReason required) / proofVerified; react-admin's update sends the whole record. */
+  @Put(':id')
+  review(@Param('id', idParam) id: number, @Body() body: ReviewPayoutReportDto): Promise<AdminPayoutReportDto> {
+    return this.reports.review(id, body);
+  }
+}
