@@ -104,15 +104,31 @@ export type BlogPostJson = BlogPostDto<string>;
 /** A row of the paged admin list (GET /_api/admin/blog-posts with `range`): the post without its content. */
 export type AdminBlogPostListItem = Omit<BlogPostJson, 'content'>;
 
-/** GET /_api/blog-posts (superjson). */
+/** What a post card shows (SPEC §2 "Blog list"), and all a related post is read with: never the content. */
+export type BlogPostCardDto<D = Date> = Pick<
+  BlogPostDto<D>, 'id' | 'slug' | 'title' | 'excerpt' | 'featuredImageUrl' | 'publishedAt' | 'authorName' | 'category'
+>;
+
+/** The count of a search's matches: exact up to a cap, then "cap+" (`more`), so counting never scans every match. */
+export interface BlogSearchSummary {
+  /** Matches counted, at most BLOG_SEARCH_COUNT_CAP. */
+  total: number;
+  /** More matches exist than were counted. */
+  more: boolean;
+  /** When nothing matches: up to 3 published post titles that look like the text (typo-tolerant, pg_trgm). */
+  suggestions: string[];
+}
+
+/** GET /_api/blog-posts (superjson). `search` only with `q`. */
 export interface BlogListResponse {
   posts: BlogPostDto[];
   pagination: { page: number; totalPages: number };
+  search?: BlogSearchSummary;
 }
 
-/** GET /_api/blog-posts/by-slug (superjson): the post and up to 3 related posts. */
+/** GET /_api/blog-posts/by-slug (superjson): the post and up to 3 related posts (as cards). */
 export interface BlogPostWithRelated extends BlogPostDto {
-  related: BlogPostDto[];
+  related: BlogPostCardDto[];
 }
 
 /** SPEC §3 "Newsletter subscriber". subscribedAt is ISO 8601; a null source is shown as 'Direct'. */

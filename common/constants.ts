@@ -15,6 +15,10 @@ export const BLOG_DEFAULT_PAGE = 1;
 export const BLOG_DEFAULT_LIMIT = 10;
 export const BLOG_LIST_PAGE_SIZE = 9;
 export const BLOG_RELATED_COUNT = 3;
+/** A search counts its matches exactly up to this many, then shows "1,000+" (issue #21). */
+export const BLOG_SEARCH_COUNT_CAP = 1000;
+/** Typo suggestions shown when a search matches nothing. */
+export const BLOG_SEARCH_SUGGESTIONS = 3;
 /** Largest page a blog list call may ask for; larger limits are capped to it. */
 export const BLOG_MAX_LIMIT = 50;
 export const BLOG_MAX_TAGS = 20;

@@ -1,7 +1,9 @@
-import { EntityManager, UniqueConstraintViolationException, raw, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
+import { EntityManager, UniqueConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { AdminBlogPostListItem, BlogListResponse, BlogPostJson, BlogPostWithRelated } from '../../../common/api-types.js';
-import { BLOG_DEFAULT_LIMIT, BLOG_DEFAULT_PAGE, BLOG_MAX_LIMIT, BLOG_RELATED_COUNT } from '../../../common/constants.js';
+import type { AdminBlogPostListItem, BlogListResponse, BlogPostDto, BlogPostJson, BlogPostWithRelated } from '../../../common/api-types.js';
+import {
+  BLOG_DEFAULT_LIMIT, BLOG_DEFAULT_PAGE, BLOG_MAX_LIMIT, BLOG_RELATED_COUNT, BLOG_SEARCH_COUNT_CAP, BLOG_SEARCH_SUGGESTIONS,
+} from '../../../common/constants.js';
 import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogCategory, type BlogStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
@@ -11,7 +13,11 @@ import { definedOnly } from '../companies/companies.service.js';
 import type { Computed } from '../cache/public-cache.service.js';
 import superjson from 'superjson';
 import { MediaService } from '../media/media.service.js';
-import { BlogPost, SEARCH_CONFIG, toBlogPostDto, toBlogPostJson, toBlogPostListItem } from './blog-post.entity.js';
+import { BlogPost, toBlogPostDto, toBlogPostJson, toBlogPostListItem } from './blog-post.entity.js';
+import {
+  listCountQuery, listPageQuery, postBySlugQuery, relatedQuery, suggestionsQuery, type ListFilter, type SqlQuery,
+} from './blog-post.queries.js';
+import { cardFromRow, isUndefinedFunction, postFromRow, type CardRow, type PostRow } from './blog-post.rows.js';
 import type { BlogListQueryDto, BlogPostChangesDto, CreateBlogPostDto } from './dto/blog-post.dto.js';
 import { sanitizePostHtml } from './html-sanitizer.js';
 
@@ -23,13 +29,6 @@ const BLOG_POST_FILTERS = ['q', 'status', 'category', 'id'] as const;
 
 /** Newest first, as SPEC §2 sorts the admin list. */
 const ADMIN_ORDER: QueryOrderMap<BlogPost>[] = [{ createdAt: 'desc' }, { id: 'desc' }];
-/** Newest publication first; id breaks ties so pages never overlap. */
-const PUBLIC_ORDER: QueryOrderMap<BlogPost>[] = [{ publishedAt: 'desc' }, { id: 'desc' }];
-
-/** What a visitor may see: published, with a publication date that has come (a future one schedules the post). */
-function visibleNow(): FilterQuery<BlogPost> {
-  return { status: 'published', publishedAt: { $ne: null, $lte: new Date() } };
-}
 
 @Injectable()
 export class BlogPostsService {
@@ -59,54 +58,65 @@ export class BlogPostsService {
     return row?.next ? new Date(row.next) : null;
   }
 
-  /** GET /_api/blog-posts */
+  /** GET /_api/blog-posts: a page of cards' posts and the page count; with `q`, ranked matches and a capped count. */
   async listPublic(query: BlogListQueryDto): Promise<BlogListResponse> {
     const page = query.page ?? BLOG_DEFAULT_PAGE;
     const limit = Math.min(query.limit ?? BLOG_DEFAULT_LIMIT, BLOG_MAX_LIMIT);
-    const where: FilterQuery<BlogPost>[] = [visibleNow()];
-    if (query.category) where.push({ category: query.category });
-    if (query.tag) where.push({ tags: { $contains: [query.tag] } });
+    const filter: ListFilter = { category: query.category, tag: query.tag, q: query.q };
+    // A search counts one past the cap: that one says "more" without counting every match.
+    const cap = query.q ? BLOG_SEARCH_COUNT_CAP + 1 : undefined;
+    const [rows, [count]] = await Promise.all([
+      this.run<PostRow>(listPageQuery(filter, limit, (page - 1) * limit)),
+      this.run<{ n: number }>(listCountQuery(filter, cap)),
+    ]);
+    const counted = count?.n ?? 0;
+    const total = query.q ? Math.min(counted, BLOG_SEARCH_COUNT_CAP) : counted;
+    const response: BlogListResponse = {
+      posts: rows.map(postFromRow),
+      pagination: { page, totalPages: Math.max(1, Math.ceil(total / limit)) },
+    };
     if (query.q) {
-      where.push({ [raw((a) => `${a}.search_vector @@ websearch_to_tsquery(?::regconfig, ?)`, [SEARCH_CONFIG, query.q])]: [] });
+      response.search = {
+        total,
+        more: counted > BLOG_SEARCH_COUNT_CAP,
+        suggestions: total === 0 ? await this.suggestions(query.q) : [],
+      };
     }
-    const [posts, total] = await this.em.findAndCount(BlogPost, { $and: where }, {
-      orderBy: PUBLIC_ORDER,
-      limit,
-      offset: (page - 1) * limit,
-    });
-    return { posts: posts.map(toBlogPostDto), pagination: { page, totalPages: Math.max(1, Math.ceil(total / limit)) } };
+    return response;
   }
 
-  /** GET /_api/blog-posts/by-slug: the post and up to 3 related posts, all computed in SQL. */
+  /** Typo-tolerant titles for a search that found nothing; none where pg_trgm is not installed. */
+  private async suggestions(text: string): Promise<string[]> {
+    try {
+      const rows = await this.run<{ title: string }>(suggestionsQuery(text, BLOG_SEARCH_SUGGESTIONS));
+      return rows.map((r) => r.title);
+    } catch (error) {
+      if (isUndefinedFunction(error)) return [];
+      throw error;
+    }
+  }
+
+  /** GET /_api/blog-posts/by-slug: the post (one unique-index lookup) and up to 3 related cards. */
   async getPublicBySlug(slug: string): Promise<BlogPostWithRelated> {
-    const post = await this.em.findOne(BlogPost, { $and: [{ slug }, visibleNow()] });
-    if (!post) throw new ApiError(404, MSG.blogPostNotFound);
-    return this.withRelated(post);
+    const [row] = await this.run<PostRow>(postBySlugQuery(slug));
+    if (!row) throw new ApiError(404, MSG.blogPostNotFound);
+    return this.withRelated(postFromRow(row));
   }
 
   /** An admin's preview of /blog/{slug}: the post whatever its status or date, with its related posts. */
   async getPreviewBySlug(slug: string): Promise<BlogPostWithRelated> {
     const post = await this.em.findOne(BlogPost, { slug });
     if (!post) throw new ApiError(404, MSG.blogPostNotFound);
-    return this.withRelated(post);
+    return this.withRelated(toBlogPostDto(post));
   }
 
-  private async withRelated(post: BlogPost): Promise<BlogPostWithRelated> {
-    // Same category first, then most shared tags, then newest.
-    const related = await this.em.find(BlogPost, { $and: [visibleNow(), { id: { $ne: post.id } }] }, {
-      orderBy: [
-        { [raw((a) => `(${a}.category = ?)`, [post.category])]: 'desc' },
-        {
-          [raw(
-            (a) => `cardinality(array(select unnest(${a}.tags) intersect select unnest(src.tags) from blog_posts src where src.id = ?))`,
-            [post.id],
-          )]: 'desc',
-        },
-        ...PUBLIC_ORDER,
-      ],
-      limit: BLOG_RELATED_COUNT,
-    });
-    return { ...toBlogPostDto(post), related: related.map(toBlogPostDto) };
+  private async withRelated(post: BlogPostDto): Promise<BlogPostWithRelated> {
+    const rows = await this.run<CardRow>(relatedQuery(post, BLOG_RELATED_COUNT));
+    return { ...post, related: rows.map(cardFromRow) };
+  }
+
+  private run<T>({ sql, params }: SqlQuery): Promise<T[]> {
+    return this.em.getConnection().execute<T[]>(sql, params);
   }
 
   /**

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { BlogPostDto } from '../../../../../common/api-types.js';
+import type { BlogPostCardDto } from '../../../../../common/api-types.js';
 import { blogCategoryLabel } from '../../../../../common/blog-categories.js';
 import { formatPublishedDate } from '../../../../../common/blog-view.js';
 import type { BlogCategory } from '../../../../../common/enums.js';
 
 interface Props {
-  post: BlogPostDto;
+  post: BlogPostCardDto;
   /** Smaller card for the related articles under a post. */
   compact?: boolean;
   /** Heading level of the title: h2 on list pages, h3 under a section heading. */

@@ -1,0 +1,125 @@
+/**
+ * The public reads of blog_posts as SQL text (issue #21), one place for the service that runs them and
+ * the plan test that EXPLAINs them (backend/test/query-plans.e2e-spec.ts): each is an index path whose
+ * cost does not grow with the number of posts (see docs/performance.md). Placeholders are `?`, in order.
+ */
+import type { BlogCategory } from '../../../common/enums.js';
+import { SEARCH_CONFIG } from './blog-post.entity.js';
+
+/** What a visitor may see: published, with a date that has come (a future one schedules the post). */
+const VISIBLE = `p."status" = 'published' and p."published_at" <= now()`;
+
+const POST_COLUMNS = `p."id", p."slug", p."title", p."excerpt", p."content", p."meta_title", p."meta_description",
+  p."featured_image_url", p."published_at", p."author_name", p."category", p."tags", p."status", p."created_at", p."updated_at"`;
+
+/** Only what a card shows: a related post never reads its content. */
+const CARD_COLUMNS = `p."id", p."slug", p."title", p."excerpt", p."featured_image_url", p."published_at", p."author_name", p."category"`;
+
+/** Candidates per shared tag and from the same category, taken newest first before ranking. */
+export const RELATED_CANDIDATES = 30;
+
+export interface SqlQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/** A visible post by slug: one lookup in the unique slug index. */
+export function postBySlugQuery(slug: string): SqlQuery {
+  return { sql: `select ${POST_COLUMNS} from "blog_posts" p where p."slug" = ? and ${VISIBLE}`, params: [slug] };
+}
+
+/**
+ * Up to `count` related cards: same category first, then most shared tags, then newest. Ranked among a
+ * bounded set of candidates only: the newest few posts of each of its tags (blog_post_tags' primary key),
+ * the newest few of its category (the status+category+published_at index) and the newest few overall
+ * (so a post without tags or neighbours still gets cards) — never a scan of every post.
+ */
+export function relatedQuery(post: { id: number; category: BlogCategory; tags: string[] }, count: number): SqlQuery {
+  const sql = `with "candidates" as (
+      select bt."post_id" as "id" from jsonb_array_elements_text(?::jsonb) as t("tag")
+      cross join lateral (
+        select bt."post_id" from "blog_post_tags" bt where bt."tag" = t."tag" and bt."published_at" <= now()
+        order by bt."published_at" desc, bt."post_id" desc limit ${RELATED_CANDIDATES}
+      ) bt
+      union
+      select c."id" from (
+        select p."id" from "blog_posts" p where p."status" = 'published' and p."category" = ? and p."published_at" <= now()
+        order by p."published_at" desc limit ${RELATED_CANDIDATES}
+      ) c
+      union
+      select n."id" from (
+        select p."id" from "blog_posts" p where ${VISIBLE}
+        order by p."published_at" desc nulls last, p."id" desc limit ${count + 1}
+      ) n
+    )
+    select ${CARD_COLUMNS} from "candidates" c join "blog_posts" p on p."id" = c."id"
+    where p."id" <> ? and ${VISIBLE}
+    order by (p."category" = ?) desc,
+      cardinality(array(select unnest(p."tags") intersect select jsonb_array_elements_text(?::jsonb))) desc,
+      p."published_at" desc, p."id" desc
+    limit ${count}`;
+  // The tags go as one JSON parameter: the driver would spread an array into a list of parameters.
+  const tags = JSON.stringify(post.tags);
+  return { sql, params: [tags, post.category, post.id, post.category, tags] };
+}
+
+export interface ListFilter {
+  category?: BlogCategory;
+  tag?: string;
+  q?: string;
+}
+
+function filterSql(filter: ListFilter): SqlQuery {
+  const parts = [VISIBLE];
+  const params: unknown[] = [];
+  if (filter.category) {
+    parts.push(`p."category" = ?`);
+    params.push(filter.category);
+  }
+  if (filter.tag) {
+    parts.push(`p."tags" @> array[?]::text[]`);
+    params.push(filter.tag);
+  }
+  if (filter.q) {
+    parts.push(`p."search_vector" @@ websearch_to_tsquery(?::regconfig, ?)`);
+    params.push(SEARCH_CONFIG, filter.q);
+  }
+  return { sql: parts.join(' and '), params };
+}
+
+/**
+ * A page of the public list, newest first (the published_at desc index, or the category's); with `q`, the
+ * matches only (the search_vector GIN index), best rank first, then newest.
+ */
+export function listPageQuery(filter: ListFilter, limit: number, offset: number): SqlQuery {
+  const where = filterSql(filter);
+  const rank = filter.q ? `ts_rank_cd(p."search_vector", websearch_to_tsquery(?::regconfig, ?)) desc, ` : '';
+  const order = filter.category && !filter.q ? `p."published_at" desc, p."id" desc` : `p."published_at" desc nulls last, p."id" desc`;
+  return {
+    sql: `select ${POST_COLUMNS} from "blog_posts" p where ${where.sql} order by ${rank}${order} limit ? offset ?`,
+    params: [...where.params, ...(filter.q ? [SEARCH_CONFIG, filter.q] : []), limit, offset],
+  };
+}
+
+/** How many posts the list shows; at most `cap` are counted (a search counts its matches up to the cap only). */
+export function listCountQuery(filter: ListFilter, cap?: number): SqlQuery {
+  const where = filterSql(filter);
+  if (cap === undefined) return { sql: `select count(*)::int as "n" from "blog_posts" p where ${where.sql}`, params: where.params };
+  return {
+    sql: `select count(*)::int as "n" from (select 1 from "blog_posts" p where ${where.sql} limit ?) s`,
+    params: [...where.params, cap],
+  };
+}
+
+/**
+ * Titles of visible posts whose words look like the text (pg_trgm's word similarity through the title's
+ * trigram GIN index), most alike first. Only a bounded set of candidates is ranked.
+ */
+export function suggestionsQuery(text: string, count: number): SqlQuery {
+  return {
+    sql: `select s."title" from (
+        select p."title", p."id" from "blog_posts" p where ? <% p."title" and ${VISIBLE} limit 200
+      ) s order by word_similarity(?, s."title") desc, s."id" desc limit ${count}`,
+    params: [text, text],
+  };
+}
