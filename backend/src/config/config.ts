@@ -33,6 +33,8 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   API_DOCS: z.enum(['true', 'false']).optional(),
   REPORT_FIGURES_REFRESH_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(3600).default(60)),
+  AUDIT_RETENTION_DAYS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(3650).default(365)),
+  PREVIEW_LINK_DAYS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(90).default(7)),
 });
 
 export interface AppConfig {
@@ -70,6 +72,11 @@ export interface AppConfig {
   reportFiguresRefreshSeconds: number;
   /** Where the built server renderer lives (entry-server.js); without it pages are served unrendered. */
   frontendServerDir: string;
+  /** How long audit log entries are kept (issue #20); older ones are swept. */
+  auditRetentionDays: number;
+  /** HMAC key of draft preview links, and how long a new link stays valid. */
+  previewKey: Buffer;
+  previewLinkDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -111,6 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !isProduction,
     reportFiguresRefreshSeconds: e.REPORT_FIGURES_REFRESH_SECONDS,
     frontendServerDir: resolve('dist/frontend-server'),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    previewKey: deriveKey(sessionSecret, 'post-preview'),
+    previewLinkDays: e.PREVIEW_LINK_DAYS,
   };
 }
 
