@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AccessModule } from './access/access.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BlogPostsModule } from './blog-posts/blog-posts.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
         CacheModule,
         AuditModule,
         AuthModule,
+        AccessModule,
         MediaModule,
         HealthModule,
         CompaniesModule,

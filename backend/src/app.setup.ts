@@ -7,7 +7,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import passport from 'passport';
 import { SITE_NAME } from '../../common/constants.js';
-import { answerClientErrors, bodyParserErrors, FORM_PATHS, formBodyParser, jsonBodyParser } from './common/body-limits.js';
+import { answerClientErrors } from './common/body-limits.js';
 import { AppModule } from './app.module.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
 import { PublicCacheService } from './cache/public-cache.service.js';
@@ -30,7 +30,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     bufferLogs: false,
     // A start that fails (no database, bad configuration) reaches main's message, not process.abort().
     abortOnError: false,
-    // Only JSON is parsed (common/body-limits); a form is refused by SameOriginGuard, uploads are multer's.
+    // Bodies are parsed by BodyGuard after the access check, per the route's labels (access/route-labels.ts).
     bodyParser: false,
   });
   // SIGTERM/SIGINT: finish the requests in flight (GracefulShutdown), then close pools and the database.
@@ -45,11 +45,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   if (staticFiles.rootPaths.length) app.use(staticFiles.rootPaths, staticFiles.serve);
   // Repeated public reads (DESIGN §6) are answered first, with the headers the whole stack gave their first answer.
   app.use(app.get(PublicCacheService).fastPath);
-  // Bounded by size (per kind of route) and by depth before any pipe walks a body (common/body-limits).
+  // Bodies are read by BodyGuard (access/), per the route's labels and after its access check.
   answerClientErrors(app.getHttpServer());
-  app.use(jsonBodyParser());
-  app.use([...FORM_PATHS], formBodyParser());
-  app.use(bodyParserErrors);
 
   app.use(
     helmet({

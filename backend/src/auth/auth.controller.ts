@@ -1,4 +1,5 @@
 import { Controller, Get, Header, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Public } from '../access/route-labels.js';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { PublicUser, SessionResponse } from '../../../common/api-types.js';
@@ -8,6 +9,7 @@ import { LoginGuard } from './login.guard.js';
 
 @ApiTags('auth')
 @Controller('_api/auth')
+@Public()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LOGIN_LIMITS } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
-import { ApiError } from '../common/api-error.js';
+import { TooManyRequestsError } from '../access/too-many-requests.js';
 import { RateLimitService, type RateLimitState } from '../rate-limit/rate-limit.service.js';
 
 /**
@@ -27,7 +27,7 @@ export class LoginLimiter {
     ].filter((s): s is RateLimitState => s !== null);
     if (!blocked.length) return;
     const until = Math.max(...blocked.map((s) => s.resetAt.getTime()));
-    throw new ApiError(429, MSG.tooManyLoginAttempts(Math.max(1, Math.ceil((until - Date.now()) / 60_000))));
+    throw TooManyRequestsError.until(new Date(until), MSG.tooManyLoginAttempts);
   }
 
   async recordFailure(ip: string, email: string): Promise<void> {

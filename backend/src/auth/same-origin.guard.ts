@@ -1,25 +1,24 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { labelsOfContext } from '../access/route-labels.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Uploads are the one kind of write that is not JSON. */
-const MULTIPART_ALLOWED = /^\/_api\/admin\/media(\/|$)/i;
-/** The newsletter form as plain HTML (works before its script loads); only with our own Origin. */
-const FORM_ALLOWED = /^\/newsletter\/subscribe$/i;
 
 /**
  * CSRF defence for cookie sessions: a write must come from our own origin and be
- * JSON (which a plain HTML form cannot send without a CORS preflight).
+ * JSON (which a plain HTML form cannot send without a CORS preflight). Multipart only on routes labelled
+ * @TakesUploads(), a form post only on routes labelled @TakesForm() (and only with our own Origin).
  */
 @Injectable()
 export class SameOriginGuard implements CanActivate {
   /** scheme://host:port of PUBLIC_SITE_URL, as a browser writes it in Origin. */
   private readonly siteOrigin: string;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, private readonly reflector: Reflector) {
     this.siteOrigin = new URL(config.publicSiteUrl).origin;
   }
 
@@ -31,9 +30,10 @@ export class SameOriginGuard implements CanActivate {
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (!hasBody) return true;
     if (req.is('application/json')) return true;
-    if (req.is('multipart/form-data') && MULTIPART_ALLOWED.test(req.path)) return true;
+    const { bodyKind } = labelsOfContext(this.reflector, context);
+    if (req.is('multipart/form-data') && bodyKind === 'upload') return true;
     // Browsers always send Origin with a form POST; without one it cannot be told apart from a forged one.
-    if (req.is('application/x-www-form-urlencoded') && FORM_ALLOWED.test(req.path) && origin) return true;
+    if (req.is('application/x-www-form-urlencoded') && bodyKind === 'form' && origin) return true;
     throw new ApiError(415, MSG.jsonRequired);
   }
 

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { AdminOnly, Public } from '../access/route-labels.js';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { keyed, PublicCache, type Keyed } from '../cache/public-cache.decorator.js';
@@ -15,6 +16,7 @@ import {
 /** SPEC §7's public calls; both answer in superjson (`{json, meta}`) so dates arrive as dates. */
 @ApiTags('blog posts')
 @Controller('_api/blog-posts')
+@Public()
 export class BlogPostsController {
   constructor(private readonly posts: BlogPostsService) {}
 
@@ -35,6 +37,7 @@ export class BlogPostsController {
 /** Both admin faces of DESIGN §3: SPEC's POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: blog posts')
 @Controller('_api/admin/blog-posts')
+@AdminOnly()
 export class AdminBlogPostsController {
   constructor(private readonly posts: BlogPostsService) {}
 

@@ -5,6 +5,7 @@ import type { ApiErrorBody } from '../../../common/api-types.js';
 import { MSG } from '../../../common/messages.js';
 import { UNKNOWN_EDITOR, editConflictMessage } from '../../../common/edit-conflict.js';
 import { isDatabaseUnavailable } from './database-errors.js';
+import { TooManyRequestsError } from '../access/too-many-requests.js';
 
 const UNSTORABLE_TEXT_CODES = new Set(['08P01', '22021', '22P05']);
 
@@ -25,6 +26,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     if (body.statusCode === 503) res.setHeader('Retry-After', '5');
+    if (exception instanceof TooManyRequestsError) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
     // Set explicitly: a handler may already have declared another type (e.g. text/html) before failing.
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');

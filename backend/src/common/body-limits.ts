@@ -1,8 +1,9 @@
 /**
- * Request bodies are bounded before any pipe sees them: a size per kind of route, and a nesting depth
+ * Request bodies are bounded before any pipe sees them: a size per kind of route (BodyGuard reads the route's
+ * labels), and a nesting depth
  * (class-transformer and class-validator walk a body recursively; thousands of levels overflow their stack).
  */
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import express from 'express';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -10,15 +11,13 @@ import { MSG } from '../../../common/messages.js';
 import { ApiError } from './api-error.js';
 
 export const BODY_LIMITS = {
-  /** Sign-in, newsletter and every other public JSON write: a few short fields. */
+  /** Sign-in, newsletter and every other anonymous JSON write: a few short fields. */
   publicBytes: '32kb',
-  /** Admin content may carry an image as a base64 data URL: above 5 MB of base64 (6.7 MB), so SPEC's 5 MB message is reached. */
+  /** Signed-in and upload routes may carry images as base64 data URLs: above 5 MB of base64 (6.7 MB), so SPEC's 5 MB message is reached. */
   adminBytes: '16mb',
   /** No DTO nests more than a few levels; this leaves room and stays far from any stack limit. */
   depth: 32,
 } as const;
-
-const ADMIN_PATH = /^\/_api\/admin(\/|$)/i;
 
 /** Whether `value` nests arrays/objects deeper than `max` levels (iterative: no stack to overflow here). */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
@@ -32,47 +31,44 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-/** JSON parsing with the admin or the public size limit, then the depth check. */
-export function jsonBodyParser(): RequestHandler {
-  const admin = express.json({ limit: BODY_LIMITS.adminBytes });
-  const open = express.json({ limit: BODY_LIMITS.publicBytes });
-  return (req: Request, res: Response, next: NextFunction) => {
-    (ADMIN_PATH.test(req.path) ? admin : open)(req, res, (err?: unknown) => {
-      if (err) return next(err);
-      if (nestsDeeperThan(req.body, BODY_LIMITS.depth)) return next(new ApiError(400, MSG.bodyTooDeep(BODY_LIMITS.depth)));
-      next();
-    });
-  };
-}
+/** The JSON parser for signed-in callers' and upload routes (images as data URLs), and the small one for the rest. */
+const largeJson = express.json({ limit: BODY_LIMITS.adminBytes });
+const smallJson = express.json({ limit: BODY_LIMITS.publicBytes });
+/** A plain HTML form post (form-encoded, flat: `extended: false` builds no nested objects). */
+const form = express.urlencoded({ extended: false, limit: BODY_LIMITS.publicBytes, parameterLimit: 20 });
 
-/** Paths that take a plain HTML form post (form-encoded, flat: `extended: false` builds no nested objects). */
-export const FORM_PATHS = ['/newsletter/subscribe'] as const;
-
-/** Form parsing for FORM_PATHS only, with the public size limit. */
-export function formBodyParser(): RequestHandler {
-  return express.urlencoded({ extended: false, limit: BODY_LIMITS.publicBytes, parameterLimit: 20 });
+/**
+ * Reads the body the route's labels allow (BodyGuard decides which): JSON with the large or the small size
+ * limit, or a form; then the depth check. Parser errors come back in the API's words.
+ */
+export async function parseBody(req: Request, res: Response, options: { large: boolean; form: boolean }): Promise<void> {
+  const parsers = [options.large ? largeJson : smallJson, ...(options.form ? [form] : [])];
+  for (const parser of parsers) {
+    await new Promise<void>((resolve, reject) => parser(req, res, (err?: unknown) => (err ? reject(bodyError(err)) : resolve())));
+  }
+  if (nestsDeeperThan(req.body, BODY_LIMITS.depth)) throw new ApiError(400, MSG.bodyTooDeep(BODY_LIMITS.depth));
 }
 
 /**
  * body-parser's and zlib's own errors (their texts name internals, e.g. "incorrect header check"),
- * turned into the API's words before Nest's handler sees them.
+ * turned into the API's words.
  */
-export function bodyParserErrors(err: unknown, _req: Request, _res: Response, next: NextFunction): void {
-  if (err instanceof ApiError || !err || typeof err !== 'object') return next(err);
+export function bodyError(err: unknown): unknown {
+  if (err instanceof ApiError || !err || typeof err !== 'object') return err;
   const e = err as { type?: string; status?: number; statusCode?: number };
   const status = e.status ?? e.statusCode;
-  if (typeof status !== 'number' || status < 400 || status >= 500) return next(err);
+  if (typeof status !== 'number' || status < 400 || status >= 500) return err;
   switch (e.type) {
     case 'entity.parse.failed':
-      return next(new ApiError(400, MSG.invalidJson));
+      return new ApiError(400, MSG.invalidJson);
     case 'entity.too.large':
-      return next(new ApiError(413, MSG.bodyTooLarge));
+      return new ApiError(413, MSG.bodyTooLarge);
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return next(new ApiError(415, MSG.unsupportedBodyEncoding));
+      return new ApiError(415, MSG.unsupportedBodyEncoding);
     default:
       // A body that could not be read: truncated, a broken gzip/deflate/brotli stream, a wrong length.
-      return next(new ApiError(400, MSG.unreadableBody));
+      return new ApiError(400, MSG.unreadableBody);
   }
 }
 

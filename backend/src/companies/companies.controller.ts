@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { AdminOnly, Public } from '../access/route-labels.js';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { PublicCache } from '../cache/public-cache.decorator.js';
@@ -13,6 +14,7 @@ import { CreateCompanyDto, ReplaceCompanyDto, UpdateCompanyDto } from './dto/com
 
 @ApiTags('companies')
 @Controller('_api/companies')
+@Public()
 export class CompaniesController {
   constructor(private readonly companies: CompaniesService) {}
 
@@ -27,6 +29,7 @@ export class CompaniesController {
 /** Both admin faces of DESIGN §3: SPEC's POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: companies')
 @Controller('_api/admin/companies')
+@AdminOnly()
 export class AdminCompaniesController {
   constructor(private readonly companies: CompaniesService) {}
 

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Redirect, Req, Res } from '@nestjs/common';
+import { AdminOnly, Public } from '../access/route-labels.js';
 import { ApiExcludeController, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { PublicCache } from '../cache/public-cache.decorator.js';
@@ -14,6 +15,7 @@ import { CreateDiscountDto, ReplaceDiscountDto, UpdateDiscountDto } from './dto/
 
 @ApiTags('discounts')
 @Controller('_api/discounts')
+@Public()
 export class DiscountsController {
   constructor(private readonly discounts: DiscountsService) {}
 
@@ -28,6 +30,7 @@ export class DiscountsController {
 /** Both admin faces of DESIGN §3: SPEC's POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: discounts')
 @Controller('_api/admin/discounts')
+@AdminOnly()
 export class AdminDiscountsController {
   constructor(private readonly discounts: DiscountsService) {}
 
@@ -75,6 +78,7 @@ export class AdminDiscountsController {
 /** Affiliate redirects: `/go/:discountId` counts the click and sends the visitor to the firm. */
 @ApiExcludeController()
 @Controller('go')
+@Public()
 export class GoController {
   constructor(private readonly discounts: DiscountsService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 

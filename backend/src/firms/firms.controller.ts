@@ -1,4 +1,5 @@
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { AdminOnly, Public } from '../access/route-labels.js';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AdminFirmChangeDto } from '../../../common/firm-api-types.js';
@@ -24,6 +25,7 @@ function FirmsQueryDocs() {
 /** The public firm reads (issue #10), answered from the public cache (DESIGN §6). */
 @ApiTags('firms')
 @Controller('_api/firms')
+@Public()
 export class FirmsController {
   constructor(private readonly firms: FirmsService) {}
 
@@ -76,6 +78,7 @@ export class FirmsController {
 /** Both admin faces of DESIGN §3 for firms' changelog entries. */
 @ApiTags('admin: firm changes')
 @Controller('_api/admin/firm-changes')
+@AdminOnly()
 export class AdminFirmChangesController {
   constructor(private readonly changes: FirmChangesService) {}
 

@@ -1,4 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Public } from '../access/route-labels.js';
 import { Controller, Get, Header, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -11,6 +12,7 @@ interface Health {
 
 @ApiTags('health')
 @Controller('_api/health')
+@Public()
 export class HealthController {
   constructor(private readonly em: EntityManager) {}
 

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Headers, Param, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { AdminUploads, Public } from '../access/route-labels.js';
 import { ApiConsumes, ApiExcludeController, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { MediaUploadResponse } from '../../../common/api-types.js';
@@ -21,6 +22,7 @@ function cacheHeaders(hash: string): Record<string, string> {
 
 @ApiExcludeController()
 @Controller('media')
+@Public()
 export class MediaController {
   constructor(private readonly media: MediaService) {}
 
@@ -42,6 +44,7 @@ export class MediaController {
 
 @ApiTags('admin: media')
 @Controller('_api/admin/media')
+@AdminUploads()
 export class AdminMediaController {
   constructor(private readonly media: MediaService) {}
 

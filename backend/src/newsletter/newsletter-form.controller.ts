@@ -1,11 +1,12 @@
-import { Body, Catch, Controller, HttpCode, HttpException, Post, Res, UseFilters, UseGuards, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { Body, Catch, Controller, HttpCode, HttpException, Post, Res, UseFilters, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Request, Response } from 'express';
 import { newsletterFormRedirect, newsletterFormResultOf, type NewsletterFormResult } from '../../../common/newsletter.js';
 import { SubscribeDto } from './dto/newsletter.dto.js';
-import { NewsletterRateLimitGuard } from './newsletter-rate-limit.guard.js';
+import { Public, RateLimit, TakesForm } from '../access/route-labels.js';
+import { RATE_LIMITS } from '../access/rate-limits.js';
 import { NewsletterService } from './newsletter.service.js';
 
 /** The fields of the plain HTML signup form. */
@@ -39,18 +40,20 @@ class SignupFormErrors implements ExceptionFilter {
 /**
  * POST /newsletter/subscribe: the signup form as plain HTML posts here before (or without) its
  * script, so it works from the first paint. Form-encoded and only from our own origin (SameOriginGuard
- * lets this one path through without JSON, and only with a matching Origin header); answers
+ * lets @TakesForm routes through without JSON, and only with a matching Origin header); answers
  * 303 back to the page, which shows SPEC's message for the result.
  */
 @ApiExcludeController()
 @Controller('newsletter')
 @UseFilters(SignupFormErrors)
+@Public()
 export class NewsletterFormController {
   constructor(private readonly newsletter: NewsletterService) {}
 
   @Post('subscribe')
   @HttpCode(303)
-  @UseGuards(NewsletterRateLimitGuard)
+  @TakesForm()
+  @RateLimit(RATE_LIMITS.newsletterSubscribe)
   async subscribe(@Body() form: SignupForm, @Res() res: Response): Promise<void> {
     const input = plainToInstance(SubscribeDto, { email: form?.email, source: form?.source });
     const errors = await validate(input);

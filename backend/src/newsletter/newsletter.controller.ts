@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res, StreamableFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { NewsletterMessageResponse, NewsletterStatsDto, NewsletterSubscriberDto } from '../../../common/api-types.js';
@@ -8,7 +8,8 @@ import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { SuperjsonBodyInterceptor } from '../common/superjson-body.interceptor.js';
 import { ReplaceSubscriberDto, SubscribeDto, UnsubscribeDto, UpdateSubscriberDto } from './dto/newsletter.dto.js';
-import { NewsletterRateLimitGuard } from './newsletter-rate-limit.guard.js';
+import { AdminOnly, Public, RateLimit } from '../access/route-labels.js';
+import { RATE_LIMITS } from '../access/rate-limits.js';
 import { NewsletterService, SUBSCRIBER_SORTABLE } from './newsletter.service.js';
 
 /** The export takes the list's `filter={...}`, or `q` and `status` as plain parameters (a download link). */
@@ -23,13 +24,14 @@ function exportFilter({ filter, q, status }: ExportQuery): Record<string, unknow
 
 @ApiTags('newsletter')
 @Controller('_api/newsletter')
-@UseGuards(NewsletterRateLimitGuard)
+@Public()
 export class NewsletterController {
   constructor(private readonly newsletter: NewsletterService) {}
 
   /** SPEC §7: the body is superjson (`{json, meta}`) or plain `{email, source?}`. */
   @Post('subscribe')
   @HttpCode(200)
+  @RateLimit(RATE_LIMITS.newsletterSubscribe)
   @UseInterceptors(SuperjsonBodyInterceptor)
   subscribe(@Body() body: SubscribeDto): Promise<NewsletterMessageResponse> {
     return this.newsletter.subscribe(body);
@@ -38,6 +40,7 @@ export class NewsletterController {
   /** The link in every newsletter leads here (through the site's /newsletter/unsubscribe page). */
   @Post('unsubscribe')
   @HttpCode(200)
+  @RateLimit(RATE_LIMITS.newsletterUnsubscribe)
   unsubscribe(@Body() { token }: UnsubscribeDto): Promise<NewsletterMessageResponse> {
     return this.newsletter.unsubscribe(token);
   }
@@ -46,6 +49,7 @@ export class NewsletterController {
 /** Both admin faces of DESIGN §3: SPEC's list and POST calls, and the ra-data-simple-rest routes. */
 @ApiTags('admin: newsletter subscribers')
 @Controller('_api/admin/newsletter-subscribers')
+@AdminOnly()
 export class AdminNewsletterController {
   constructor(private readonly newsletter: NewsletterService) {}
 

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { AdminOnly, Public, RateLimit } from '../access/route-labels.js';
+import { RATE_LIMITS } from '../access/rate-limits.js';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { PublicUser } from '../../../common/api-types.js';
 import type { DiscountCheckDto, ReportDayDto } from '../../../common/proof-api-types.js';
-import { PROOF_MSG } from '../../../common/proof-messages.js';
-import { ApiError } from '../common/api-error.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
@@ -16,35 +16,28 @@ import { CHECK_SORTABLE, ProofService } from './proof.service.js';
 /** 'Did this code work?' — no account: the visitor is a keyed hash of address and user agent, never stored. */
 @ApiTags('discounts')
 @Controller('_api/discounts')
+@Public()
 export class ReportsController {
   constructor(private readonly proof: ProofService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /**
    * 200 whether counted or not (a repeat within 24 h, or a bot, changes nothing); `counted` says which.
-   * Past REPORT_LIMITS per address: 429 with Retry-After (counted in the same statement as the report).
+   * Past REPORT_LIMITS per address: the one 429 (RateLimitGuard).
    */
   @Post(':id/reports')
   @HttpCode(200)
-  async report(
-    @Param('id', idParam) id: number,
-    @Body() { worked }: ReportDto,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<{ counted: boolean }> {
+  @RateLimit(RATE_LIMITS.codeReports)
+  report(@Param('id', idParam) id: number, @Body() { worked }: ReportDto, @Req() req: Request): Promise<{ counted: boolean }> {
     const userAgent = req.get('user-agent');
     const visitor = isPersonAgent(userAgent) ? visitorKey(this.config.visitorKey, { ip: req.ip, userAgent }) : undefined;
-    const result = await this.proof.report(id, worked, visitor, req.ip);
-    if ('retryAfterSeconds' in result) {
-      res.setHeader('Retry-After', String(result.retryAfterSeconds));
-      throw new ApiError(429, PROOF_MSG.tooManyReports);
-    }
-    return result;
+    return this.proof.report(id, worked, visitor);
   }
 }
 
 /** A discount's reports over time, next to its admin record. */
 @ApiTags('admin: discounts')
 @Controller('_api/admin/discounts')
+@AdminOnly()
 export class AdminDiscountReportsController {
   constructor(private readonly proof: ProofService) {}
 
@@ -57,6 +50,7 @@ export class AdminDiscountReportsController {
 /** Verification checks, both admin faces (DESIGN §3): SPEC-style POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: discount checks')
 @Controller('_api/admin/discount-checks')
+@AdminOnly()
 export class AdminChecksController {
   constructor(private readonly proof: ProofService) {}
 
@@ -96,5 +90,5 @@ export class AdminChecksController {
   }
 }
 
-/** The AdminGuard has already refused anyone who is not a signed-in admin. */
+/** RolesGuard (the controller is @AdminOnly) has already refused anyone who is not a signed-in admin. */
 const adminId = (req: Request): number => (req.user as PublicUser).id;

@@ -2,7 +2,7 @@ import { EntityManager, QueryOrder, ref } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MSG } from '../../../common/messages.js';
 import {
-  REPORT_FAILING_PERCENT, REPORT_LIMITS, REPORT_MIN_COUNT, REPORT_REPEAT_SECONDS, REPORT_WINDOW_DAYS,
+  REPORT_FAILING_PERCENT, REPORT_MIN_COUNT, REPORT_REPEAT_SECONDS, REPORT_WINDOW_DAYS,
 } from '../../../common/proof.js';
 import { PROOF_MSG } from '../../../common/proof-messages.js';
 import type { DiscountCheckDto, ReportDayDto } from '../../../common/proof-api-types.js';
@@ -51,32 +51,21 @@ export class ProofService implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   /**
-   * A visitor's answer, in one statement (one round trip: the write the bench holds under 5 ms). It counts the
-   * call against the address's hourly limit (rate_limits, shared by every instance); within it, the discount
-   * must be on the public list with a code or link, the visitor's 24-hour claim is an atomic upsert in
-   * rate_limits (so 20 concurrent answers claim once), and only the claim's first hit inserts the report.
-   * Answers whether it was counted, or past the address's limit the seconds until it resets (nothing written);
-   * 404 for no such code.
+   * A visitor's answer, in one statement (the address's hourly limit is the route's @RateLimit, counted before
+   * this). The discount must be on the public list with a code or link, the visitor's 24-hour claim is an
+   * atomic upsert in rate_limits (so 20 concurrent answers claim once), and only the claim's first hit inserts
+   * the report. Answers whether it was counted; 404 for no such code.
    */
-  async report(
-    discountId: number, worked: boolean, visitor: string | undefined, ip: string | undefined,
-  ): Promise<{ counted: boolean } | { retryAfterSeconds: number }> {
-    const [row] = await this.em.getConnection().execute<Array<{ found: number; counted: number; ip_hits: number; reset_at: Date }>>(
-      `with ip as (
-         insert into rate_limits (key, hits, reset_at) values (?, 1, now() + make_interval(secs => ?))
-         on conflict (key) do update set
-           hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
-           reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-         returning hits, reset_at
-       ),
-       target as (
+  async report(discountId: number, worked: boolean, visitor: string | undefined): Promise<{ counted: boolean }> {
+    const [row] = await this.em.getConnection().execute<Array<{ found: number; counted: number }>>(
+      `with target as (
          select id from discounts
          where id = ? and status = 'active' and (valid_until is null or valid_until > now())
            and (discount_code is not null or affiliate_link is not null)
        ),
        claim as (
          insert into rate_limits (key, hits, reset_at)
-         select ?, 1, now() + make_interval(secs => ?) from target, ip where ?::boolean and ip.hits <= ?
+         select ?, 1, now() + make_interval(secs => ?) from target where ?::boolean
          on conflict (key) do update set
            hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
            reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
@@ -85,18 +74,9 @@ export class ProofService implements OnApplicationBootstrap, OnApplicationShutdo
        ins as (
          insert into discount_reports (discount_id, worked) select t.id, ? from target t, claim c where c.hits = 1 returning id
        )
-       select (select count(*) from target)::int as found, (select count(*) from ins)::int as counted,
-              ip.hits as ip_hits, ip.reset_at from ip`,
-      [
-        `report-ip:${ip ?? 'unknown'}`, REPORT_LIMITS.windowSeconds,
-        discountId,
-        `report:${discountId}:${visitor ?? ''}`, REPORT_REPEAT_SECONDS, visitor !== undefined, REPORT_LIMITS.perIp,
-        worked,
-      ],
+       select (select count(*) from target)::int as found, (select count(*) from ins)::int as counted`,
+      [discountId, `report:${discountId}:${visitor ?? ''}`, REPORT_REPEAT_SECONDS, visitor !== undefined, worked],
     );
-    if (row!.ip_hits > REPORT_LIMITS.perIp) {
-      return { retryAfterSeconds: Math.max(1, Math.ceil((new Date(row!.reset_at).getTime() - Date.now()) / 1000)) };
-    }
     if (row!.found === 0) throw new ApiError(404, MSG.notFound('Discount'));
     return { counted: row!.counted === 1 };
   }

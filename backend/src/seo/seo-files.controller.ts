@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
+import { Public } from '../access/route-labels.js';
 import { ApiExcludeController } from '@nestjs/swagger';
 import {
   PAGES_SITEMAP_PATH, renderPagesSitemap, renderPostsSitemap, renderRobotsTxt, renderRss, renderSitemapIndex,
@@ -21,6 +22,7 @@ const CHILD = /^(?:pages|posts-([1-9]\d{0,5}))\.xml$/;
  */
 @ApiExcludeController()
 @Controller()
+@Public()
 export class SeoFilesController {
   constructor(
     private readonly content: SeoContentService,

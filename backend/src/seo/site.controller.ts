@@ -1,4 +1,5 @@
 import { Controller, Get, Req } from '@nestjs/common';
+import { Public } from '../access/route-labels.js';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { MSG } from '../../../common/messages.js';
@@ -21,6 +22,7 @@ const PAGE_TABLES = [...new Set([...CONTENT_TABLES, ...FIRM_TABLES])];
  */
 @ApiExcludeController()
 @Controller()
+@Public()
 export class SiteController {
   constructor(private readonly pages: SitePagesService, private readonly content: SeoContentService) {}
 

@@ -19,9 +19,9 @@ export class User extends BaseEntity {
   @Property({ type: 'text', nullable: true })
   avatarUrl: string | null = null;
 
-  /** argon2id hash; hidden so it is never serialised. */
-  @Property({ type: 'string', hidden: true, lazy: true })
-  passwordHash!: string;
+  /** argon2id hash; hidden so it is never serialised. Null for accounts that only sign in by an emailed link. */
+  @Property({ type: 'string', nullable: true, hidden: true, lazy: true })
+  passwordHash: string | null = null;
 }
 
 export function toPublicUser(user: User): PublicUser {

@@ -38,7 +38,8 @@ export class UsersService implements OnApplicationBootstrap {
     const user = await this.findByEmail(email);
     const hash = user?.passwordHash ?? (await dummyHash());
     const ok = await argon2.verify(hash, password).catch(() => false);
-    return user && ok ? user : null;
+    // An account without a password (email-link sign-in only) never matches one.
+    return user?.passwordHash && ok ? user : null;
   }
 
   /** Creates the user, or when the email exists gives it this password (and role). */

@@ -1,0 +1,80 @@
+/**
+ * Access, limits and body kinds are declared on the routes (the NestJS samples' way), not derived from
+ * path patterns: each label is read by exactly one global guard (access.module.ts), and a test walks the
+ * route table to check every route carries one.
+ */
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
+import type { ExecutionContext } from '@nestjs/common';
+import { USER_ROLES, type UserRole } from '../../../common/enums.js';
+
+export const ROLES_KEY = 'access:roles';
+export const PUBLIC_KEY = 'access:public';
+export const RATE_LIMIT_KEY = 'access:rate-limit';
+export const BODY_KIND_KEY = 'access:body-kind';
+
+/** Only callers signed in with one of these roles (401 without a session, 403 with another role). */
+export const Roles = (...roles: UserRole[]) => SetMetadata(ROLES_KEY, roles);
+/** Anyone, signed in or not. */
+export const Public = () => SetMetadata(PUBLIC_KEY, true);
+/** The admin area: admins only. A new staff role joins here (or names its routes with @Roles). */
+export const AdminOnly = () => Roles('admin');
+/** Any signed-in account, whatever its role (USER_ROLES is the one list of roles). */
+export const SignedIn = () => Roles(...USER_ROLES);
+
+/**
+ * A per-window limit counted by RateLimitGuard per client address and, for a signed-in caller, per account
+ * too (an account cannot escape it by changing address, nor an address by changing account).
+ * Past it: 429 in the one shape (TooManyRequestsError) with Retry-After.
+ */
+export interface RateLimitPolicy {
+  /** The counter's name; routes that share a name share the counter (e.g. the form and the API signup). */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+  /** The 429's message, given the minutes until the window resets. */
+  message: (minutes: number) => string;
+}
+export const RateLimit = (policy: RateLimitPolicy) => SetMetadata(RATE_LIMIT_KEY, policy);
+
+/**
+ * What a write's body may be. `json` (the default): JSON only, small unless the caller is signed in.
+ * `upload`: files — multipart, or JSON up to the upload size (images as data URLs). `form`: a plain HTML
+ * form post (form-encoded, only with our own Origin).
+ */
+export type BodyKind = 'json' | 'upload' | 'form';
+export const TakesUploads = () => SetMetadata(BODY_KIND_KEY, 'upload' satisfies BodyKind);
+export const TakesForm = () => SetMetadata(BODY_KIND_KEY, 'form' satisfies BodyKind);
+
+/** Admin routes that take images: admins only, with the upload body. */
+export const AdminUploads = () => applyDecorators(AdminOnly(), TakesUploads());
+
+export interface RouteLabels {
+  /** undefined: public. */
+  roles?: UserRole[];
+  isPublic: boolean;
+  rateLimit?: RateLimitPolicy;
+  bodyKind: BodyKind;
+}
+
+type Target = Parameters<Reflector['getAllAndOverride']>[1][number];
+
+/** A route's labels: the method's own, else its controller's (for access: whichever declares it first). */
+export function labelsOf(reflector: Reflector, targets: Target[]): RouteLabels {
+  let roles: UserRole[] | undefined;
+  let isPublic = false;
+  for (const target of targets) {
+    roles = reflector.get<UserRole[] | undefined>(ROLES_KEY, target);
+    isPublic = !roles && reflector.get<boolean | undefined>(PUBLIC_KEY, target) === true;
+    if (roles || isPublic) break;
+  }
+  return {
+    roles,
+    isPublic,
+    rateLimit: reflector.getAllAndOverride<RateLimitPolicy | undefined>(RATE_LIMIT_KEY, targets),
+    bodyKind: reflector.getAllAndOverride<BodyKind | undefined>(BODY_KIND_KEY, targets) ?? 'json',
+  };
+}
+
+export const labelsOfContext = (reflector: Reflector, context: ExecutionContext): RouteLabels =>
+  labelsOf(reflector, [context.getHandler(), context.getClass()]);

@@ -1,0 +1,71 @@
+/**
+ * Walks the route table: every route declares who may call it, admin routes are admins' only, every
+ * anonymous write is rate-limited (or has its own limiter), and only labelled routes take files or forms.
+ * Then asks the running app, so the labels are what the guards actually enforce.
+ */
+import type { Test } from 'supertest';
+import { routeTable, type RouteEntry } from '../src/access/route-table.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+type Caller = Record<string, (path: string) => Test>;
+const concrete = (path: string) => path.replace(/:\w+/g, '1').replace(/\*\w+/, 'x');
+const id = (r: RouteEntry) => `${r.method} ${r.path}`;
+
+/** Anonymous writes limited by their own rules: sign-in counts failures (LoginLimiter); sign-out ends one's own session. */
+const OWN_LIMITER = new Set(['POST /_api/auth/login_with_password', 'POST /_api/auth/logout']);
+
+describe('route labels', () => {
+  let t: TestApp;
+  let routes: RouteEntry[];
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.createUser('member@test.example', 'member-password', 'user');
+    routes = routeTable(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('finds every controller route', () => {
+    expect(routes.length).toBeGreaterThan(50);
+    expect(routes.map(id)).toEqual(expect.arrayContaining(['POST /_api/admin/companies/delete', 'GET /_api/firms/:slug', 'POST /newsletter/subscribe']));
+  });
+
+  it('gives every route exactly one access label', () => {
+    const unlabelled = routes.filter((r) => !r.isPublic && !r.roles?.length).map(id);
+    expect(unlabelled).toEqual([]);
+  });
+
+  it('keeps every /_api/admin route to admins, and nothing else public under it', () => {
+    const wrong = routes.filter((r) => /^\/_api\/admin(\/|$)/i.test(r.path) && (r.isPublic || r.roles?.join() !== 'admin')).map(id);
+    expect(wrong).toEqual([]);
+  });
+
+  it('rate-limits every anonymous write', () => {
+    const open = routes.filter((r) => r.isPublic && r.method !== 'GET' && !r.rateLimit && !OWN_LIMITER.has(id(r))).map(id);
+    expect(open).toEqual([]);
+  });
+
+  it('takes files and forms only where labelled', () => {
+    expect(routes.filter((r) => r.bodyKind === 'form').map(id)).toEqual(['POST /newsletter/subscribe']);
+    expect(routes.filter((r) => r.bodyKind === 'upload' && r.isPublic).map(id)).toEqual([]);
+  });
+
+  it('answers 401 anonymously and 403 to another role on every route with roles', async () => {
+    const guarded = routes.filter((r) => r.roles?.length);
+    const member = await t.signedIn({ email: 'member@test.example', password: 'member-password' });
+    for (const r of guarded) {
+      const send = (agent: unknown) =>
+        (agent as Caller)[r.method.toLowerCase()](concrete(r.path)).set('Content-Type', 'application/json').send(r.method === 'GET' ? undefined : {});
+      expect({ route: id(r), status: (await send(t.http())).status }).toEqual({ route: id(r), status: 401 });
+      if (!r.roles!.includes('user')) expect({ route: id(r), status: (await send(member)).status }).toEqual({ route: id(r), status: 403 });
+    }
+  });
+
+  it('answers a rate-limited route past its limit with the one 429: message, Retry-After', async () => {
+    const route = routes.find((r) => id(r) === 'POST /_api/newsletter/unsubscribe')!;
+    let res;
+    for (let i = 0; i <= route.rateLimit!.limit; i++) res = await t.http().post('/_api/newsletter/unsubscribe').send({ token: 'x' });
+    expect(res!.status).toBe(429);
+    expect(res!.body).toEqual({ statusCode: 429, error: res!.body.message, message: expect.stringMatching(/^Too many/) });
+    expect(Number(res!.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
