@@ -73,6 +73,8 @@ export interface AdminDiscountDto extends DiscountDto, ProofFigures {
   company: { id: number; name: string };
   /** Follows of the affiliate link through /go/:id (an admin figure: the public list leaves it out). */
   clicks: number;
+  /** Optimistic-locking version (issue #20): send it back with a save; an older one answers 409. */
+  version: number;
 }
 
 /**
@@ -99,7 +101,8 @@ export interface BlogPostDto<D = Date> {
   updatedAt: D;
 }
 
-export type BlogPostJson = BlogPostDto<string>;
+/** The admin's post also carries its optimistic-locking version (issue #20). */
+export type BlogPostJson = BlogPostDto<string> & { version: number };
 
 /** A row of the paged admin list (GET /_api/admin/blog-posts with `range`): the post without its content. */
 export type AdminBlogPostListItem = Omit<BlogPostJson, 'content'>;

@@ -42,6 +42,8 @@ export interface ScoreDto {
 export interface AdminCompanyDto extends CompanyDto {
   programs: ProgramDto[];
   scores: ScoreDto[];
+  /** Optimistic-locking version (issue #20): send it back with a save; an older one answers 409. */
+  version: number;
 }
 
 export interface FirmChangeDto {

@@ -8,7 +8,7 @@ const post: BlogPostJson = {
   id: 5, slug: 'funded-in-30-days', title: 'Funded in 30 days', excerpt: 'How it went', content: '<p>Body</p>',
   metaTitle: 'Funded', metaDescription: null, featuredImageUrl: '/media/cd.webp', publishedAt: localMidnight(2026, 3, 9),
   authorName: 'Ana', category: 'guide', tags: ['funding', 'risk'], status: 'published',
-  createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z',
+  createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z', version: 3,
 };
 
 describe('post form values', () => {

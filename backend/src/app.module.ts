@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AccessModule } from './access/access.module.js';
+import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BlogPostsModule } from './blog-posts/blog-posts.module.js';
 import { CacheModule } from './cache/cache.module.js';
@@ -32,6 +33,7 @@ export class AppModule {
         JobsModule,
         MailModule,
         CacheModule,
+        AuditModule,
         AuthModule,
         AccessModule,
         MediaModule,

@@ -489,7 +489,7 @@ describe('blog posts', () => {
         expect(item).not.toHaveProperty('content');
         expect(Object.keys(item).sort()).toEqual([
           'authorName', 'category', 'createdAt', 'excerpt', 'featuredImageUrl', 'id', 'metaDescription', 'metaTitle',
-          'publishedAt', 'slug', 'status', 'tags', 'title', 'updatedAt',
+          'publishedAt', 'slug', 'status', 'tags', 'title', 'updatedAt', 'version',
         ]);
       }
       const whole = (await admin.get(ADMIN).expect(200)).body as BlogPostJson[];
@@ -547,7 +547,8 @@ describe('blog posts', () => {
     it('PUT /:id with only a status changes the status and nothing else (updateMany)', async () => {
       const before = (await admin.get(`${ADMIN}/${ids[1]}`).expect(200)).body as BlogPostJson;
       const res = await admin.put(`${ADMIN}/${ids[1]}`).send({ status: 'archived' }).expect(200);
-      expect(res.body).toEqual({ ...before, status: 'archived', updatedAt: res.body.updatedAt });
+      // Each save moves the optimistic-locking version on (issue #20).
+      expect(res.body).toEqual({ ...before, status: 'archived', updatedAt: res.body.updatedAt, version: before.version + 1 });
       expect((await admin.put(`${ADMIN}/${ids[1]}`).send({ status: 'live' }).expect(400)).body.message).toBe(MSG.blogStatusInvalid);
       expect((await admin.get(`${ADMIN}/${ids[1]}`).expect(200)).body.status).toBe('archived');
     });
@@ -573,6 +574,7 @@ describe('blog posts', () => {
         tags: [],
         status: 'draft',
         createdAt: expect.any(String),
+        version: 1,
         updatedAt: expect.any(String),
       });
       const [row] = await t.sql('select status, category from blog_posts where id = $1', [res.body.id]);
@@ -877,7 +879,8 @@ describe('blog posts', () => {
       const post = await create({ slug: 'evil-update', status: 'published' });
       const upd = await admin.post(`${ADMIN}/update`).send({ id: post.id, content: EVIL }).expect(200);
       expect(upd.body.content).not.toMatch(UNSAFE);
-      await admin.put(`${ADMIN}/${post.id}`).send({ ...post, content: `<p>ok</p>${EVIL}` }).expect(200);
+      // react-admin sends the record it holds, with its current version (an older one would be a 409).
+      await admin.put(`${ADMIN}/${post.id}`).send({ ...upd.body, content: `<p>ok</p>${EVIL}` }).expect(200);
       const [row] = await t.sql<{ content: string }>('select content from blog_posts where id = $1', [post.id]);
       expect(row.content).toMatch(/^<p>ok<\/p><h2>Safe heading<\/h2>/);
       expect(row.content).not.toMatch(UNSAFE);

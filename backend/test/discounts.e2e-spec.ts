@@ -110,6 +110,7 @@ describe('discounts', () => {
         lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, successRate: null, failingSince: null,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+        version: 1,
       });
       const [row] = await t.sql('select company_id, valid_from::text, valid_until, discount_percentage::text from discounts');
       expect(row).toEqual({ company_id: alpha.id, valid_from: '2031-03-01', valid_until: new Date(until), discount_percentage: '20.00' });
@@ -208,7 +209,8 @@ describe('discounts', () => {
     it('changes only the fields it names and answers the whole record', async () => {
       await new Promise((r) => setTimeout(r, 5));
       const res = await admin.post(`${ADMIN}/update`).send({ id: d.id, title: 'Renamed', status: 'expired' }).expect(200);
-      expect(res.body).toEqual({ ...d, title: 'Renamed', status: 'expired', updatedAt: expect.any(String) });
+      // Each save moves the optimistic-locking version on (issue #20).
+      expect(res.body).toEqual({ ...d, title: 'Renamed', status: 'expired', updatedAt: expect.any(String), version: d.version + 1 });
       expect(new Date(res.body.updatedAt).getTime()).toBeGreaterThan(new Date(d.updatedAt).getTime());
       expect((await admin.get(`${ADMIN}/${d.id}`).expect(200)).body).toEqual(res.body);
     });
@@ -390,7 +392,7 @@ describe('discounts', () => {
     it('PUT /:id with only a status changes the status and nothing else (updateMany)', async () => {
       const d = all.find((x) => x.title === 'Charlie offer')!;
       const res = await admin.put(`${ADMIN}/${d.id}`).send({ status: 'active' }).expect(200);
-      expect(res.body).toEqual({ ...d, status: 'active', updatedAt: res.body.updatedAt });
+      expect(res.body).toEqual({ ...d, status: 'active', updatedAt: res.body.updatedAt, version: d.version + 1 });
       await admin.put(`${ADMIN}/${d.id}`).send({ status: 'coming_soon' }).expect(200);
     });
 
@@ -488,7 +490,8 @@ describe('discounts', () => {
       const visible: PublicDiscountDto[] = (await t.http().get(PUBLIC).expect(200)).body;
       for (const { company: _c, ...fields } of visible) {
         // successRate is the admin's sort column; the public cards derive the shown rate from the counts.
-        const { company: _a, clicks: _clicks, successRate: _s, ...adminFields } = (await admin.get(`${ADMIN}/${fields.id}`).expect(200)).body as AdminDiscountDto;
+        // version (issue #20) is the admin's optimistic lock, not a public figure.
+        const { company: _a, clicks: _clicks, successRate: _s, version: _v, ...adminFields } = (await admin.get(`${ADMIN}/${fields.id}`).expect(200)).body as AdminDiscountDto;
         expect(fields).toEqual(adminFields);
         expect(fields).not.toHaveProperty('clicks');
       }

@@ -6,6 +6,8 @@ import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LoginLimiter } from './login-limiter.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import type { User } from '../users/user.entity.js';
 
 /**
  * Checks the body (SPEC's login messages), the rate limits, then the password
@@ -15,6 +17,7 @@ import { LoginLimiter } from './login-limiter.service.js';
 export class LoginGuard extends AuthGuard('local') {
   constructor(
     private readonly limiter: LoginLimiter,
+    private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
@@ -36,10 +39,14 @@ export class LoginGuard extends AuthGuard('local') {
       await super.canActivate(context);
     } catch (error) {
       await this.limiter.recordFailure(ip, parsed.data.email);
+      // The address typed, never the password (issue #20: failed sign-ins are audited).
+      await this.audit.append({ actor: { id: null, email: parsed.data.email }, action: 'sign-in-failed', resource: 'auth' });
       throw error;
     }
     await super.logIn(req);
     await this.limiter.recordSuccess(ip, parsed.data.email);
+    const user = req.user as User;
+    await this.audit.append({ actor: { id: user.id, email: user.email }, action: 'sign-in', resource: 'auth', resourceId: user.id });
     return true;
   }
 }

@@ -116,6 +116,7 @@ export function toBlogPostJson(p: BlogPost): BlogPostJson {
     publishedAt: dto.publishedAt ? dto.publishedAt.toISOString() : null,
     createdAt: dto.createdAt.toISOString(),
     updatedAt: dto.updatedAt.toISOString(),
+    version: p.version,
   };
 }
 

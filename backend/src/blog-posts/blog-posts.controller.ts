@@ -4,6 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { keyed, PublicCache, type Keyed } from '../cache/public-cache.decorator.js';
 import type { AdminBlogPostListItem, BlogPostJson } from '../../../common/api-types.js';
+import type { PreviewLinkDto, RevisionDto } from '../../../common/team-api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
@@ -68,6 +69,32 @@ export class AdminBlogPostsController {
   @Get(':id')
   get(@Param('id', idParam) id: number): Promise<BlogPostJson> {
     return this.posts.get(id);
+  }
+
+  /** Newest first: who, when, the fields (issue #20). */
+  @Get(':id/revisions')
+  revisions(@Param('id', idParam) id: number): Promise<RevisionDto[]> {
+    return this.posts.revisionsOf(id);
+  }
+
+  /** Saves the revision's fields as the post (a new revision itself). */
+  @Post(':id/revisions/:revisionId/restore')
+  @HttpCode(200)
+  restore(@Param('id', idParam) id: number, @Param('revisionId', idParam) revisionId: number): Promise<BlogPostJson> {
+    return this.posts.restore(id, revisionId);
+  }
+
+  /** A draft being typed, kept as a revision; the post itself does not change. */
+  @Post(':id/autosave')
+  @HttpCode(200)
+  autosave(@Param('id', idParam) id: number, @Body() body: ReplaceBlogPostDto): Promise<RevisionDto> {
+    return this.posts.autosave(id, body);
+  }
+
+  @Post(':id/preview-link')
+  @HttpCode(200)
+  previewLink(@Param('id', idParam) id: number): Promise<PreviewLinkDto> {
+    return this.posts.previewLink(id);
   }
 
   @Put(':id')

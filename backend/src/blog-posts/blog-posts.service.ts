@@ -1,5 +1,5 @@
 import { EntityManager, UniqueConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AdminBlogPostListItem, BlogListResponse, BlogPostDto, BlogPostJson, BlogPostWithRelated } from '../../../common/api-types.js';
 import {
   BLOG_DEFAULT_LIMIT, BLOG_DEFAULT_PAGE, BLOG_MAX_LIMIT, BLOG_RELATED_COUNT, BLOG_SEARCH_COUNT_CAP, BLOG_SEARCH_SUGGESTIONS,
@@ -20,6 +20,11 @@ import {
 import { cardFromRow, isUndefinedFunction, postFromRow, type CardRow, type PostRow } from './blog-post.rows.js';
 import type { BlogListQueryDto, BlogPostChangesDto, CreateBlogPostDto } from './dto/blog-post.dto.js';
 import { sanitizePostHtml } from './html-sanitizer.js';
+import type { PreviewLinkDto, RevisionDto } from '../../../common/team-api-types.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { createPreviewToken, verifyPreviewToken } from './preview-token.js';
+import { EditConflicts } from '../audit/edit-conflicts.js';
+import { RevisionsService, type RevisionKind } from '../audit/revisions.service.js';
 
 export const BLOG_POST_SORTABLE = [
   'id', 'title', 'slug', 'status', 'category', 'authorName', 'publishedAt', 'createdAt', 'updatedAt',
@@ -35,6 +40,9 @@ export class BlogPostsService {
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
+    private readonly conflicts: EditConflicts,
+    private readonly revisions: RevisionsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The superjson list page and when it next changes without a write (a scheduled post's time). */
@@ -110,6 +118,22 @@ export class BlogPostsService {
     return this.withRelated(toBlogPostDto(post));
   }
 
+  /** A signed link anyone can open to see the post as it will be published (PREVIEW_LINK_DAYS, default 7). */
+  async previewLink(id: number): Promise<PreviewLinkDto> {
+    const post = await this.find(id);
+    const expiresAt = new Date(Date.now() + this.config.previewLinkDays * 24 * 60 * 60 * 1000);
+    const token = createPreviewToken(post.id, expiresAt, this.config.previewKey);
+    return { url: `${this.config.publicSiteUrl}/blog/${post.slug}?preview=${token}`, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The post a valid preview link names, when it is the post at this slug; else 404 like any unknown post. */
+  async getPreviewByToken(slug: string, token: unknown): Promise<BlogPostWithRelated> {
+    const id = verifyPreviewToken(token, this.config.previewKey);
+    const post = id === null ? null : await this.em.findOne(BlogPost, { id, slug });
+    if (!post) throw new ApiError(404, MSG.blogPostNotFound);
+    return this.withRelated(toBlogPostDto(post));
+  }
+
   private async withRelated(post: BlogPostDto): Promise<BlogPostWithRelated> {
     const rows = await this.run<CardRow>(relatedQuery(post, BLOG_RELATED_COUNT));
     return { ...post, related: rows.map(cardFromRow) };
@@ -166,21 +190,49 @@ export class BlogPostsService {
       const post = em.create(BlogPost, { ...definedOnly(fields), title: input.title, slug: input.slug, content: fields.content! });
       stampPublication(post);
       await em.flush();
+      this.revisions.record(em, 'blog-posts', post.id, postRevisionFields(post), 'create');
       return toBlogPostJson(post);
     });
   }
 
-  async update(id: number, changes: BlogPostChangesDto): Promise<BlogPostJson> {
-    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = changes as BlogPostChangesDto & Record<string, unknown>;
-    const fields = definedOnly(await this.prepare(rest as BlogPostChangesDto));
+  /**
+   * Read-only fields never arrive here (ReadOnlyFieldsInterceptor); a stale `version` is a 409 and stores
+   * nothing (EditConflicts). Each save keeps a revision in the same transaction.
+   */
+  async update(id: number, changes: BlogPostChangesDto, kind: RevisionKind = 'save'): Promise<BlogPostJson> {
+    const { version, ...rest } = changes;
+    const fields = definedOnly(await this.prepare(rest));
     return this.saving(fields.slug, async (em) => {
       const post = await this.find(id, em);
+      await this.conflicts.assertCurrent('blog-posts', post, version);
       if (fields.slug !== undefined && fields.slug !== post.slug) await this.ensureSlugFree(em, fields.slug, id);
       em.assign(post, fields);
       stampPublication(post);
       await em.flush();
+      this.revisions.record(em, 'blog-posts', post.id, postRevisionFields(post), kind);
       return toBlogPostJson(post);
     });
+  }
+
+  async revisionsOf(id: number): Promise<RevisionDto[]> {
+    await this.find(id);
+    return this.revisions.list('blog-posts', id);
+  }
+
+  /** Restores a revision by saving its fields: the save is itself a new revision ('restore'). */
+  async restore(id: number, revisionId: number): Promise<BlogPostJson> {
+    const revision = await this.revisions.find('blog-posts', id, revisionId);
+    const { publishedAt, ...fields } = revision.fields as Record<string, unknown>;
+    const changes = { ...fields, publishedAt: typeof publishedAt === 'string' ? new Date(publishedAt) : null } as BlogPostChangesDto;
+    return this.update(id, changes, 'restore');
+  }
+
+  /** A draft being typed, kept as a revision (never published, the post itself unchanged). */
+  async autosave(id: number, changes: BlogPostChangesDto): Promise<RevisionDto> {
+    const { version: _version, ...rest } = changes;
+    const fields = definedOnly(await this.prepare(rest));
+    const post = await this.find(id);
+    return this.revisions.autosave('blog-posts', id, { ...postRevisionFields(post), ...asRevisionFields(fields) });
   }
 
   async remove(id: number): Promise<BlogPostJson> {
@@ -245,4 +297,19 @@ export function publicListQuery(query: BlogListQueryDto): Record<string, unknown
     tag: query.tag ?? null,
     q: query.q ?? null,
   };
+}
+
+/** The fields a post revision keeps: everything an editor can change. */
+export const POST_REVISION_FIELDS = [
+  'title', 'slug', 'excerpt', 'content', 'metaTitle', 'metaDescription', 'featuredImageUrl', 'publishedAt',
+  'authorName', 'category', 'tags', 'status',
+] as const;
+
+export function postRevisionFields(post: BlogPost): Record<string, unknown> {
+  return asRevisionFields(Object.fromEntries(POST_REVISION_FIELDS.map((f) => [f, post[f]])));
+}
+
+/** Dates as ISO text, as JSON keeps them. */
+function asRevisionFields(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
 }

@@ -1,8 +1,9 @@
-import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, OptimisticLockError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { ApiErrorBody } from '../../../common/api-types.js';
 import { MSG } from '../../../common/messages.js';
+import { UNKNOWN_EDITOR, editConflictMessage } from '../../../common/edit-conflict.js';
 import { isDatabaseUnavailable } from './database-errors.js';
 import { TooManyRequestsError } from '../access/too-many-requests.js';
 
@@ -45,6 +46,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return shape(503, MSG.serviceUnavailable);
     }
     if (exception instanceof UniqueConstraintViolationException) return shape(409, 'This record already exists.');
+    // Two saves from the same version at once: the ORM's conditional UPDATE lost the race (EditConflicts).
+    if (exception instanceof OptimisticLockError) return shape(409, editConflictMessage('This record', UNKNOWN_EDITOR, new Date()));
     // Text PostgreSQL cannot take (a NUL character, which it rejects as 08P01 "invalid message format"
     // when sent as a parameter, or invalid UTF-8) is bad input, not a server fault.
     if (UNSTORABLE_TEXT_CODES.has(String((exception as { code?: unknown })?.code))) return shape(400, MSG.unstorableText);

@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { PublicCache } from '../cache/public-cache.decorator.js';
 import type { Computed } from '../cache/public-cache.service.js';
 import type { CompanyDto } from '../../../common/api-types.js';
+import type { RevisionDto } from '../../../common/team-api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
@@ -60,6 +61,18 @@ export class AdminCompaniesController {
   @Get(':id')
   get(@Param('id', idParam) id: number): Promise<CompanyDto> {
     return this.companies.get(id);
+  }
+
+  /** Revisions of the firm profile (record, programs and scores), newest first (issue #20). */
+  @Get(':id/revisions')
+  revisions(@Param('id', idParam) id: number): Promise<RevisionDto[]> {
+    return this.companies.revisionsOf(id);
+  }
+
+  @Post(':id/revisions/:revisionId/restore')
+  @HttpCode(200)
+  restore(@Param('id', idParam) id: number, @Param('revisionId', idParam) revisionId: number): Promise<CompanyDto> {
+    return this.companies.restore(id, revisionId);
   }
 
   @Put(':id')

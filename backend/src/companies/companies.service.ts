@@ -1,6 +1,7 @@
 import { EntityManager, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { CompanyDto } from '../../../common/api-types.js';
+import type { RevisionDto } from '../../../common/team-api-types.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
 import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';
@@ -9,6 +10,8 @@ import { Discount } from '../discounts/discount.entity.js';
 import { MediaService } from '../media/media.service.js';
 import type { AdminCompanyDto } from '../../../common/firm-api-types.js';
 import { FirmProfilesService } from '../firms/firm-profiles.service.js';
+import { EditConflicts } from '../audit/edit-conflicts.js';
+import { RevisionsService, type RevisionKind } from '../audit/revisions.service.js';
 import { Company, toCompanyDto } from './company.entity.js';
 import type { CompanyChangesDto, CreateCompanyDto } from './dto/company.dto.js';
 
@@ -35,6 +38,8 @@ export class CompaniesService {
     private readonly em: EntityManager,
     private readonly media: MediaService,
     private readonly profiles: FirmProfilesService,
+    private readonly conflicts: EditConflicts,
+    private readonly revisions: RevisionsService,
   ) {}
 
   async listPublic(): Promise<CompanyDto[]> {
@@ -66,9 +71,29 @@ export class CompaniesService {
     return { items: items.map(toCompanyDto), total };
   }
 
-  /** The admin record carries the firm's programs and criteria scores (FirmProfilesService). */
+  /** The admin record carries the firm's programs and criteria scores (FirmProfilesService) and its version. */
   async get(id: number): Promise<AdminCompanyDto> {
-    return this.profiles.withProfile(this.em, toCompanyDto(await this.find(id)));
+    const company = await this.find(id);
+    return this.profiles.withProfile(this.em, { ...toCompanyDto(company), version: company.version });
+  }
+
+  /** The saved profile as the answer and as a revision (issue #20), kept in the same transaction. */
+  private async saved(em: EntityManager, company: Company, kind: RevisionKind): Promise<AdminCompanyDto> {
+    await em.flush();
+    const dto = await this.profiles.withProfile(em, { ...toCompanyDto(company), version: company.version });
+    this.revisions.record(em, 'companies', company.id, companyRevisionFields(dto), kind);
+    return dto;
+  }
+
+  async revisionsOf(id: number): Promise<RevisionDto[]> {
+    await this.find(id);
+    return this.revisions.list('companies', id);
+  }
+
+  /** Restores a revision by saving its fields: the save is itself a new revision. */
+  async restore(id: number, revisionId: number): Promise<AdminCompanyDto> {
+    const revision = await this.revisions.find('companies', id, revisionId);
+    return this.update(id, revision.fields as CompanyChangesDto, 'restore');
   }
 
   async create(input: CreateCompanyDto): Promise<AdminCompanyDto> {
@@ -79,20 +104,22 @@ export class CompaniesService {
       const company = em.create(Company, { ...fields, logoUrl, featured: fields.featured ?? false });
       if (company.featured) await this.clearFeatured(em);
       await this.profiles.save(em, company, { slug: fields.slug, programs, scores });
-      return this.profiles.withProfile(em, toCompanyDto(company));
+      return this.saved(em, company, 'create');
     });
   }
 
-  async update(id: number, changes: CompanyChangesDto): Promise<AdminCompanyDto> {
+  /** Read-only fields never arrive here (ReadOnlyFieldsInterceptor); a stale `version` is a 409 (EditConflicts). */
+  async update(id: number, changes: CompanyChangesDto, kind: RevisionKind = 'save'): Promise<AdminCompanyDto> {
     this.profiles.check(changes);
     if (changes.logoUrl !== undefined) changes = { ...changes, logoUrl: await this.media.resolveImage(changes.logoUrl, 'logo') };
     return this.em.transactional(async (em) => {
       const company = await this.find(id, em);
-      const { id: _id, createdAt: _c, updatedAt: _u, ratingSource: _r, programs, scores, ...fields } = changes as CompanyChangesDto & Record<string, unknown>;
+      const { programs, scores, version, ...fields } = changes;
+      await this.conflicts.assertCurrent('companies', company, version);
       if (fields.featured && !company.featured) await this.clearFeatured(em);
       em.assign(company, definedOnly(fields));
       await this.profiles.save(em, company, { slug: changes.slug, programs, scores });
-      return this.profiles.withProfile(em, toCompanyDto(company));
+      return this.saved(em, company, kind);
     });
   }
 
@@ -120,4 +147,18 @@ export class CompaniesService {
 /** Leaves out what the client did not send, so an update only changes what it names. */
 export function definedOnly<T extends object>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * What a company revision keeps: the editable fields of the record and its profile. A rating that is the
+ * criteria's weighted score is left out (restoring it would turn a computed figure into an entered one).
+ */
+export function companyRevisionFields(dto: AdminCompanyDto): Record<string, unknown> {
+  const { id: _id, createdAt: _c, updatedAt: _u, version: _v, ratingSource, rating, programs, ...fields } = dto;
+  return {
+    ...fields,
+    ...(ratingSource === 'entered' ? { rating } : {}),
+    // Program and size ids are the stored rows'; a save replaces them, so a revision keeps only the content.
+    programs: programs.map(({ id: _p, sizes, ...program }) => ({ ...program, sizes: sizes.map(({ id: _s, ...size }) => size) })),
+  };
 }

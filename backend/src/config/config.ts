@@ -41,6 +41,8 @@ const envSchema = z.object({
   MAIL_OUTBOX: z.enum(['0', '1', 'true', 'false']).optional(),
   NEWSLETTER_WEBHOOK_SECRET: z.string().optional().transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+  AUDIT_RETENTION_DAYS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(3650).default(365)),
+  PREVIEW_LINK_DAYS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(90).default(7)),
 });
 
 export interface AppConfig {
@@ -88,6 +90,11 @@ export interface AppConfig {
   newsletterWebhookSecret: string | undefined;
   /** Base secret of signed links' per-purpose keys (common/signed-token.ts); see signingKey(). */
   linkSecret: string;
+  /** How long audit log entries are kept (issue #20); older ones are swept. */
+  auditRetentionDays: number;
+  /** HMAC key of draft preview links, and how long a new link stays valid. */
+  previewKey: Buffer;
+  previewLinkDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxDir: join(dataDir, 'outbox'),
     newsletterWebhookSecret: e.NEWSLETTER_WEBHOOK_SECRET,
     linkSecret: sessionSecret,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    previewKey: deriveKey(sessionSecret, 'post-preview'),
+    previewLinkDays: e.PREVIEW_LINK_DAYS,
   };
 }
 

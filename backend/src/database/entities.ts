@@ -1,4 +1,6 @@
 /** Every entity, listed once; the ORM config and migrations read this list. */
+import { AuditEntry } from '../audit/audit-entry.entity.js';
+import { Revision } from '../audit/revision.entity.js';
 import { SessionRecord } from '../auth/session.entity.js';
 import { BlogPost } from '../blog-posts/blog-post.entity.js';
 import { Company } from '../companies/company.entity.js';
@@ -14,4 +16,5 @@ import { RateLimitCounter } from '../rate-limit/rate-limit.entity.js';
 import { User } from '../users/user.entity.js';
 
 export const ENTITIES = [User, SessionRecord, RateLimitCounter, Company, Discount, BlogPost, NewsletterSubscriber, MediaAsset,
-  FirmProgram, FirmProgramSize, FirmChange, FirmScore, DiscountCheck, DiscountReport];
+  FirmProgram, FirmProgramSize, FirmChange, FirmScore, DiscountCheck, DiscountReport,
+  AuditEntry, Revision];

@@ -146,5 +146,6 @@ export function toAdminDiscountDto(d: Discount): AdminDiscountDto {
     successRate: d.successRate,
     company: { id: company.id, name: company.name },
     clicks: d.clicks,
+    version: d.version,
   };
 }

@@ -3,10 +3,11 @@ import { Injectable } from '@nestjs/common';
 import type { AdminDiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
-import { NEEDS_CHECK_DAYS, type ProofFigures } from '../../../common/proof.js';
+import { NEEDS_CHECK_DAYS } from '../../../common/proof.js';
 import { ApiError } from '../common/api-error.js';
 import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
+import { EditConflicts } from '../audit/edit-conflicts.js';
 import { definedOnly } from '../companies/companies.service.js';
 import { Company } from '../companies/company.entity.js';
 import type { Computed } from '../cache/public-cache.service.js';
@@ -57,16 +58,13 @@ export const CLICK_WINDOW_SECONDS = 30 * 60;
 export const DISCOUNTS_PAGE = '/discounts';
 
 /** Read-only fields react-admin sends back with a PUT; never written. */
-type ReadOnly = { id?: unknown; company?: unknown; clicks?: unknown; createdAt?: unknown; updatedAt?: unknown } & {
-  [K in keyof ProofFigures | 'successRate']?: unknown;
-};
-
 @Injectable()
 export class DiscountsService {
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
     private readonly limits: RateLimitService,
+    private readonly conflicts: EditConflicts,
   ) {}
 
   /**
@@ -136,13 +134,11 @@ export class DiscountsService {
     return toAdminDiscountDto(discount);
   }
 
-  async update(id: number, changes: DiscountChangesDto & ReadOnly): Promise<AdminDiscountDto> {
-    const {
-      id: _id, company: _company, clicks: _clicks, createdAt: _c, updatedAt: _u,
-      lastVerifiedAt: _v, lastCheckResult: _r, reportsCount: _n, workedCount: _w, successRate: _s, failingSince: _f,
-      companyId, mediaUrl, ...fields
-    } = changes;
+  /** Read-only fields never arrive here (ReadOnlyFieldsInterceptor); a stale `version` is a 409 (EditConflicts). */
+  async update(id: number, changes: DiscountChangesDto): Promise<AdminDiscountDto> {
+    const { companyId, mediaUrl, version, ...fields } = changes;
     const discount = await this.find(id);
+    await this.conflicts.assertCurrent('discounts', discount, version);
     const data: Partial<Discount> = definedOnly(fields) as Partial<Discount>;
     if (companyId !== undefined) data.company = ref(await this.findCompany(companyId));
     if (mediaUrl !== undefined) data.mediaUrl = (await this.media.resolveImage(mediaUrl, 'discount')) ?? null;

@@ -49,7 +49,7 @@ export class FirmProfilesService {
   }
 
   /** The admin record: the company with its programs and scores. */
-  async withProfile(em: EntityManager, company: CompanyDto): Promise<AdminCompanyDto> {
+  async withProfile(em: EntityManager, company: CompanyDto & { version: number }): Promise<AdminCompanyDto> {
     const [programs, scores] = await Promise.all([this.programs(em, [company.id]), this.scores(em, company.id)]);
     return { ...company, programs: programs.get(company.id) ?? [], scores };
   }

@@ -96,9 +96,14 @@ export class PageDataSources {
           try {
             post = await this.posts.getPublicBySlug(slug);
           } catch (error) {
+            if (!(error instanceof HttpException && error.getStatus() === 404)) throw error;
+            // A shared preview link (?preview=<signed token>) shows the draft to anyone holding it; an altered
+            // or expired one is the same 404.
+            const token = req.query.preview;
+            if (token !== undefined) post = await this.posts.getPreviewByToken(slug, token);
             // SPEC's View button opens /blog/{slug}: a signed-in admin sees a draft or scheduled post.
-            if (!(error instanceof HttpException && error.getStatus() === 404) || user?.role !== 'admin') throw error;
-            post = await this.posts.getPreviewBySlug(slug);
+            else if (user?.role === 'admin') post = await this.posts.getPreviewBySlug(slug);
+            else throw error;
             reads.preview = true;
           }
           reads.post = post;

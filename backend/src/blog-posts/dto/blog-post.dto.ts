@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateIf, isISO8601 } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateIf, isISO8601 } from 'class-validator';
 import { BLOG_MAX_TAGS, BLOG_TAG_MAX_LENGTH } from '../../../../common/constants.js';
 import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogCategory, type BlogStatus } from '../../../../common/enums.js';
 import { MSG } from '../../../../common/messages.js';
 import { isValidSlug } from '../../../../common/slugify.js';
 import { IdDto } from '../../common/id.dto.js';
+import { ExpectedVersion } from '../../common/version.field.js';
 import { OptionalImage, OptionalText, RequiredText, RequiredTextIfPresent, Validate } from '../../common/validators.js';
 
 /** Tags: a list of text (a comma-separated text is accepted too), trimmed, empties dropped, duplicates removed. */
@@ -107,17 +108,16 @@ export class BlogPostChangesDto extends PartialType(OmitType(CreateBlogPostDto, 
 
   @ApiPropertyOptional() @RequiredTextIfPresent(MSG.contentRequired, 200_000)
   content?: string;
+
+  @ExpectedVersion()
+  version?: number;
 }
 
 /** SPEC face: POST /_api/admin/blog-posts/update */
 export class UpdateBlogPostDto extends IntersectionType(IdDto, BlogPostChangesDto) {}
 
-/** REST face: PUT /:id receives the whole record react-admin holds; read-only fields are ignored. */
-export class ReplaceBlogPostDto extends BlogPostChangesDto {
-  @Allow() id?: unknown;
-  @Allow() createdAt?: unknown;
-  @Allow() updatedAt?: unknown;
-}
+/** REST face: PUT /:id receives the whole record react-admin holds; read-only fields (READ_ONLY_FIELDS) are dropped first. */
+export class ReplaceBlogPostDto extends BlogPostChangesDto {}
 
 /** A positive integer query parameter; empty means "use the default"; anything else fails. */
 function toPositiveInt({ value }: { value: unknown }): unknown {

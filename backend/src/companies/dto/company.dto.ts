@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
-import { Allow, IsBoolean, IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsNumber, IsOptional, Max, Min } from 'class-validator';
 import { FirmProfileFieldsDto } from '../../firms/dto/firm-profile.dto.js';
 import { COMPANY_RATING_MAX, COMPANY_RATING_MIN } from '../../../../common/constants.js';
 import { MSG } from '../../../../common/messages.js';
 import { IdDto } from '../../common/id.dto.js';
+import { ExpectedVersion } from '../../common/version.field.js';
 import { OptionalImage, OptionalText, OptionalUrl, RequiredText, RequiredTextIfPresent, Validate } from '../../common/validators.js';
 
 /** A whole number of tenths (4.5, not 4.55 or 1e-7), allowing for binary floating point. */
@@ -48,15 +49,13 @@ export class CreateCompanyDto extends IntersectionType(SpecCompanyFieldsDto, Fir
 export class CompanyChangesDto extends PartialType(OmitType(CreateCompanyDto, ['name']), { skipNullProperties: false }) {
   @ApiPropertyOptional() @RequiredTextIfPresent(MSG.companyNameRequired, 200)
   name?: string;
+
+  @ExpectedVersion()
+  version?: number;
 }
 
 /** SPEC face: POST /_api/admin/companies/update */
 export class UpdateCompanyDto extends IntersectionType(IdDto, CompanyChangesDto) {}
 
-/** REST face: PUT /:id receives the whole record react-admin holds; read-only fields are ignored. */
-export class ReplaceCompanyDto extends CompanyChangesDto {
-  @Allow() id?: unknown;
-  @Allow() createdAt?: unknown;
-  @Allow() updatedAt?: unknown;
-  @Allow() ratingSource?: unknown;
-}
+/** REST face: PUT /:id receives the whole record react-admin holds; read-only fields (READ_ONLY_FIELDS) are dropped first. */
+export class ReplaceCompanyDto extends CompanyChangesDto {}

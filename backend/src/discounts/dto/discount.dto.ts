@@ -1,11 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsIn, IsInt, IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { DISCOUNT_PERCENTAGE_MAX, DISCOUNT_PERCENTAGE_MIN } from '../../../../common/constants.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../../common/enums.js';
 import { MSG } from '../../../../common/messages.js';
 import { IdDto } from '../../common/id.dto.js';
+import { ExpectedVersion } from '../../common/version.field.js';
 import { OptionalImage, OptionalText, OptionalUrl, RequiredText, RequiredTextIfPresent, Validate } from '../../common/validators.js';
 
 /** numeric(10,2) holds up to this; a larger value must be a 400, not a database error. */
@@ -155,23 +156,13 @@ export class DiscountChangesDto extends PartialType(OmitType(CreateDiscountDto, 
 
   @ApiPropertyOptional({ enum: DISCOUNT_STATUSES }) @Status()
   status?: DiscountStatus;
+
+  @ExpectedVersion()
+  version?: number;
 }
 
 /** SPEC face: POST /_api/admin/discounts/update */
 export class UpdateDiscountDto extends IntersectionType(IdDto, DiscountChangesDto) {}
 
-/** REST face: PUT /:id receives the whole record react-admin holds; read-only fields are ignored. */
-export class ReplaceDiscountDto extends DiscountChangesDto {
-  @Allow() id?: unknown;
-  @Allow() company?: unknown;
-  @Allow() clicks?: unknown;
-  @Allow() createdAt?: unknown;
-  @Allow() updatedAt?: unknown;
-  // The proof figures (issue #11) come back with the record too; only checks and reports change them.
-  @Allow() lastVerifiedAt?: unknown;
-  @Allow() lastCheckResult?: unknown;
-  @Allow() reportsCount?: unknown;
-  @Allow() workedCount?: unknown;
-  @Allow() successRate?: unknown;
-  @Allow() failingSince?: unknown;
-}
+/** REST face: PUT /:id receives the whole record react-admin holds; read-only fields (READ_ONLY_FIELDS) are dropped first. */
+export class ReplaceDiscountDto extends DiscountChangesDto {}

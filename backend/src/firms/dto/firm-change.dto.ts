@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
-import { Allow, ValidateIf } from 'class-validator';
+import { ValidateIf } from 'class-validator';
 import { FIRM_LIMITS, FIRM_MSG, isCalendarDate } from '../../../../common/firms.js';
 import { IdDto, isValidId } from '../../common/id.dto.js';
 import { OptionalUrl, RequiredText, Validate } from '../../common/validators.js';
@@ -34,10 +34,5 @@ export class FirmChangeChangesDto extends PartialType(OmitType(CreateFirmChangeD
 /** SPEC-style face: POST /_api/admin/firm-changes/update */
 export class UpdateFirmChangeDto extends IntersectionType(IdDto, FirmChangeChangesDto) {}
 
-/** REST face: PUT /:id with the whole record react-admin holds; read-only fields are ignored. */
-export class ReplaceFirmChangeDto extends FirmChangeChangesDto {
-  @Allow() id?: unknown;
-  @Allow() company?: unknown;
-  @Allow() createdAt?: unknown;
-  @Allow() updatedAt?: unknown;
-}
+/** REST face: PUT /:id with the whole record react-admin holds; read-only fields (READ_ONLY_FIELDS) are dropped first. */
+export class ReplaceFirmChangeDto extends FirmChangeChangesDto {}

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { Allow, IsOptional, ValidateIf } from 'class-validator';
+import { IsOptional, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../../../common/enums.js';
 import { MSG } from '../../../../common/messages.js';
@@ -48,9 +48,4 @@ export class ReplaceSubscriberDto {
   @ValidateIf((_o, v) => v !== undefined)
   @Validate(isSubscriberStatus, MSG.subscriberStatusInvalid)
   status?: SubscriberStatus;
-
-  @Allow() id?: unknown;
-  @Allow() email?: unknown;
-  @Allow() subscribedAt?: unknown;
-  @Allow() source?: unknown;
 }

@@ -1,0 +1,22 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PublicUser } from '../../../common/api-types.js';
+
+/** Field name → [before, after] of one record. */
+export type FieldChanges = Record<string, [unknown, unknown]>;
+
+/** What one admin write knows about itself while it runs: who makes it and what the ORM changed. */
+export interface AdminWriteContext {
+  actor: PublicUser | null;
+  /** Per `${EntityName}#${id}`, the fields each flushed update changed. */
+  changes: Map<string, FieldChanges>;
+}
+
+/**
+ * Carried through the request by AuditInterceptor, so the ORM subscriber and the revision store learn who
+ * writes without every service passing the user along.
+ */
+export const adminWriteContext = new AsyncLocalStorage<AdminWriteContext>();
+
+export function currentActor(): PublicUser | null {
+  return adminWriteContext.getStore()?.actor ?? null;
+}

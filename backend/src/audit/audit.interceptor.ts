@@ -1,0 +1,74 @@
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import type { Request } from 'express';
+import { Observable, mergeMap } from 'rxjs';
+import type { PublicUser } from '../../../common/api-types.js';
+import type { FieldChanges } from '../../../common/team-api-types.js';
+import { adminWriteContext, type AdminWriteContext } from './admin-write-context.js';
+import { describeAdminWrite } from './admin-write.js';
+import { AuditService } from './audit.service.js';
+
+/** The entity whose own fields an update of each resource changes (its children are left out of the log). */
+const PRIMARY_ENTITY: Record<string, string> = {
+  'blog-posts': 'BlogPost',
+  companies: 'Company',
+  discounts: 'Discount',
+  'firm-changes': 'FirmChange',
+  'newsletter-subscribers': 'NewsletterSubscriber',
+  users: 'User',
+};
+
+/**
+ * Registered once, globally: every admin write runs inside a context naming its actor (read by the ORM
+ * subscriber and the revision store) and, when it succeeds, appends one audit entry. A failed write changed
+ * nothing and logs nothing. A new admin route is logged without anyone remembering to.
+ */
+@Injectable()
+export class AuditInterceptor implements NestInterceptor {
+  constructor(private readonly audit: AuditService) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const req = context.switchToHttp().getRequest<Request>();
+    const routePath = (req.route as { path?: string } | undefined)?.path ?? req.path;
+    const write = describeAdminWrite(req.method, routePath);
+    const user = (req.user as PublicUser | undefined) ?? null;
+    const store: AdminWriteContext = { actor: user, changes: new Map() };
+    return new Observable((subscriber) =>
+      adminWriteContext.run(store, () => {
+        const handled = next.handle();
+        const logged = write
+          ? handled.pipe(
+              mergeMap(async (result: unknown) => {
+                const resourceId = idOf(req, result);
+                await this.audit.append({
+                  actor: user,
+                  action: write.action,
+                  resource: write.resource,
+                  resourceId,
+                  changes: write.action === 'update' || write.action === 'restore' ? changesOf(store, write.resource, resourceId) : {},
+                });
+                return result;
+              }),
+            )
+          : handled;
+        return logged.subscribe(subscriber);
+      }),
+    );
+  }
+}
+
+function idOf(req: Request, result: unknown): string | null {
+  const fromParams = (req.params as Record<string, string | undefined>)?.id;
+  if (fromParams) return fromParams;
+  const body = req.body as { id?: unknown; ids?: unknown } | undefined;
+  if (typeof body?.id === 'number' || typeof body?.id === 'string') return String(body.id);
+  if (Array.isArray(body?.ids)) return body.ids.join(',').slice(0, 60);
+  const answered = (result as { id?: unknown } | null)?.id;
+  return typeof answered === 'number' || typeof answered === 'string' ? String(answered) : null;
+}
+
+function changesOf(store: AdminWriteContext, resource: string, id: string | null): FieldChanges {
+  const entity = PRIMARY_ENTITY[resource];
+  if (entity && id) return store.changes.get(`${entity}#${id}`) ?? {};
+  return Object.assign({}, ...store.changes.values()) as FieldChanges;
+}

@@ -1,0 +1,42 @@
+/**
+ * Rules of "no lost edits" (issue #20) shared by the API and the admin: what a stale save answers,
+ * and which fields of each admin resource are the server's to set (both API faces ignore them in a body).
+ */
+
+/** The resources whose saves are versioned, with the words a conflict message names them by. */
+export const VERSIONED_RESOURCES = {
+  'blog-posts': 'This blog post',
+  companies: 'This company',
+  discounts: 'This discount',
+} as const;
+export type VersionedResource = keyof typeof VERSIONED_RESOURCES;
+
+/**
+ * Fields a client may send back (react-admin sends the whole record) but never sets: declared once here and
+ * stripped from bodies on both faces by ReadOnlyFieldsInterceptor, so a field added to an answer is not
+ * writable by accident. `id` is not listed: the SPEC face names the record by it.
+ */
+export const READ_ONLY_FIELDS: Record<string, readonly string[]> = {
+  'blog-posts': ['createdAt', 'updatedAt'],
+  companies: ['createdAt', 'updatedAt', 'ratingSource'],
+  discounts: [
+    'company', 'clicks', 'createdAt', 'updatedAt',
+    'lastVerifiedAt', 'lastCheckResult', 'reportsCount', 'workedCount', 'successRate', 'failingSince',
+  ],
+  'firm-changes': ['company', 'createdAt', 'updatedAt'],
+  'newsletter-subscribers': ['email', 'subscribedAt', 'source'],
+  users: ['createdAt', 'updatedAt', 'lastSignInAt'],
+};
+
+/** "2026-11-25 14:02 UTC": one reading for every viewer, whatever their zone. */
+export function conflictTime(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The 409 a save from an older version answers. */
+export function editConflictMessage(what: string, by: string, at: Date): string {
+  return `${what} was changed by ${by} at ${conflictTime(at)}. Reload to see their changes.`;
+}
+
+/** Who a conflict names when the log does not say (a change made before the log, or by a script). */
+export const UNKNOWN_EDITOR = 'another user';
