@@ -167,6 +167,12 @@ export const BLOG_TEXT = {
   next: 'Next',
   pageOf: (page: number, totalPages: number) => `Page ${page} of ${totalPages}`,
   dateMissing: 'N/A',
+  // Ours (issue 22): an empty page says what was asked for, and leads back to every post.
+  noSearchResults: (q: string) => `No published posts match \u201c${q}\u201d.`,
+  noTaggedPosts: (tag: string) => `No published posts are tagged \u201c${tag}\u201d.`,
+  pastTheEnd: (page: number, totalPages: number) =>
+    `There is no page ${page} of this list: it has ${totalPages} page${totalPages === 1 ? '' : 's'}.`,
+  allPosts: 'See all posts',
 } as const;
 
 /**

@@ -142,7 +142,8 @@ describe('SEO: page heads, status codes, sitemap, feed, robots.txt', () => {
         const { head } = await page(path, 200);
         expect([path, head.titles]).toEqual([path, [title]]);
         expect([path, canonical(head)]).toEqual([path, [url]]);
-        expect(one(head, 'robots')).toBe('index, follow');
+        // Search results are not indexed (issue 22); their links are followed.
+        expect([path, one(head, 'robots')]).toEqual([path, path.includes('q=') ? 'noindex, follow' : 'index, follow']);
         descriptions.add(one(head, 'description'));
       }
       expect(descriptions.size).toBe(cases.length);

@@ -56,6 +56,13 @@ describe('pageHead', () => {
     expect(head('/blog', '?category=general').title).toBe(`General Trading Articles | ${SITE_NAME}`);
   });
 
+  it('keeps search result pages out of the index (their links are followed); lists and tags stay indexed', () => {
+    expect(head('/blog', '?q=payout').robots).toBe('noindex, follow');
+    expect(head('/blog', '?q=payout&page=2').robots).toBe('noindex, follow');
+    expect(head('/blog', '?tag=risk').robots).toBe('index, follow');
+    expect(head('/blog').robots).toBe('index, follow');
+  });
+
   it('marks login noindex, admin noindex/nofollow, and titles admin pages as SPEC §2 does', () => {
     expect(head('/login').robots).toBe('noindex');
     expect(head('/admin').robots).toBe('noindex, nofollow');

@@ -145,7 +145,9 @@ export function pageHead(route: PageRoute, data: PageHeadData, siteUrl: string):
       const canonicalPath = listPath + (route.page > 1 ? `?page=${route.page}` : '');
       const crumbs: Crumb[] = [{ name: 'Home', path: '/' }, { name: 'Blog', path: '/blog' }];
       if (route.category) crumbs.push({ name: CATEGORY_NAMES[route.category], path: categoryPath(route.category) });
-      return page(withSiteName(title + suffix), description, canonicalPath, 'index, follow', [breadcrumbs(site, crumbs)]);
+      // A search's results are not a page of their own to index (nor are they ours to rank); their links are followed.
+      const robots: Robots = route.q ? 'noindex, follow' : 'index, follow';
+      return page(withSiteName(title + suffix), description, canonicalPath, robots, [breadcrumbs(site, crumbs)]);
     }
     case 'post':
       return postHead(site, route.path, data.post!, base);

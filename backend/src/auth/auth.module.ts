@@ -7,6 +7,7 @@ import { AdminGuard } from './admin.guard.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LocalStrategy } from './local.strategy.js';
+import { LoginFormController } from './login-form.controller.js';
 import { LoginGuard } from './login.guard.js';
 import { LoginLimiter } from './login-limiter.service.js';
 import { SameOriginGuard } from './same-origin.guard.js';
@@ -15,7 +16,7 @@ import { SessionSerializer } from './session.serializer.js';
 
 @Module({
   imports: [UsersModule, RateLimitModule, PassportModule.register({ session: true })],
-  controllers: [AuthController],
+  controllers: [AuthController, LoginFormController],
   providers: [
     AuthService, LocalStrategy, SessionSerializer, LoginGuard, LoginLimiter, SessionMiddleware,
     { provide: APP_GUARD, useClass: SameOriginGuard },

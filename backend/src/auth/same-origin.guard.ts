@@ -7,8 +7,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Uploads are the one kind of write that is not JSON. */
 const MULTIPART_ALLOWED = /^\/_api\/admin\/media(\/|$)/i;
-/** The newsletter form as plain HTML (works before its script loads); only with our own Origin. */
-const FORM_ALLOWED = /^\/newsletter\/subscribe$/i;
+/** The newsletter and sign-in forms as plain HTML (they work before, or without, their script); only with our own Origin. */
+const FORM_ALLOWED = /^\/(newsletter\/subscribe|login)$/i;
 
 /**
  * CSRF defence for cookie sessions: a write must come from our own origin and be
