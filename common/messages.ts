@@ -192,12 +192,13 @@ export const PAGE_TEXT = {
       'Meet the trader behind Verified Trader Funding: how we test every prop firm, verify each discount and back our payout guarantee.',
   },
   discounts: {
-    title: 'Verified Prop Firm Discount Codes (Up to 50% Off)',
+    // Titles stay within the 70 characters search results show, with ' | Verified Trader Funding'.
+    title: 'Prop Firm Discount Codes (Up to 50% Off)',
     description:
       'Exclusive prop firm discount codes, each one checked by our team before it goes live. Save up to 50% on your next trading challenge.',
   },
   blog: {
-    title: 'Prop Trading Blog: News, Guides & Reviews',
+    title: 'Prop Trading Blog: News, Guides and Reviews',
     description:
       'Prop firm news, step-by-step trading guides and honest reviews from traders who test every firm before recommending it.',
   },
