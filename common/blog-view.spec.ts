@@ -1,22 +1,24 @@
 import {
-  BLOG_SIDEBAR_CATEGORIES, blogCategoryListName, blogListApiPath, blogSearchPath, blogTagPath, formatPublishedDate, headingIds, pageFromParam, pageHref,
+  BLOG_SIDEBAR_CATEGORIES, blogCategoryListName, blogListApiPath, blogSearchPath, blogTagPath, formatPublishedDate, headingIds, pageHref, blogEmptyText,
 } from './blog-view.js';
 import { BLOG_CATEGORIES } from './enums.js';
+import { BLOG_TEXT } from './messages.js';
 
-describe('blog list page number from the URL (SPEC §5)', () => {
+describe('what an empty blog list says (issue 22: say what was searched, lead back to all posts)', () => {
   it.each([
-    [null, 1],
-    ['', 1],
-    ['1', 1],
-    ['3', 3],
-    ['2abc', 2],
-    ['abc', 1],
-    ['0', 1],
-    ['-4', 1],
-    ['1e3', 1],
-    ['99999999999999999999', 1],
-  ])('%p -> %p', (value, page) => {
-    expect(pageFromParam(value)).toBe(page);
+    ['a search that found nothing', 1, 0, { q: 'zzzqqq' }, BLOG_TEXT.noSearchResults('zzzqqq'), true],
+    ['an unknown tag', 1, 0, { tag: 'nope' }, BLOG_TEXT.noTaggedPosts('nope'), true],
+    ['a page past the end', 7, 4, {}, BLOG_TEXT.pastTheEnd(7, 4), true],
+    ['a search page past its end', 3, 1, { q: 'payout' }, BLOG_TEXT.pastTheEnd(3, 1), true],
+    ['an empty category', 1, 0, { category: 'news' as const }, BLOG_TEXT.emptyText, true],
+    ['no posts at all (SPEC §2 words)', 1, 0, {}, BLOG_TEXT.emptyText, false],
+  ])('%s', (_name, page, totalPages, filter, text, allPosts) => {
+    expect(blogEmptyText(page, totalPages, filter)).toEqual({ text, allPosts });
+  });
+
+  it('keeps SPEC §2 words for the list that is simply empty', () => {
+    expect(BLOG_TEXT.emptyText).toBe('There are no published posts to display at this time.');
+    expect(BLOG_TEXT.pastTheEnd(2, 1)).toBe('There is no page 2 of this list: it has 1 page.');
   });
 });
 

@@ -9,12 +9,6 @@ import { BLOG_TEXT } from './messages.js';
 import { slugify } from './slugify.js';
 import { formatLongUtcDate } from './utc-date.js';
 
-/** SPEC §5: the page number from the URL is parsed as an integer and defaults to 1. */
-export function pageFromParam(value: string | null | undefined): number {
-  const page = Number.parseInt(value ?? '', 10);
-  return Number.isSafeInteger(page) && page >= 1 ? page : BLOG_DEFAULT_PAGE;
-}
-
 export interface BlogListFilter {
   category?: BlogCategory;
   tag?: string;
@@ -35,6 +29,18 @@ export function blogListFilter(params: URLSearchParams, routeCategory?: BlogCate
   const q = params.get('q')?.trim();
   if (q) filter.q = q;
   return filter;
+}
+
+/**
+ * What an empty page of a list says (SPEC §2's 'There are no published posts to display at this time.' only
+ * when there is nothing to show at all): a page past the end, a search or a tag that found nothing say so,
+ * and lead back to all posts (`allPosts`).
+ */
+export function blogEmptyText(page: number, totalPages: number, filter: BlogListFilter): { text: string; allPosts: boolean } {
+  if (totalPages >= 1 && page > totalPages) return { text: BLOG_TEXT.pastTheEnd(page, totalPages), allPosts: true };
+  if (filter.q) return { text: BLOG_TEXT.noSearchResults(filter.q), allPosts: true };
+  if (filter.tag) return { text: BLOG_TEXT.noTaggedPosts(filter.tag), allPosts: true };
+  return { text: BLOG_TEXT.emptyText, allPosts: !!filter.category };
 }
 
 /** GET /_api/blog-posts with only the provided parameters (SPEC §7); blank filters are not sent. */

@@ -1,7 +1,7 @@
 /** Words of the firm pages (issue #10) that the server's head and the pages share. */
 export const FIRM_PAGE_TEXT = {
   firms: {
-    title: 'Prop Firm Comparison Table: Prices After Our Codes',
+    title: 'Prop Firm Comparison: Prices After Our Codes',
     heading: 'Compare Prop Firms',
     description:
       'Compare prop firm programs side by side: price and price after our verified code, profit target, loss limits, profit split, payouts and our published score.',
@@ -19,7 +19,7 @@ export const FIRM_PAGE_TEXT = {
     descriptionInvalid: 'Choose two or three prop firms to compare their prices, rules, payouts and scores fact by fact.',
   },
   methodology: {
-    title: 'Our Methodology: How We Score and Verify Prop Firms',
+    title: 'How We Score and Verify Prop Firms',
     heading: 'How We Score and Verify Prop Firms',
     description:
       'The criteria and weights behind every score, how we verify each discount code, and our affiliate disclosure in full.',

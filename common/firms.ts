@@ -65,8 +65,8 @@ export const FIRM_LIMITS = {
   changeLength: 2000,
 } as const;
 
-/** Rows per page of GET /_api/firms. */
-export const FIRMS_PAGE_SIZE = 100;
+/** Rows per page of GET /_api/firms and /firms: a phone scrolls one page of cards to the footer in a few swipes (issue 22). */
+export const FIRMS_PAGE_SIZE = 25;
 
 // ---------------------------------------------------------------------------------------------
 // Methodology and score

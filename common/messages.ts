@@ -167,6 +167,12 @@ export const BLOG_TEXT = {
   next: 'Next',
   pageOf: (page: number, totalPages: number) => `Page ${page} of ${totalPages}`,
   dateMissing: 'N/A',
+  // Ours (issue 22): an empty page says what was asked for, and leads back to every post.
+  noSearchResults: (q: string) => `No published posts match \u201c${q}\u201d.`,
+  noTaggedPosts: (tag: string) => `No published posts are tagged \u201c${tag}\u201d.`,
+  pastTheEnd: (page: number, totalPages: number) =>
+    `There is no page ${page} of this list: it has ${totalPages} page${totalPages === 1 ? '' : 's'}.`,
+  allPosts: 'See all posts',
 } as const;
 
 /**
@@ -186,12 +192,13 @@ export const PAGE_TEXT = {
       'Meet the trader behind Verified Trader Funding: how we test every prop firm, verify each discount and back our payout guarantee.',
   },
   discounts: {
-    title: 'Verified Prop Firm Discount Codes (Up to 50% Off)',
+    // Titles stay within the 70 characters search results show, with ' | Verified Trader Funding'.
+    title: 'Prop Firm Discount Codes (Up to 50% Off)',
     description:
       'Exclusive prop firm discount codes, each one checked by our team before it goes live. Save up to 50% on your next trading challenge.',
   },
   blog: {
-    title: 'Prop Trading Blog: News, Guides & Reviews',
+    title: 'Prop Trading Blog: News, Guides and Reviews',
     description:
       'Prop firm news, step-by-step trading guides and honest reviews from traders who test every firm before recommending it.',
   },

@@ -90,10 +90,10 @@ describe('admin shell in Chromium', () => {
 
       // The server forgets the session (as when it expires): the next admin call answers 401 and the admin signs
       // out to /login. Deleted on the server, not in the browser: the rolling cookie of a request in flight would
-      // set a cleared cookie again.
+      // set a cleared cookie again. The sign-in page is asked to come back to where the admin was.
       await siteSql(site, 'DELETE FROM user_sessions');
       await page.getByRole('menuitem', { name: 'Companies' }).click();
-      await page.waitForURL(site.baseUrl + '/login', { waitUntil: 'commit' });
+      await page.waitForURL(site.baseUrl + '/login?next=%2Fadmin%2Fcompanies', { waitUntil: 'commit' });
       await page.locator('#email').waitFor();
     } finally {
       page.off('request', onRequest);

@@ -1,6 +1,6 @@
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type TestAgent from 'supertest/lib/agent.js';
-import { CRITERIA, FIRM_MSG, bestCode, priceAfterCode, type FirmSort } from '../../common/firms.js';
+import { CRITERIA, FIRMS_PAGE_SIZE, FIRM_MSG, bestCode, priceAfterCode, type FirmSort } from '../../common/firms.js';
 import type { FirmRowDto } from '../../common/firm-api-types.js';
 import { MSG } from '../../common/messages.js';
 import { ormConfig } from '../src/database/mikro-orm.config.js';
@@ -269,7 +269,7 @@ describe('firm profiles', () => {
     it('answers one row per program and size with price after the best active code, active firms only, best score first', async () => {
       await seedTable();
       const body = await list();
-      expect(body).toMatchObject({ total: 5, page: 1, pageSize: 100, totalPages: 1, query: '' });
+      expect(body).toMatchObject({ total: 5, page: 1, pageSize: FIRMS_PAGE_SIZE, totalPages: 1, query: '' });
       // Pricey's entered 4.5 beats Cheap's weighted 3; affiliate status plays no part.
       expect(keys(body)).toEqual(['P2:10000', 'P2:100000', 'C2:10000', 'C2:100000', 'C1:100000']);
       const [p10, p100, c10] = body.rows as FirmRowDto[];
@@ -344,16 +344,18 @@ describe('firm profiles', () => {
       expect((await t.http().get('/_api/firms?size=&type=&platform=&sort=').expect(200)).body.query).toBe('');
     });
 
-    it('pages by 100 rows', async () => {
+    it(`pages by ${FIRMS_PAGE_SIZE} rows`, async () => {
       await createFirm({ name: 'Many', programs: Array.from({ length: 6 }, (_, i) => program({ name: `M${i}`, sizes: Array.from({ length: 20 }, (_, j) => size(1000 * (j + 1), 10 + j)) })) });
       const first = await list('?sort=price');
-      expect(first).toMatchObject({ total: 120, totalPages: 2 });
-      expect(first.rows).toHaveLength(100);
-      const second = await list('?sort=price&page=2');
-      expect(second.rows).toHaveLength(20);
-      // Sorted by price across both pages: no row twice, none missing.
-      expect(new Set([...first.rows, ...second.rows].map((r: FirmRowDto) => `${r.program.name}:${r.size}`)).size).toBe(120);
-      expect((await list('?page=3')).rows).toEqual([]);
+      const pages = Math.ceil(120 / FIRMS_PAGE_SIZE);
+      expect(first).toMatchObject({ total: 120, totalPages: pages });
+      expect(first.rows).toHaveLength(FIRMS_PAGE_SIZE);
+      const all = [...first.rows];
+      for (let page = 2; page <= pages; page++) all.push(...(await list(`?sort=price&page=${page}`)).rows);
+      expect((await list(`?sort=price&page=${pages}`)).rows).toHaveLength(120 - (pages - 1) * FIRMS_PAGE_SIZE);
+      // Sorted by price across the pages: no row twice, none missing.
+      expect(new Set(all.map((r: FirmRowDto) => `${r.program.name}:${r.size}`)).size).toBe(120);
+      expect((await list(`?page=${pages + 1}`)).rows).toEqual([]);
     });
   });
 
@@ -436,6 +438,7 @@ describe('firm profiles', () => {
       const logger = { log: () => undefined, error: () => undefined, warn: () => undefined };
       await seedDemoContent(em, logger);
       const body = await list('?status=all');
+      for (let page = 2; page <= body.totalPages; page++) body.rows.push(...(await list(`?status=all&page=${page}`)).rows);
       const firms = new Set(body.rows.map((r: FirmRowDto) => r.firm.slug));
       expect(firms.size).toBe(8);
       expect(body.rows.some((r: FirmRowDto) => r.priceAfterCode < r.price)).toBe(true);

@@ -12,7 +12,7 @@ const concrete = (path: string) => path.replace(/:\w+/g, '1').replace(/\*\w+/, '
 const id = (r: RouteEntry) => `${r.method} ${r.path}`;
 
 /** Anonymous writes limited by their own rules: sign-in counts failures (LoginLimiter); sign-out ends one's own session. */
-const OWN_LIMITER = new Set(['POST /_api/auth/login_with_password', 'POST /_api/auth/logout']);
+const OWN_LIMITER = new Set(['POST /_api/auth/login_with_password', 'POST /login', 'POST /_api/auth/logout']);
 
 describe('route labels', () => {
   let t: TestApp;
@@ -45,7 +45,7 @@ describe('route labels', () => {
   });
 
   it('takes files and forms only where labelled', () => {
-    expect(routes.filter((r) => r.bodyKind === 'form').map(id)).toEqual(['POST /newsletter/subscribe']);
+    expect(routes.filter((r) => r.bodyKind === 'form').map(id)).toEqual(['POST /login', 'POST /newsletter/subscribe']);
     expect(routes.filter((r) => r.bodyKind === 'upload' && r.isPublic).map(id)).toEqual([]);
   });
 

@@ -31,6 +31,7 @@ describe('pageHead', () => {
     expect(new Set(pages.map((p) => p.description)).size).toBe(pages.length);
     for (const p of pages) {
       expect(p.title).toContain(SITE_NAME);
+      expect(p.title.length).toBeLessThanOrEqual(70);
       expect(p.robots).toBe('index, follow');
       expect(p.ogType).toBe('website');
       expect(p.image.url).toBe(`${SITE}/og-default.png`);
@@ -54,6 +55,13 @@ describe('pageHead', () => {
     expect(head('/blog', '?tag=risk').title).toBe(`Posts Tagged \u201crisk\u201d | ${SITE_NAME}`);
     expect(head('/blog', '?q=payout').title).toBe(`Search Results for \u201cpayout\u201d | ${SITE_NAME}`);
     expect(head('/blog', '?category=general').title).toBe(`General Trading Articles | ${SITE_NAME}`);
+  });
+
+  it('keeps search result pages out of the index (their links are followed); lists and tags stay indexed', () => {
+    expect(head('/blog', '?q=payout').robots).toBe('noindex, follow');
+    expect(head('/blog', '?q=payout&page=2').robots).toBe('noindex, follow');
+    expect(head('/blog', '?tag=risk').robots).toBe('index, follow');
+    expect(head('/blog').robots).toBe('index, follow');
   });
 
   it('marks login noindex, admin noindex/nofollow, and titles admin pages as SPEC §2 does', () => {
@@ -143,7 +151,7 @@ describe('renderHeadTags', () => {
   it('escapes every value so content can never open or close a tag', () => {
     expect(html).not.toContain('</script><script>');
     expect(html).not.toContain('alert("x")');
-    expect(html).toContain('<title>Break &lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39; | Verified Trader Funding</title>');
+    expect(html).toContain('<title>Break &lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;</title>');
     expect(html).toContain('<meta property="article:tag" content="a&quot;b">');
     expect(html).toContain('<meta property="article:tag" content="&lt;tag&gt;">');
     // Only the JSON-LD scripts' own closing tags.
@@ -196,6 +204,11 @@ describe('helpers', () => {
   it('adds the site name once', () => {
     expect(withSiteName('About')).toBe(`About | ${SITE_NAME}`);
     expect(withSiteName(`${SITE_NAME} rocks`)).toBe(`${SITE_NAME} rocks`);
+    // Never longer than search results show (70): the site name gives way first, then the title is clipped at a word.
+    expect(withSiteName('Prop Firm Comparison Table: Prices After Our Codes')).toBe('Prop Firm Comparison Table: Prices After Our Codes');
+    const long = 'FundedNext raises the profit split to 95% on all new accounts, and what it means for you';
+    expect(withSiteName(long)).toBe('FundedNext raises the profit split to 95% on all new accounts, and\u2026');
+    expect(withSiteName(long).length).toBeLessThanOrEqual(70);
   });
 });
 

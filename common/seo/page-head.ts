@@ -145,7 +145,9 @@ export function pageHead(route: PageRoute, data: PageHeadData, siteUrl: string):
       const canonicalPath = listPath + (route.page > 1 ? `?page=${route.page}` : '');
       const crumbs: Crumb[] = [{ name: 'Home', path: '/' }, { name: 'Blog', path: '/blog' }];
       if (route.category) crumbs.push({ name: CATEGORY_NAMES[route.category], path: categoryPath(route.category) });
-      return page(withSiteName(title + suffix), description, canonicalPath, 'index, follow', [breadcrumbs(site, crumbs)]);
+      // A search's results are not a page of their own to index (nor are they ours to rank); their links are followed.
+      const robots: Robots = route.q ? 'noindex, follow' : 'index, follow';
+      return page(withSiteName(title + suffix), description, canonicalPath, robots, [breadcrumbs(site, crumbs)]);
     }
     case 'post':
       return postHead(site, route.path, data.post!, base);
@@ -371,9 +373,17 @@ function defaultImage(site: string): PageHead['image'] {
   return { url: site + DEFAULT_OG_IMAGE.path, alt: PAGE_TEXT.defaultImageAlt, width: DEFAULT_OG_IMAGE.width, height: DEFAULT_OG_IMAGE.height };
 }
 
-/** Adds the site name unless the title already carries it. */
+/** Search results show about 70 characters of a title and cut the rest (html-validate's long-title rule). */
+export const TITLE_MAX = 70;
+
+/**
+ * Adds the site name unless the title already carries it, or the two together would be cut off in
+ * search results: then the page's own words come first and alone, clipped at a word to fit.
+ */
 export function withSiteName(title: string): string {
-  return title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
+  if (title.includes(SITE_NAME)) return clip(title, TITLE_MAX);
+  const named = `${title} | ${SITE_NAME}`;
+  return named.length <= TITLE_MAX ? named : clip(title, TITLE_MAX);
 }
 
 /** An absolute http(s) URL for an image field (`/media/x.webp` gets the site base); undefined for anything else. */

@@ -7,7 +7,8 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { Suspense, lazy, type ComponentType } from 'react';
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { blogListFilter, pageFromParam } from '../../common/blog-view.js';
+import { blogListFilter } from '../../common/blog-view.js';
+import { parsePage } from '../../common/seo/page-route.js';
 import { BLOG_LIST_PAGE_SIZE } from '../../common/constants.js';
 import type { BlogCategory } from '../../common/enums.js';
 import type { DataSource } from './lib/data-source.js';
@@ -61,7 +62,10 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
   };
   const blogList = (category?: Exclude<BlogCategory, 'general'>) => ({ request }: LoaderFunctionArgs) => {
     const params = new URL(request.url).searchParams;
-    return load(blogListQuery(pageFromParam(params.get('page')), BLOG_LIST_PAGE_SIZE, blogListFilter(params, category), source))();
+    const page = parsePage(params.get('page'));
+    // A page parameter that is not a page (abc, 0, 2.5) shows the not-found page: nothing to read.
+    if (page === undefined) return null;
+    return load(blogListQuery(page, BLOG_LIST_PAGE_SIZE, blogListFilter(params, category), source))();
   };
   const categoryList = (category: Exclude<BlogCategory, 'general'>) => ({
     loader: blogList(category),

@@ -5,6 +5,7 @@ import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LocalStrategy } from './local.strategy.js';
+import { LoginFormController } from './login-form.controller.js';
 import { LoginGuard } from './login.guard.js';
 import { LoginLimiter } from './login-limiter.service.js';
 import { SessionMiddleware } from './session.middleware.js';
@@ -12,7 +13,7 @@ import { SessionSerializer } from './session.serializer.js';
 
 @Module({
   imports: [UsersModule, RateLimitModule, PassportModule.register({ session: true })],
-  controllers: [AuthController],
+  controllers: [AuthController, LoginFormController],
   providers: [
     AuthService, LocalStrategy, SessionSerializer, LoginGuard, LoginLimiter, SessionMiddleware,
   ],

@@ -1,5 +1,6 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { Navigate, Route, useLocation } from 'react-router-dom';
+import { loginPathFor } from '../../../common/login-form.js';
 import { queryClient } from '../lib/query-client.js';
 import { useSession } from '../lib/session.js';
 import { AccessDenied } from './AccessDenied.js';
@@ -32,9 +33,10 @@ refreshPublicQueriesAfterAdminMutations(queryClient);
  */
 export default function AdminApp() {
   const session = useSession();
+  const location = useLocation();
 
   if (session.status === 'loading') return <div className="container section"><div className="card skeleton" /></div>;
-  if (session.status === 'unauthenticated') return <Navigate to="/login" replace />;
+  if (session.status === 'unauthenticated') return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
   const { user } = session;
   if (user.role !== 'admin') return <AccessDenied role={user.role} />;
   return (

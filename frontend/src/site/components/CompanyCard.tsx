@@ -15,8 +15,9 @@ export function CompanyCard({ company }: { company: CompanyDto }) {
         <div>
           <h3><Link to={firmPath(company.slug)}>{company.name}</Link></h3>
           {company.rating !== null && (
-            <p className="rating" aria-label={`Rated ${company.rating} out of 5`}>
-              <span aria-hidden="true">&#9733;</span> {company.rating.toFixed(1)} / 5
+            // A <p> cannot carry aria-label (html-validate, ARIA in HTML): the star is hidden, a word is added for readers.
+            <p className="rating">
+              <span aria-hidden="true">&#9733;</span> <span className="visually-hidden">Rated</span> {company.rating.toFixed(1)} / 5
             </p>
           )}
         </div>

@@ -20,7 +20,7 @@ export function SiteLayout() {
   const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
   const links = isAdmin ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV;
   const { pathname } = useLocation();
-  const toggle = useRef<HTMLButtonElement>(null);
+  const toggle = useRef<HTMLElement>(null);
   useHashScroll();
 
   // The menu closes after a link is chosen (SPEC §2), and on any other navigation (back button, logo).
@@ -52,25 +52,28 @@ export function SiteLayout() {
               <NavLink key={l.to} to={l.to} end={l.to === '/'}>{l.label}</NavLink>
             ))}
           </nav>
-          <button
-            ref={toggle}
-            type="button"
-            className="menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((o) => !o)}
-          >
-            <span aria-hidden="true">{menuOpen ? '\u2715' : '\u2630'}</span>
-          </button>
+          {/* A <details> menu: without JavaScript (or before it runs) the browser opens and closes it by itself;
+              the script keeps its state, closes it after a link is chosen (SPEC §2) and on Escape. */}
+          <details className="menu" open={menuOpen}>
+            <summary
+              ref={toggle}
+              className="menu-toggle"
+              aria-controls="mobile-menu"
+              onClick={(e) => {
+                e.preventDefault();
+                setMenuOpen((o) => !o);
+              }}
+            >
+              <span aria-hidden="true">{menuOpen ? '\u2715' : '\u2630'}</span>
+              <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+            </summary>
+            <nav id="mobile-menu" className="nav-mobile" aria-label="Mobile">
+              {links.map((l) => (
+                <NavLink key={l.to} to={l.to} end={l.to === '/'} onClick={() => setMenuOpen(false)}>{l.label}</NavLink>
+              ))}
+            </nav>
+          </details>
         </div>
-        {menuOpen && (
-          <nav id="mobile-menu" className="nav-mobile" aria-label="Mobile">
-            {links.map((l) => (
-              <NavLink key={l.to} to={l.to} end={l.to === '/'} onClick={() => setMenuOpen(false)}>{l.label}</NavLink>
-            ))}
-          </nav>
-        )}
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />

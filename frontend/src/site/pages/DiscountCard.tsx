@@ -77,7 +77,9 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
 
       <div className="deal-head">
         {company.logoUrl ? (
-          <img className="logo-img deal-logo" src={company.logoUrl} alt="" width="44" height="44" loading="lazy" decoding="async" />
+          // Not lazy: a lazy logo below the fold was a white box while the visitor scrolled to it. A dozen 44 px
+          // images (immutable, cached) cost little; low priority keeps them behind what the first screen needs.
+          <img className="logo-img deal-logo" src={company.logoUrl} alt="" width="44" height="44" decoding="async" fetchPriority="low" />
         ) : (
           <span className="logo-placeholder deal-logo" aria-hidden="true">{company.name.slice(0, 2).toUpperCase()}</span>
         )}

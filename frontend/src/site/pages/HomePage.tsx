@@ -124,9 +124,11 @@ export function HomePage() {
             <li><strong>{CLAIMS.rating}</strong> rating from traders</li>
           </ul>
           </div>
-          <aside className="card hero-panel" aria-labelledby="hero-panel-title">
+          {/* A part of the hero, not a landmark of its own (an <aside> inside the hero's region is axe's
+              landmark-complementary-is-top-level). */}
+          <div className="card hero-panel">
             <span className="hero-panel-icon"><Icon name="shield" size={32} /></span>
-            <p className="eyebrow" id="hero-panel-title">Payout guarantee</p>
+            <p className="eyebrow">Payout guarantee</p>
             <p className="hero-panel-lead">{PAYOUT_GUARANTEE}</p>
             <ul className="hero-panel-list">
               <li><Icon name="check" size={18} /> {CLAIMS.verifiedPartners} firms verified with real payouts</li>
@@ -134,7 +136,7 @@ export function HomePage() {
               <li><Icon name="check" size={18} /> New deals {NEWSLETTER_BANNER.schedule}</li>
             </ul>
             <Link to="#payout-guarantee">How the guarantee works &rarr;</Link>
-          </aside>
+          </div>
         </div>
       </section>
 

@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PublicUser } from '../../../../common/api-types.js';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../../common/constants.js';
+import { LOGIN_ERROR_PARAM, LOGIN_NEXT_PARAM, loginFormMessage, loginReturnPath } from '../../../../common/login-form.js';
 import { MSG } from '../../../../common/messages.js';
 import { loginSchema, type LoginInput } from '../../../../common/schemas.js';
 import { apiPost } from '../../lib/api.js';
@@ -13,7 +14,11 @@ import { SESSION_KEY } from '../../lib/session.js';
 export function LoginPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [formError, setFormError] = useState<string>();
+  const [params] = useSearchParams();
+  // Where the visitor was going (the admin sends signed-out visitors here with ?next=); SPEC's / otherwise.
+  const next = loginReturnPath(params.get(LOGIN_NEXT_PARAM));
+  // A plain-form post that failed came back here with the reason's code (POST /login).
+  const [formError, setFormError] = useState<string | undefined>(() => loginFormMessage(params.get(LOGIN_ERROR_PARAM)) ?? undefined);
   const { register, handleSubmit, formState } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     mode: 'onBlur',
@@ -24,7 +29,7 @@ export function LoginPage() {
     try {
       const user = await apiPost<PublicUser>('/_api/auth/login_with_password', values, MSG.loginFailedRetry);
       client.setQueryData(SESSION_KEY, { user });
-      setTimeout(() => navigate('/'), LOGIN_REDIRECT_DELAY_MS);
+      setTimeout(() => navigate(next), LOGIN_REDIRECT_DELAY_MS);
     } catch (error) {
       setFormError(error instanceof Error && error.message ? error.message : MSG.loginFailed);
     }
@@ -34,8 +39,15 @@ export function LoginPage() {
   return (
     <section className="container section narrow">
       <h1>Admin sign in</h1>
-      {/* POST, so a submit before the script has run (a password manager's) never puts the password in the URL. */}
-      <form className="card form" method="post" onSubmit={onSubmit} noValidate>
+      {/* Without JavaScript (or before it runs) the form posts to POST /login (with ?next= kept in the action),
+          which signs in and answers 303; POST also keeps the password out of the URL. */}
+      <form
+        className="card form"
+        method="post"
+        action={next === '/' ? '/login' : `/login?${new URLSearchParams({ [LOGIN_NEXT_PARAM]: next })}`}
+        onSubmit={onSubmit}
+        noValidate
+      >
         {formError && <p role="alert" className="error">{formError}</p>}
         <label htmlFor="email">Email</label>
         <input id="email" type="email" autoComplete="username" aria-invalid={!!errors.email} aria-describedby="email-error" {...register('email')} />

@@ -1,7 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
 import type { BlogCategory, NewsletterSource } from '../../../../../common/enums.js';
-import { blogListFilter, pageFromParam, type BlogListFilter } from '../../../../../common/blog-view.js';
+import { blogListFilter, type BlogListFilter } from '../../../../../common/blog-view.js';
 import { PAGE_TEXT } from '../../../../../common/messages.js';
+import { parsePage } from '../../../../../common/seo/page-route.js';
+import { NotFoundPage } from '../NotFoundPage.js';
 import { BlogPostList } from './BlogPostList.js';
 import { BlogSidebar } from './BlogSidebar.js';
 import './blog.css';
@@ -20,9 +22,11 @@ const SIDEBAR_SOURCE: Record<Exclude<BlogCategory, 'general'>, NewsletterSource>
 /** /blog (?page, ?tag, ?q, ?category) and the category lists (SPEC §2, DESIGN §7). */
 export function BlogListPage({ category: routeCategory }: Props) {
   const [params] = useSearchParams();
-  const page = pageFromParam(params.get('page'));
+  const page = parsePage(params.get('page'));
   const filter = blogListFilter(params, routeCategory);
   const { title, lead } = heading(filter);
+  // ?page=abc, 0, -1, 2.5: no such page (the server answers 404 with this same page, and no list).
+  if (page === undefined) return <NotFoundPage />;
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
-import { pageHref, type BlogListFilter } from '../../../../../common/blog-view.js';
+import { blogEmptyText, pageHref, type BlogListFilter } from '../../../../../common/blog-view.js';
 import { BLOG_LIST_PAGE_SIZE } from '../../../../../common/constants.js';
 import { BLOG_TEXT } from '../../../../../common/messages.js';
 import { blogListQuery } from '../../../lib/queries.js';
@@ -41,12 +41,14 @@ export function BlogPostList({ page, filter, layout = 'grid', limit = BLOG_LIST_
   }
 
   const { posts, pagination } = list.data;
+  const empty = blogEmptyText(page, pagination.totalPages, filter);
   return (
     <>
       {posts.length === 0 ? (
         <div className="blog-state card" role="status">
           <h2>{BLOG_TEXT.emptyTitle}</h2>
-          <p>{BLOG_TEXT.emptyText}</p>
+          <p>{empty.text}</p>
+          {empty.allPosts && <Link className="button" to="/blog">{BLOG_TEXT.allPosts}</Link>}
         </div>
       ) : (
         <ul className={`post-grid ${layout}`} role="list">

@@ -1,0 +1,48 @@
+import { Catch, Controller, HttpCode, HttpException, Post, Req, Res, UseFilters, UseGuards, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { LOGIN_NEXT_PARAM, loginFormErrorOf, loginFormRedirect, loginReturnPath } from '../../../common/login-form.js';
+import { MSG } from '../../../common/messages.js';
+import { Public, TakesForm } from '../access/route-labels.js';
+import { LoginGuard } from './login.guard.js';
+
+/**
+ * A refused sign-in goes back to the sign-in page with the reason (a code the page turns into SPEC's
+ * message), never to a JSON error. The same-origin check (the CSRF defence) is the exception: a forged
+ * post gets the plain error and no redirect.
+ */
+@Catch()
+class LoginFormErrors implements ExceptionFilter {
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    const status = error instanceof HttpException ? error.getStatus() : 500;
+    const message = error instanceof HttpException ? error.message : MSG.loginFailedRetry;
+    if (status === 415 || message === MSG.crossOrigin) {
+      res.status(status).json({ statusCode: status, error: message, message });
+      return;
+    }
+    res.redirect(303, loginFormRedirect(req.query[LOGIN_NEXT_PARAM], loginFormErrorOf(status, message)));
+  }
+}
+
+/**
+ * POST /login: the sign-in form as plain HTML (before or without its script). Form-encoded, only from
+ * our own origin (`@TakesForm()`: SameOriginGuard takes it without JSON, and only with a matching Origin);
+ * the same checks, limits and session as POST /_api/auth/login_with_password (LoginGuard), then 303 to
+ * the `next` path the form was opened with, or to / (SPEC §2).
+ */
+@ApiExcludeController()
+@Controller('login')
+@Public()
+@TakesForm()
+@UseFilters(LoginFormErrors)
+export class LoginFormController {
+  @Post()
+  @HttpCode(303)
+  @UseGuards(LoginGuard)
+  login(@Req() req: Request, @Res() res: Response): void {
+    res.redirect(303, loginReturnPath(req.query[LOGIN_NEXT_PARAM]));
+  }
+}
