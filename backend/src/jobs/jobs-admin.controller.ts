@@ -4,10 +4,12 @@ import type { Response } from 'express';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import type { ProblemJobDto } from '../../../common/mail-api-types.js';
 import { JobsAdminService } from './jobs-admin.service.js';
+import { AdminOnly } from '../access/route-labels.js';
 
 /** Failed and dead jobs (ra-data-simple-rest list, newest first) and their retry. Guarded by AdminGuard (/_api/admin). */
 @ApiTags('admin: jobs')
 @Controller('_api/admin/jobs')
+@AdminOnly()
 export class JobsAdminController {
   constructor(private readonly jobs: JobsAdminService) {}
 
