@@ -7,7 +7,7 @@ import type { Request, Response } from 'express';
 import express from 'express';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { MSG } from '../../../common/messages.js';
+import { BLOG_TEXT, MSG } from '../../../common/messages.js';
 import { ApiError } from './api-error.js';
 
 export const BODY_LIMITS = {
@@ -79,16 +79,60 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
 
 /**
  * Requests Node's HTTP parser refuses before the app sees them (headers or URL too long, malformed
- * request line) are answered in the one error shape too, instead of Node's bare status line.
+ * request line) are answered in the one error shape too, instead of Node's bare status line; a browser
+ * asking for a page (Accept: text/html, not an /_api path) gets the same words as a small HTML page.
  */
 export function answerClientErrors(server: Server): void {
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     const [status, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, MSG.malformedRequest];
-    const body = JSON.stringify({ statusCode: status, error: message, message });
+    const html = wantsHtml(err.rawPacket);
+    const body = html ? errorPage(status, message) : JSON.stringify({ statusCode: status, error: message, message });
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${html ? 'text/html' : 'application/json'}; charset=utf-8\r\n` +
+        (html ? `Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'\r\nX-Robots-Tag: noindex\r\n` : '') +
         `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
     );
   });
+}
+
+/** Only as much of a refused request as it takes to find its path and Accept header. */
+const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * Whether the refused request came from a browser wanting a page: its request line (when it is in what was
+ * read) does not name the API, and its Accept header lists text/html. Anything unclear gets JSON.
+ */
+export function wantsHtml(raw: Buffer | undefined): boolean {
+  if (!raw?.length) return false;
+  const text = raw.subarray(0, SNIFF_BYTES).toString('latin1');
+  const line = /^[A-Z]+ (\S+)/.exec(text);
+  if (line && /^\/_api(\/|\?|$)/i.test(line[1])) return false;
+  const accept = /\r\naccept:([^\r\n]*)/i.exec(text);
+  return !!accept && /\btext\/html\b/i.test(accept[1]);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A page for a request the app never saw: no script, no asset (the site's files may be what failed). */
+function errorPage(status: number, message: string): string {
+  const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>body{margin:0;background:#0b1120;color:#e8edf7;font:16px/1.6 system-ui,sans-serif}main{max-width:480px;margin:0 auto;padding:64px 20px;text-align:center}a{display:inline-block;margin:8px;padding:10px 18px;border-radius:10px;background:#0099ff;color:#0b1120;font-weight:600;text-decoration:none}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}</p>
+<p><a href="/">Return to Homepage</a><a href="/blog">${escapeHtml(BLOG_TEXT.allPosts)}</a></p>
+</main>
+</body>
+</html>
+`;
 }
