@@ -46,6 +46,7 @@ export const MSG = {
   routeNotFound: 'Not found',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   internalError: 'Something went wrong on our side. Please try again.',
+  diskFull: "The server's disk is full, so nothing was saved. Please try again later.",
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request is too large.',
   bodyTooDeep: (levels: number) => `The request body nests more than ${levels} levels deep.`,

@@ -3,9 +3,21 @@ import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type Exce
 import type { Request, Response } from 'express';
 import type { ApiErrorBody } from '../../../common/api-types.js';
 import { MSG } from '../../../common/messages.js';
-import { isDatabaseUnavailable } from './database-errors.js';
+import { isDatabaseUnavailable, isDiskFull } from './database-errors.js';
+import { truncateForLog } from './log-text.js';
 
 const UNSTORABLE_TEXT_CODES = new Set(['08P01', '22021', '22P05']);
+/** Seconds a client should wait: a restarting database is back in seconds, a full disk needs an operator. */
+const RETRY_AFTER_UNAVAILABLE = '5';
+const RETRY_AFTER_DISK_FULL = '120';
+
+/** A 503 and how long to wait before trying again. */
+class Unavailable {
+  constructor(
+    readonly body: ApiErrorBody,
+    readonly retryAfter: string,
+  ) {}
+}
 
 /**
  * The one error shape of DESIGN §3 for every failure, whatever threw it.
@@ -18,19 +30,21 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const req = host.switchToHttp().getRequest<Request>();
-    const body = this.toBody(exception, req);
+    const answer = this.toBody(exception, req);
+    const body = answer instanceof Unavailable ? answer.body : answer;
     if (res.headersSent) {
       res.end();
       return;
     }
-    if (body.statusCode === 503) res.setHeader('Retry-After', '5');
+    if (answer instanceof Unavailable) res.setHeader('Retry-After', answer.retryAfter);
+    else if (body.statusCode === 503) res.setHeader('Retry-After', RETRY_AFTER_UNAVAILABLE);
     // Set explicitly: a handler may already have declared another type (e.g. text/html) before failing.
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
     res.status(body.statusCode).send(JSON.stringify(body));
   }
 
-  private toBody(exception: unknown, req: Request): ApiErrorBody {
+  private toBody(exception: unknown, req: Request): ApiErrorBody | Unavailable {
     if (exception instanceof HttpException) return fromHttpException(exception);
     const e = exception as { type?: string; status?: number };
     // body-parser errors reach us as plain errors carrying a status.
@@ -39,8 +53,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return shape(e.status, (exception as Error).message || MSG.unknownError);
     }
     if (isDatabaseUnavailable(exception)) {
-      this.logger.warn(`Database unavailable during ${req.method} ${req.originalUrl}: ${(exception as Error).message}`);
-      return shape(503, MSG.serviceUnavailable);
+      this.logger.warn(truncateForLog(`Database unavailable during ${req.method} ${req.originalUrl}: ${(exception as Error).message}`));
+      return new Unavailable(shape(503, MSG.serviceUnavailable), RETRY_AFTER_UNAVAILABLE);
+    }
+    if (isDiskFull(exception)) {
+      // The operator's to fix, so said in the log (without the values that did not fit); the client may retry later.
+      this.logger.error(truncateForLog(`Disk full during ${req.method} ${req.originalUrl}: ${(exception as Error).message}`));
+      return new Unavailable(shape(503, MSG.diskFull), RETRY_AFTER_DISK_FULL);
     }
     if (exception instanceof UniqueConstraintViolationException) return shape(409, 'This record already exists.');
     // Text PostgreSQL cannot take (a NUL character, which it rejects as 08P01 "invalid message format"
@@ -49,7 +68,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof ForeignKeyConstraintViolationException) {
       return shape(409, 'This record is still referenced by other records.');
     }
-    this.logger.error(`${req.method} ${req.originalUrl} failed`, (exception as Error)?.stack ?? String(exception));
+    this.logger.error(`${req.method} ${req.originalUrl} failed`, truncateForLog((exception as Error)?.stack ?? String(exception)));
     return shape(500, MSG.internalError);
   }
 }
