@@ -6,7 +6,7 @@ import type { AdminBlogPostListItem, BlogPostJson } from '../../../common/api-ty
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
-import { BLOG_POST_SORTABLE, BlogPostsService, publicListQuery } from './blog-posts.service.js';
+import { BLOG_POST_FILTERS, BLOG_POST_SORTABLE, BlogPostsService, publicListQuery } from './blog-posts.service.js';
 import {
   BlogBySlugQueryDto, BlogListQueryDto, CreateBlogPostDto, ReplaceBlogPostDto, UpdateBlogPostDto,
 } from './dto/blog-post.dto.js';
@@ -39,7 +39,7 @@ export class AdminBlogPostsController {
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<Array<BlogPostJson | AdminBlogPostListItem>> {
-    const params = parseListQuery(query, BLOG_POST_SORTABLE);
+    const params = parseListQuery(query, BLOG_POST_SORTABLE, BLOG_POST_FILTERS);
     const result = await this.posts.list(params);
     sendContentRange(res, 'blog-posts', params, result);
     return result.items;

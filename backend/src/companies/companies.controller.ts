@@ -7,7 +7,7 @@ import type { CompanyDto } from '../../../common/api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
-import { COMPANY_SORTABLE, CompaniesService } from './companies.service.js';
+import { COMPANY_FILTERS, COMPANY_SORTABLE, CompaniesService } from './companies.service.js';
 import { CreateCompanyDto, ReplaceCompanyDto, UpdateCompanyDto } from './dto/company.dto.js';
 
 @ApiTags('companies')
@@ -31,7 +31,7 @@ export class AdminCompaniesController {
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<CompanyDto[]> {
-    const params = parseListQuery(query, COMPANY_SORTABLE);
+    const params = parseListQuery(query, COMPANY_SORTABLE, COMPANY_FILTERS);
     const result = await this.companies.list(params);
     sendContentRange(res, 'companies', params, result);
     return result.items;

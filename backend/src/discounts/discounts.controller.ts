@@ -9,7 +9,7 @@ import { idParam } from '../common/id.param.js';
 import { isCountableVisit, visitorKey } from '../common/visitor.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
-import { DISCOUNT_SORTABLE, DISCOUNTS_PAGE, DiscountsService } from './discounts.service.js';
+import { DISCOUNT_FILTERS, DISCOUNT_SORTABLE, DISCOUNTS_PAGE, DiscountsService } from './discounts.service.js';
 import { CreateDiscountDto, ReplaceDiscountDto, UpdateDiscountDto } from './dto/discount.dto.js';
 
 @ApiTags('discounts')
@@ -33,7 +33,7 @@ export class AdminDiscountsController {
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminDiscountDto[]> {
-    const params = parseListQuery(query, DISCOUNT_SORTABLE);
+    const params = parseListQuery(query, DISCOUNT_SORTABLE, DISCOUNT_FILTERS);
     const result = await this.discounts.list(params);
     sendContentRange(res, 'discounts', params, result);
     return result.items;

@@ -10,7 +10,7 @@ import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { CreateFirmChangeDto, ReplaceFirmChangeDto, UpdateFirmChangeDto } from './dto/firm-change.dto.js';
-import { FIRM_CHANGE_SORTABLE, FirmChangesService } from './firm-changes.service.js';
+import { FIRM_CHANGE_FILTERS, FIRM_CHANGE_SORTABLE, FirmChangesService } from './firm-changes.service.js';
 import { FirmsService } from './firms.service.js';
 
 /** What the public firm reads show (a profile lists posts about the firm); a change to any of them drops their cache entries. */
@@ -81,7 +81,7 @@ export class AdminFirmChangesController {
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminFirmChangeDto[]> {
-    const params = parseListQuery(query, FIRM_CHANGE_SORTABLE);
+    const params = parseListQuery(query, FIRM_CHANGE_SORTABLE, FIRM_CHANGE_FILTERS);
     const result = await this.changes.list(params);
     sendContentRange(res, 'firm-changes', params, result);
     return result.items;

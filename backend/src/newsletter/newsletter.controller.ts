@@ -9,7 +9,7 @@ import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest
 import { SuperjsonBodyInterceptor } from '../common/superjson-body.interceptor.js';
 import { ReplaceSubscriberDto, SubscribeDto, UnsubscribeDto, UpdateSubscriberDto } from './dto/newsletter.dto.js';
 import { NewsletterRateLimitGuard } from './newsletter-rate-limit.guard.js';
-import { NewsletterService, SUBSCRIBER_SORTABLE } from './newsletter.service.js';
+import { NewsletterService, SUBSCRIBER_FILTERS, SUBSCRIBER_SORTABLE } from './newsletter.service.js';
 
 /** The export takes the list's `filter={...}`, or `q` and `status` as plain parameters (a download link). */
 interface ExportQuery extends ListQuery {
@@ -18,7 +18,7 @@ interface ExportQuery extends ListQuery {
 }
 
 function exportFilter({ filter, q, status }: ExportQuery): Record<string, unknown> {
-  return { ...parseListQuery({ filter }, []).filter, ...(q !== undefined && { q }), ...(status !== undefined && { status }) };
+  return { ...parseListQuery({ filter }, [], SUBSCRIBER_FILTERS).filter, ...(q !== undefined && { q }), ...(status !== undefined && { status }) };
 }
 
 @ApiTags('newsletter')
@@ -51,7 +51,7 @@ export class AdminNewsletterController {
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<NewsletterSubscriberDto[]> {
-    const params = parseListQuery(query, SUBSCRIBER_SORTABLE);
+    const params = parseListQuery(query, SUBSCRIBER_SORTABLE, SUBSCRIBER_FILTERS);
     const result = await this.newsletter.list(params);
     sendContentRange(res, 'newsletter-subscribers', params, result);
     return result.items;

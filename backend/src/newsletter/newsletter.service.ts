@@ -11,13 +11,14 @@ import { MSG } from '../../../common/messages.js';
 import { NEWSLETTER_CSV_COLUMNS, isSubscriberStatus, newsletterCsvRow } from '../../../common/newsletter.js';
 import { ApiError } from '../common/api-error.js';
 import { planPage } from '../common/far-end-page.js';
-import { checkFilterKeys } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { SubscribeDto } from './dto/newsletter.dto.js';
 import { NewsletterSubscriber, toSubscriberDto } from './newsletter-subscriber.entity.js';
 import { createUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.js';
 
+/** The admin filters: `q` (email contains, case-insensitive, % and _ literal), `status`, and `id` (getMany). */
+export const SUBSCRIBER_FILTERS = ['q', 'status', 'id'] as const;
 export const SUBSCRIBER_SORTABLE = ['id', 'email', 'subscribedAt', 'status'] as const;
 type SubscriberSortField = (typeof SUBSCRIBER_SORTABLE)[number];
 type Direction = 'asc' | 'desc';
@@ -214,7 +215,6 @@ export class NewsletterService {
 
 /** The admin filters: `q` (email contains, case-insensitive, % and _ literal), `status`, and `id` (getMany). */
 function toFilter(filter: Record<string, unknown>): Filter {
-  checkFilterKeys(filter, ['q', 'status', 'id']);
   const parts: string[] = [];
   const params: unknown[] = [];
   const ids = idsFilter(filter);
