@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { AdminNoStoreInterceptor } from './admin-no-store.interceptor.js';
 import { AdminGuard } from './admin.guard.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
@@ -21,7 +20,6 @@ import { SessionSerializer } from './session.serializer.js';
     AuthService, LocalStrategy, SessionSerializer, LoginGuard, LoginLimiter, SessionMiddleware,
     { provide: APP_GUARD, useClass: SameOriginGuard },
     { provide: APP_GUARD, useClass: AdminGuard },
-    { provide: APP_INTERCEPTOR, useClass: AdminNoStoreInterceptor },
   ],
   exports: [SessionMiddleware, AuthService],
 })

@@ -7,17 +7,8 @@ import { isDatabaseUnavailable, isDiskFull } from './database-errors.js';
 import { truncateForLog } from './log-text.js';
 
 const UNSTORABLE_TEXT_CODES = new Set(['08P01', '22021', '22P05']);
-/** Seconds a client should wait: a restarting database is back in seconds, a full disk needs an operator. */
-const RETRY_AFTER_UNAVAILABLE = '5';
+/** Seconds to wait before trying again on a full disk: an operator has to make room, unlike a database restart (5 s). */
 const RETRY_AFTER_DISK_FULL = '120';
-
-/** A 503 and how long to wait before trying again. */
-class Unavailable {
-  constructor(
-    readonly body: ApiErrorBody,
-    readonly retryAfter: string,
-  ) {}
-}
 
 /**
  * The one error shape of DESIGN §3 for every failure, whatever threw it.
@@ -30,21 +21,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const req = host.switchToHttp().getRequest<Request>();
-    const answer = this.toBody(exception, req);
-    const body = answer instanceof Unavailable ? answer.body : answer;
+    const body = this.toBody(exception, req);
     if (res.headersSent) {
       res.end();
       return;
     }
-    if (answer instanceof Unavailable) res.setHeader('Retry-After', answer.retryAfter);
-    else if (body.statusCode === 503) res.setHeader('Retry-After', RETRY_AFTER_UNAVAILABLE);
+    if (body.statusCode === 503) res.setHeader('Retry-After', '5');
     // Set explicitly: a handler may already have declared another type (e.g. text/html) before failing.
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
+    if (body.message === MSG.diskFull) res.setHeader('Retry-After', RETRY_AFTER_DISK_FULL);
     res.status(body.statusCode).send(JSON.stringify(body));
   }
 
-  private toBody(exception: unknown, req: Request): ApiErrorBody | Unavailable {
+  private toBody(exception: unknown, req: Request): ApiErrorBody {
     if (exception instanceof HttpException) return fromHttpException(exception);
     const e = exception as { type?: string; status?: number };
     // body-parser errors reach us as plain errors carrying a status.
@@ -54,12 +44,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn(truncateForLog(`Database unavailable during ${req.method} ${req.originalUrl}: ${(exception as Error).message}`));
-      return new Unavailable(shape(503, MSG.serviceUnavailable), RETRY_AFTER_UNAVAILABLE);
+      return shape(503, MSG.serviceUnavailable);
     }
     if (isDiskFull(exception)) {
       // The operator's to fix, so said in the log (without the values that did not fit); the client may retry later.
       this.logger.error(truncateForLog(`Disk full during ${req.method} ${req.originalUrl}: ${(exception as Error).message}`));
-      return new Unavailable(shape(503, MSG.diskFull), RETRY_AFTER_DISK_FULL);
+      return shape(503, MSG.diskFull);
     }
     if (exception instanceof UniqueConstraintViolationException) return shape(409, 'This record already exists.');
     // Text PostgreSQL cannot take (a NUL character, which it rejects as 08P01 "invalid message format"

@@ -1,10 +1,12 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
-import { ADMIN_PATH } from './admin.guard.js';
+
+/** Every admin path, whatever the case (Express matches paths case-insensitively). */
+const ADMIN_PATH = /^\/_api\/admin(\/|$)/i;
 
 /**
- * Registered once, globally, like AdminGuard: every answer under /_api/admin carries subscribers' emails or
+ * Registered once, globally (CacheModule), like the admin guard: every answer under /_api/admin carries subscribers' emails or
  * unpublished work, so no browser or proxy may keep a copy (`no-store`). Set before the handler runs, so streamed
  * answers (the CSV export) have it too; errors get it from AllExceptionsFilter.
  */
