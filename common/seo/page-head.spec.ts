@@ -56,7 +56,7 @@ describe('pageHead', () => {
     expect(head('/blog', '?category=general').title).toBe(`General Trading Articles | ${SITE_NAME}`);
   });
 
-  it('marks login noindex, admin noindex/nofollow, and titles admin pages as SPEC §2 does', () => {
+  it('marks login noindex, admin noindex/nofollow, and titles admin pages as docs/spec.md §2 does', () => {
     expect(head('/login').robots).toBe('noindex');
     expect(head('/admin').robots).toBe('noindex, nofollow');
     expect(head('/admin/companies').title).toBe('Manage Companies - Admin');

@@ -11,13 +11,13 @@ import {
   BlogBySlugQueryDto, BlogListQueryDto, CreateBlogPostDto, ReplaceBlogPostDto, UpdateBlogPostDto,
 } from './dto/blog-post.dto.js';
 
-/** SPEC §7's public calls; both answer in superjson (`{json, meta}`) so dates arrive as dates. */
+/** docs/spec.md §7's public calls; both answer in superjson (`{json, meta}`) so dates arrive as dates. */
 @ApiTags('blog posts')
 @Controller('_api/blog-posts')
 export class BlogPostsController {
   constructor(private readonly posts: BlogPostsService) {}
 
-  /** Answered from the public cache (DESIGN §6), keyed by the validated, normalised query. */
+  /** Answered from the public cache (docs/design.md §6), keyed by the validated, normalised query. */
   @Get()
   @PublicCache({ tables: ['blog_posts'] })
   list(@Query() query: BlogListQueryDto): Keyed {
@@ -31,7 +31,7 @@ export class BlogPostsController {
   }
 }
 
-/** Both admin faces of DESIGN §3: SPEC's POST calls and the ra-data-simple-rest routes. */
+/** Both admin faces of docs/design.md §3: SPEC's POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: blog posts')
 @Controller('_api/admin/blog-posts')
 export class AdminBlogPostsController {

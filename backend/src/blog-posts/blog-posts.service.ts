@@ -21,7 +21,7 @@ export const BLOG_POST_SORTABLE = [
 type BlogPostSortField = (typeof BLOG_POST_SORTABLE)[number];
 export const BLOG_POST_FILTERS = ['q', 'status', 'category', 'id'] as const;
 
-/** Newest first, as SPEC §2 sorts the admin list. */
+/** Newest first, as docs/spec.md §2 sorts the admin list. */
 const ADMIN_ORDER: QueryOrderMap<BlogPost>[] = [{ createdAt: 'desc' }, { id: 'desc' }];
 /** Newest publication first; id breaks ties so pages never overlap. */
 const PUBLIC_ORDER: QueryOrderMap<BlogPost>[] = [{ publishedAt: 'desc' }, { id: 'desc' }];
@@ -112,7 +112,7 @@ export class BlogPostsService {
   /**
    * GET /_api/admin/blog-posts: every status; filters q (title or author), status, category, id.
    * A page (`range`) leaves `content` out so a page stays small whatever the posts' length; without `range`
-   * it is SPEC §7's call, whose answer the SPEC edit page reads the post from, so it stays whole.
+   * it is docs/spec.md §7's call, whose answer the SPEC edit page reads the post from, so it stays whole.
    */
   async list(params: ListParams<BlogPostSortField>): Promise<ListResult<BlogPostJson | AdminBlogPostListItem>> {
     const where: FilterQuery<BlogPost> = {};

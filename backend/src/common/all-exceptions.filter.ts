@@ -11,7 +11,7 @@ const UNSTORABLE_TEXT_CODES = new Set(['08P01', '22021', '22P05']);
 const RETRY_AFTER_DISK_FULL = '120';
 
 /**
- * The one error shape of DESIGN §3 for every failure, whatever threw it.
+ * The one error shape of docs/design.md §3 for every failure, whatever threw it.
  * Unexpected errors are logged here with their stack; clients only ever see the text.
  */
 @Catch()

@@ -1,5 +1,5 @@
 /**
- * The ra-data-simple-rest dialect of DESIGN §3: `sort=["f","ASC"]`, `range=[0,24]`,
+ * The ra-data-simple-rest dialect of docs/design.md §3: `sort=["f","ASC"]`, `range=[0,24]`,
  * `filter={...}` in, an array plus `Content-Range` out. Parsing and checking live
  * here once; each service turns `filter` into its own SQL conditions.
  */

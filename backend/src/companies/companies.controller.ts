@@ -15,7 +15,7 @@ import { CreateCompanyDto, ReplaceCompanyDto, UpdateCompanyDto } from './dto/com
 export class CompaniesController {
   constructor(private readonly companies: CompaniesService) {}
 
-  /** Answered from the public cache (DESIGN §6). */
+  /** Answered from the public cache (docs/design.md §6). */
   @Get()
   @PublicCache({ tables: ['companies'], key: 'companies' })
   async list(): Promise<Computed> {
@@ -23,7 +23,7 @@ export class CompaniesController {
   }
 }
 
-/** Both admin faces of DESIGN §3: SPEC's POST calls and the ra-data-simple-rest routes. */
+/** Both admin faces of docs/design.md §3: SPEC's POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: companies')
 @Controller('_api/admin/companies')
 export class AdminCompaniesController {

@@ -95,7 +95,7 @@ export class CompaniesService {
     });
   }
 
-  /** Refused (409, nothing deleted) while discounts still point at the company: DESIGN §7. */
+  /** Refused (409, nothing deleted) while discounts still point at the company: docs/design.md §7. */
   async remove(id: number): Promise<CompanyDto> {
     const company = await this.find(id);
     const discounts = await this.em.count(Discount, { company: id });

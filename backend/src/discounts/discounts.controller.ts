@@ -17,7 +17,7 @@ import { CreateDiscountDto, ReplaceDiscountDto, UpdateDiscountDto } from './dto/
 export class DiscountsController {
   constructor(private readonly discounts: DiscountsService) {}
 
-  /** Answered from the public cache (DESIGN §6) until a write or the next expiry. */
+  /** Answered from the public cache (docs/design.md §6) until a write or the next expiry. */
   @Get()
   @PublicCache({ tables: ['discounts', 'companies'], key: 'discounts' })
   list(): Promise<Computed> {
@@ -25,7 +25,7 @@ export class DiscountsController {
   }
 }
 
-/** Both admin faces of DESIGN §3: SPEC's POST calls and the ra-data-simple-rest routes. */
+/** Both admin faces of docs/design.md §3: SPEC's POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: discounts')
 @Controller('_api/admin/discounts')
 export class AdminDiscountsController {

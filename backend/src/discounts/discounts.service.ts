@@ -25,7 +25,7 @@ export const DISCOUNT_FILTERS = ['q', 'companyId', 'status', 'expiringSoon', 'id
 /** "Expires within 7 days" (the admin filter): not yet past, and past within this many days. */
 export const EXPIRING_SOON_DAYS = 7;
 
-/** What a visitor can act on (DESIGN §7). */
+/** What a visitor can act on (docs/design.md §7). */
 const PUBLIC_STATUSES: DiscountStatus[] = ['active', 'coming_soon'];
 
 /** common/proof.ts isReportedNotWorking in SQL, never null, over the discounts row aliased `a`. */

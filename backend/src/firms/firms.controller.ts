@@ -21,7 +21,7 @@ function FirmsQueryDocs() {
   return applyDecorators(...FIRMS_QUERY_PARAMS.map((name) => ApiQuery({ name, required: false, type: String })));
 }
 
-/** The public firm reads (issue #10), answered from the public cache (DESIGN §6). */
+/** The public firm reads (issue #10), answered from the public cache (docs/design.md §6). */
 @ApiTags('firms')
 @Controller('_api/firms')
 export class FirmsController {
@@ -73,7 +73,7 @@ export class FirmsController {
   }
 }
 
-/** Both admin faces of DESIGN §3 for firms' changelog entries. */
+/** Both admin faces of docs/design.md §3 for firms' changelog entries. */
 @ApiTags('admin: firm changes')
 @Controller('_api/admin/firm-changes')
 export class AdminFirmChangesController {

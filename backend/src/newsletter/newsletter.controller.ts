@@ -27,7 +27,7 @@ function exportFilter({ filter, q, status }: ExportQuery): Record<string, unknow
 export class NewsletterController {
   constructor(private readonly newsletter: NewsletterService) {}
 
-  /** SPEC §7: the body is superjson (`{json, meta}`) or plain `{email, source?}`. */
+  /** docs/spec.md §7: the body is superjson (`{json, meta}`) or plain `{email, source?}`. */
   @Post('subscribe')
   @HttpCode(200)
   @UseInterceptors(SuperjsonBodyInterceptor)
@@ -43,7 +43,7 @@ export class NewsletterController {
   }
 }
 
-/** Both admin faces of DESIGN §3: SPEC's list and POST calls, and the ra-data-simple-rest routes. */
+/** Both admin faces of docs/design.md §3: SPEC's list and POST calls, and the ra-data-simple-rest routes. */
 @ApiTags('admin: newsletter subscribers')
 @Controller('_api/admin/newsletter-subscribers')
 export class AdminNewsletterController {

@@ -102,13 +102,13 @@ export class NewsletterService {
   }
 
   /**
-   * Both admin faces: the whole list without a page (SPEC §7), or one page plus the total (REST).
+   * Both admin faces: the whole list without a page (docs/spec.md §7), or one page plus the total (REST).
    * A page near the front is read with its count in parallel; a deeper one needs the total first, so that a page in
    * the back half is read from the other end (far-end-page.ts): the last page of 200,000 costs what the first does.
    */
   async list(params: ListParams<SubscriberSortField>): Promise<ListResult<NewsletterSubscriberDto>> {
     const where = toFilter(params.filter);
-    // Without a sort: SPEC §9's newest first.
+    // Without a sort: docs/spec.md §9's newest first.
     const dir: Direction = params.sort ? (params.sort.order === 'ASC' ? 'asc' : 'desc') : 'desc';
     const orderFor = (d: Direction) => (params.sort ? ORDER_SQL[params.sort.field](d) : ORDER_SQL.subscribedAt(d));
     const select = (order: string, page?: { limit: number; offset: number }) =>

@@ -54,7 +54,7 @@ export class AdminDiscountReportsController {
   }
 }
 
-/** Verification checks, both admin faces (DESIGN §3): SPEC-style POST calls and the ra-data-simple-rest routes. */
+/** Verification checks, both admin faces (docs/design.md §3): SPEC-style POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: discount checks')
 @Controller('_api/admin/discount-checks')
 export class AdminChecksController {
