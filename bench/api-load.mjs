@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Public reads under load (DESIGN §6): the cached API (`GET /_api/blog-posts?page=1&limit=9`,
+ * Public reads under load (docs/design.md §6): the cached API (`GET /_api/blog-posts?page=1&limit=9`,
  * `GET /_api/discounts`), rendered pages (`/`, `/blog`, `/discounts`, a post), the sitemap index and
  * a child sitemap, and the feed, with 10,000 posts and 500 discounts seeded, 50 keep-alive
  * connections, ~10 s per target (BENCH_PATHS=comma-separated paths limits the run to those), each request

@@ -6,7 +6,7 @@
  * Two runs, each side by side with a reference in this same run (alternating one-second slices, so the
  * load swings of a shared machine hit both alike):
  * - cached: the default table and a filtered, sorted one, repeated; 50 keep-alive connections. Reference:
- *   a bare NestJS-Express app answering the same bytes as a constant. Budget (DESIGN §6, as the other
+ *   a bare NestJS-Express app answering the same bytes as a constant. Budget (docs/design.md §6, as the other
  *   public reads): no errors, throughput ≥ 75 % of the reference, p99 < 30 ms — or, on a machine so busy
  *   that the reference itself is slower, < 1.5 × the reference's p99.
  * - uncached: every request a different query (maxPrice varies), so every one misses the cache and runs

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Lighthouse budgets (DESIGN §6, issue #8): mobile and desktop on /, /about, /discounts, /blog, a post and
+ * Lighthouse budgets (docs/design.md §6, issue #8): mobile and desktop on /, /about, /discounts, /blog, a post and
  * the 404 page, the median of 3 runs each. Budgets: Performance ≥ 95, Accessibility 100, Best Practices 100,
  * SEO 100, CLS ≤ 0.02, and on mobile LCP ≤ 2.0 s. Prints the table; exits non-zero on a miss.
  *
@@ -10,7 +10,7 @@
  * storage cleared, so every run is a first visit. Lighthouse's own throttling (simulated slow 4G and a 4x
  * slower CPU on mobile) applies; on a shared 2-core machine Performance also moves with the machine's load.
  *
- * The 404 page must answer 404 and be `noindex` (SPEC §2), which Lighthouse's SEO category counts against it
+ * The 404 page must answer 404 and be `noindex` (docs/spec.md §2), which Lighthouse's SEO category counts against it
  * ('http-status-code', 'is-crawlable'): for that page alone SEO is scored without those two audits (marked *).
  *
  * Reports: reports/lighthouse/<page>-<form>-<run>.json.  Needs `npm run build` first.

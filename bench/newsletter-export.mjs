@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Newsletter admin at 100,000 subscribers (DESIGN §6): a list page must answer in < 100 ms and
+ * Newsletter admin at 100,000 subscribers (docs/design.md §6): a list page must answer in < 100 ms and
  * the CSV export must stream in constant memory.
  *
  * Seeds 100,000 subscribers (one generate_series INSERT) into a fresh database, starts the built

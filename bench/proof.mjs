@@ -5,7 +5,7 @@
  *
  * - Public list, cached: `GET /_api/discounts` (500 cards with their figures) under 50 keep-alive connections,
  *   side by side (alternating one-second slices) with a bare NestJS-Express app answering the same bytes.
- *   Budget as every cached public read (DESIGN §6): no errors, ≥ 75 % of the reference's throughput, p99 < 30 ms
+ *   Budget as every cached public read (docs/design.md §6): no errors, ≥ 75 % of the reference's throughput, p99 < 30 ms
  *   or < 1.5 × the reference's p99 on a machine too busy for that.
  * - Public list, uncached: the list's SQL (figures read from the row, 'Reported not working' order) against the
  *   list's SQL before issue #11, in the same database, alternated: budget ≤ 1.5 × — the reports never enter it.

@@ -38,7 +38,7 @@ export interface CompanyDto {
   updatedAt: string;
 }
 
-/** A discount as the API answers it (SPEC §3). Money and percentages are numbers; dates are strings. */
+/** A discount as the API answers it (docs/spec.md §3). Money and percentages are numbers; dates are strings. */
 export interface DiscountDto {
   id: number;
   companyId: number;
@@ -78,7 +78,7 @@ export interface AdminDiscountDto extends DiscountDto, ProofFigures {
 }
 
 /**
- * A blog post (SPEC §3). The public calls answer in superjson, so their dates arrive as
+ * A blog post (docs/spec.md §3). The public calls answer in superjson, so their dates arrive as
  * `Date`; the admin calls answer in plain JSON, so there they are ISO strings
  * (`BlogPostJson`).
  */
@@ -134,7 +134,7 @@ export interface BlogPostWithRelated extends BlogPostDto {
   related: BlogPostCardDto[];
 }
 
-/** SPEC §3 "Newsletter subscriber". subscribedAt is ISO 8601; a null source is shown as 'Direct'. */
+/** docs/spec.md §3 "Newsletter subscriber". subscribedAt is ISO 8601; a null source is shown as 'Direct'. */
 export interface NewsletterSubscriberDto {
   id: number;
   email: string;
@@ -143,7 +143,7 @@ export interface NewsletterSubscriberDto {
   source: string | null;
 }
 
-/** SPEC §3 "Newsletter signup input" (sent plain or as superjson `{json, meta}`). */
+/** docs/spec.md §3 "Newsletter signup input" (sent plain or as superjson `{json, meta}`). */
 export interface NewsletterSignupInput {
   email: string;
   source?: string | null;
@@ -154,7 +154,7 @@ export interface NewsletterMessageResponse {
   message: string;
 }
 
-/** The admin page's stat cards (SPEC §2): 'Total Subscribers', 'New (Last 7 Days)', 'Active / Unsubscribed'. */
+/** The admin page's stat cards (docs/spec.md §2): 'Total Subscribers', 'New (Last 7 Days)', 'Active / Unsubscribed'. */
 export interface NewsletterStatsDto {
   total: number;
   newLast7Days: number;
@@ -169,7 +169,7 @@ export interface MediaUploadResponse {
   height: number;
 }
 
-/** The one error body of every non-2xx answer (DESIGN §3). */
+/** The one error body of every non-2xx answer (docs/design.md §3). */
 export interface ApiErrorBody {
   statusCode: number;
   error: string;

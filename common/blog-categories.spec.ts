@@ -1,7 +1,7 @@
 import { blogCategoryFromPath, blogCategoryLabel, blogCategoryPath } from './blog-categories.js';
 import { BLOG_CATEGORIES } from './enums.js';
 
-describe('blog category routes (DESIGN §7)', () => {
+describe('blog category routes (docs/design.md §7)', () => {
   it.each([
     ['review', '/blog/reviews'],
     ['guide', '/blog/guides'],

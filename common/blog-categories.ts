@@ -1,5 +1,5 @@
 /**
- * DESIGN §7 "Category links": SPEC's category values are singular, its list routes
+ * docs/design.md §7 "Category links": SPEC's category values are singular, its list routes
  * plural; `general` has no route of its own and goes to the filtered blog list.
  */
 import type { BlogCategory } from './enums.js';
@@ -24,7 +24,7 @@ export function blogCategoryFromPath(path: string): BlogCategory | undefined {
   );
 }
 
-/** Display label of a category, capitalised as the cards show it (SPEC §2 "Blog list"). */
+/** Display label of a category, capitalised as the cards show it (docs/spec.md §2 "Blog list"). */
 export function blogCategoryLabel(category: BlogCategory): string {
   return category.charAt(0).toUpperCase() + category.slice(1);
 }

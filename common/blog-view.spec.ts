@@ -22,7 +22,7 @@ describe('what an empty blog list says (issue 22: say what was searched, lead ba
   });
 });
 
-describe('blog list call (SPEC §7: only provided parameters are sent)', () => {
+describe('blog list call (docs/spec.md §7: only provided parameters are sent)', () => {
   it('sends page and limit alone when nothing filters the list', () => {
     expect(blogListApiPath(1, 9)).toBe('/_api/blog-posts?page=1&limit=9');
   });
@@ -38,7 +38,7 @@ describe('blog list call (SPEC §7: only provided parameters are sent)', () => {
   });
 });
 
-describe('published date on the cards (SPEC §2)', () => {
+describe('published date on the cards (docs/spec.md §2)', () => {
   it('uses the long US format', () => {
     expect(formatPublishedDate(new Date(2025, 0, 5, 12))).toBe('January 5, 2025');
     expect(formatPublishedDate(new Date(2024, 11, 31, 9).toISOString())).toBe('December 31, 2024');
@@ -49,7 +49,7 @@ describe('published date on the cards (SPEC §2)', () => {
   });
 });
 
-describe('pagination links (SPEC §2: ?page={n})', () => {
+describe('pagination links (docs/spec.md §2: ?page={n})', () => {
   it('sets the page and keeps the other parameters', () => {
     expect(pageHref('/blog', '?tag=futures', 2)).toBe('/blog?tag=futures&page=2');
     expect(pageHref('/blog/news', '?page=2', 3)).toBe('/blog/news?page=3');
@@ -61,7 +61,7 @@ describe('pagination links (SPEC §2: ?page={n})', () => {
   });
 });
 
-describe('tag and search links (SPEC §2)', () => {
+describe('tag and search links (docs/spec.md §2)', () => {
   it('goes to /blog?tag={tag}', () => {
     expect(blogTagPath('payouts')).toBe('/blog?tag=payouts');
     expect(blogTagPath('profit split')).toBe('/blog?tag=profit+split');

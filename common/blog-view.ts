@@ -1,5 +1,5 @@
 /**
- * Pure rules of the public blog pages (SPEC §2 "Blog list", §5 "Blog list query"): the page number
+ * Pure rules of the public blog pages (docs/spec.md §2 "Blog list", §5 "Blog list query"): the page number
  * read from the URL, the list call with only the parameters that were given, the card date and the
  * pagination links. No framework, no DOM.
  */
@@ -53,7 +53,7 @@ export function blogListApiPath(page: number, limit: number, filter: BlogListFil
   return `/_api/blog-posts?${params}`;
 }
 
-/** SPEC §2: published date in long US format ('January 5, 2025'), 'N/A' when missing or unreadable. */
+/** docs/spec.md §2: published date in long US format ('January 5, 2025'), 'N/A' when missing or unreadable. */
 export function formatPublishedDate(value: Date | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return BLOG_TEXT.dateMissing;
   const date = value instanceof Date ? value : new Date(value);
@@ -72,12 +72,12 @@ export function pageHref(pathname: string, search: string, page: number): string
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** Where a tag link goes (SPEC §2): /blog?tag={tag}. */
+/** Where a tag link goes (docs/spec.md §2): /blog?tag={tag}. */
 export function blogTagPath(tag: string): string {
   return `/blog?${new URLSearchParams({ tag })}`;
 }
 
-/** Where the sidebar search goes (SPEC §2): /blog?q={text}, or nowhere when the text is blank. */
+/** Where the sidebar search goes (docs/spec.md §2): /blog?q={text}, or nowhere when the text is blank. */
 export function blogSearchPath(text: string): string | undefined {
   const q = text.trim();
   return q ? `/blog?${new URLSearchParams({ q })}` : undefined;

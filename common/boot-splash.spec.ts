@@ -46,7 +46,7 @@ function run() {
   return { ...c, seen, timeline };
 }
 
-describe('splashPhaseAt (SPEC §4)', () => {
+describe('splashPhaseAt (docs/spec.md §4)', () => {
   it.each([
     [0, 'initial'], [499, 'initial'], [500, 'booting'], [1999, 'booting'], [2000, 'complete'], [2799, 'complete'],
     [2800, 'fading'], [2800 + SPLASH_FADE_MS - 1, 'fading'], [2800 + SPLASH_FADE_MS, 'hidden'], [60_000, 'hidden'],

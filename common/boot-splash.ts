@@ -1,5 +1,5 @@
 /**
- * The home page's boot splash (SPEC §4, §9): initial, then booting at 500 ms, complete at 2000 ms,
+ * The home page's boot splash (docs/spec.md §4, §9): initial, then booting at 500 ms, complete at 2000 ms,
  * fading at 2800 ms, then hidden once the fade has run. A click skips straight to fading.
  * Shown once per browser session (a sessionStorage flag); hidden when session storage is unavailable.
  * Pure: time comes in through a Clock, storage through a small interface.
@@ -8,7 +8,7 @@
 export const SPLASH_PHASES = ['initial', 'booting', 'complete', 'fading', 'hidden'] as const;
 export type SplashPhase = (typeof SPLASH_PHASES)[number];
 
-/** SPEC §9: when each phase starts, in ms after the splash appears. */
+/** docs/spec.md §9: when each phase starts, in ms after the splash appears. */
 export const SPLASH_TIMINGS = { booting: 500, complete: 2000, fading: 2800 } as const;
 /** How long the fade-out runs before the splash is gone (ours: SPEC does not say). */
 export const SPLASH_FADE_MS = 400;

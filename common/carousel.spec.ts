@@ -12,8 +12,8 @@ import {
   prevCarouselIndex,
 } from './carousel.js';
 
-describe('carousel (SPEC §4, §9)', () => {
-  it('has SPEC §9 numbers', () => {
+describe('carousel (docs/spec.md §4, §9)', () => {
+  it('has docs/spec.md §9 numbers', () => {
     expect([CAROUSEL_PARTNERS, CAROUSEL_VISIBLE, CAROUSEL_INTERVAL_MS, CAROUSEL_TRANSITION_MS]).toEqual([8, 3, 4000, 300]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The partners carousel (SPEC §4, §9): 3 of 8 partners visible, advancing one every 4 s with a
+ * The partners carousel (docs/spec.md §4, §9): 3 of 8 partners visible, advancing one every 4 s with a
  * 300 ms transition. Indexes are the first visible slide; it wraps at both ends.
  */
 
@@ -8,7 +8,7 @@ export const CAROUSEL_VISIBLE = 3;
 export const CAROUSEL_VISIBLE_MOBILE = 1;
 export const CAROUSEL_INTERVAL_MS = 4000;
 export const CAROUSEL_TRANSITION_MS = 300;
-/** SPEC §9: how many partners the carousel shows in all. */
+/** docs/spec.md §9: how many partners the carousel shows in all. */
 export const CAROUSEL_PARTNERS = 8;
 
 /** The last index that still fills the window (0 when everything fits). */

@@ -1,5 +1,5 @@
 /**
- * The admin company form (SPEC §3/§5): what the dialog holds, how a field is checked on blur, and
+ * The admin company form (docs/spec.md §3/§5): what the dialog holds, how a field is checked on blur, and
  * the body it sends (optional fields as null when empty). Pure, so the rules are unit-tested.
  */
 import { COMPANY_RATING_MAX, COMPANY_RATING_MIN } from './constants.js';

@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9. */
+/** Business constants and limits of docs/spec.md §9. */
 export const BRAND_COLOR = '#0099ff';
 export const SITE_NAME = 'Verified Trader Funding';
 export const SITE_FOUNDING_YEAR = 2023;
@@ -27,7 +27,7 @@ export const BLOG_TAG_MAX_LENGTH = 50;
 export const URGENCY_CRITICAL_DAYS = 3;
 export const URGENCY_WARNING_DAYS = 7;
 
-/** SPEC §9: discount cards show a random traders-used count in this range (inclusive) ... */
+/** docs/spec.md §9: discount cards show a random traders-used count in this range (inclusive) ... */
 export const TRADERS_USED_MIN = 400;
 export const TRADERS_USED_MAX = 899;
 /** ... and a trending badge with this chance. */

@@ -1,8 +1,8 @@
 /// <reference types="jest" />
 import { COUNTER_DURATION_MS, COUNTER_STEPS, HERO_COUNTERS, counterStepAt, counterSteps, counterValue, formatCounter } from './count-up.js';
 
-describe('hero counters (SPEC §9: 60 steps to 2.1, 12847 and 8)', () => {
-  it('has the targets of SPEC §9', () => {
+describe('hero counters (docs/spec.md §9: 60 steps to 2.1, 12847 and 8)', () => {
+  it('has the targets of docs/spec.md §9', () => {
     expect(COUNTER_STEPS).toBe(60);
     expect(HERO_COUNTERS.savedMillions.target).toBe(2.1);
     expect(HERO_COUNTERS.protectedTraders.target).toBe(12847);

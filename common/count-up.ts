@@ -1,5 +1,5 @@
 /**
- * The hero's animated counters (SPEC §9): each climbs to its target over 60 steps.
+ * The hero's animated counters (docs/spec.md §9): each climbs to its target over 60 steps.
  * Pure: the caller says how much time has passed; the browser drives it with requestAnimationFrame.
  */
 
@@ -13,7 +13,7 @@ export interface CounterSpec {
   decimals: number;
 }
 
-/** SPEC §9 targets: $2.1M saved, 12,847 protected traders, 8 verified partners. */
+/** docs/spec.md §9 targets: $2.1M saved, 12,847 protected traders, 8 verified partners. */
 export const HERO_COUNTERS = {
   savedMillions: { target: 2.1, decimals: 1 },
   protectedTraders: { target: 12847, decimals: 0 },

@@ -75,7 +75,7 @@ describe('discount form: values and payload', () => {
   });
 });
 
-describe('discount form: SPEC §5 rules', () => {
+describe('discount form: docs/spec.md §5 rules', () => {
   it('answers the messages of common/messages.ts', () => {
     expect(discountRules.title(' ')).toBe(MSG.titleRequired);
     expect(discountRules.companyId('')).toBe(MSG.companyRequired);

@@ -1,6 +1,6 @@
 /**
- * The discount form of SPEC §2/§7: its values, the rules of SPEC §5 (messages from common/messages.ts),
- * and the conversion between the form and the API. The date-time input is in LOCAL time (SPEC §9);
+ * The discount form of docs/spec.md §2/§7: its values, the rules of docs/spec.md §5 (messages from common/messages.ts),
+ * and the conversion between the form and the API. The date-time input is in LOCAL time (docs/spec.md §9);
  * the API stores an instant, so the form converts both ways.
  */
 import type { AdminDiscountDto } from './api-types.js';
@@ -22,7 +22,7 @@ export interface DiscountFormValues {
   mediaUrl: string;
 }
 
-/** SPEC §7: the fields the form sends. */
+/** docs/spec.md §7: the fields the form sends. */
 export interface DiscountPayload {
   title: string;
   companyId: number;
@@ -109,7 +109,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** SPEC §5 field rules; each returns the message or true (react-hook-form's `validate`). */
+/** docs/spec.md §5 field rules; each returns the message or true (react-hook-form's `validate`). */
 export const discountRules = {
   title: (v: string) => v.trim() !== '' || MSG.titleRequired,
   companyId: (v: string) => (v !== '' && Number.isInteger(Number(v)) && Number(v) > 0) || MSG.companyRequired,

@@ -30,7 +30,7 @@ describe('maxDiscountPercentage (results header)', () => {
   });
 });
 
-describe('discountUrgencyInfo (SPEC §4 with a visible label)', () => {
+describe('discountUrgencyInfo (docs/spec.md §4 with a visible label)', () => {
   const now = new Date(2025, 0, 5, 12, 0, 0); // Jan 5, 2025 12:00 local
   const at = (day: number, hour = 12) => new Date(2025, 0, day, hour);
 
@@ -55,7 +55,7 @@ describe('discountUrgencyInfo (SPEC §4 with a visible label)', () => {
   });
 });
 
-describe('drawSocialProof (SPEC §9)', () => {
+describe('drawSocialProof (docs/spec.md §9)', () => {
   it('maps the random source onto 400..899 inclusive', () => {
     expect(drawSocialProof(sequence(0, 0.99)).tradersUsed).toBe(400);
     expect(drawSocialProof(sequence(0.999999, 0.99)).tradersUsed).toBe(899);
@@ -91,7 +91,7 @@ describe('dailySocialProof: the same numbers for a discount all day, on server a
     expect(morning.tradersUsed).toBeLessThanOrEqual(899);
   });
 
-  it('differs between discounts and days, and keeps SPEC §9 proportions over many draws', () => {
+  it('differs between discounts and days, and keeps docs/spec.md §9 proportions over many draws', () => {
     const day = new Date('2026-11-22T12:00:00Z');
     const draws = Array.from({ length: 4000 }, (_, id) => dailySocialProof(id + 1, day));
     expect(new Set(draws.map((d) => d.tradersUsed)).size).toBeGreaterThan(400);

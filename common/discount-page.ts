@@ -1,5 +1,5 @@
 /**
- * Pure rules of the public /discounts page (SPEC §2, §4, §9): the results header's best
+ * Pure rules of the public /discounts page (docs/spec.md §2, §4, §9): the results header's best
  * percentage, the urgency label on a card, and the traders-used / trending draws.
  * No framework, no DOM: `now` and the random source are parameters, so tests pin them.
  */
@@ -11,7 +11,7 @@ import { DISCOUNTS_PAGE } from './messages.js';
 export type Rng = () => number;
 
 /**
- * The largest discountPercentage among `discounts` (SPEC §2 results header), or null when none
+ * The largest discountPercentage among `discounts` (docs/spec.md §2 results header), or null when none
  * has a usable one. Percentages outside SPEC's 0-100, zero, and non-numbers do not count.
  */
 export function maxDiscountPercentage(discounts: ReadonlyArray<{ discountPercentage?: number | string | null }>): number | null {
@@ -37,7 +37,7 @@ export interface UrgencyInfo {
 }
 
 /**
- * SPEC §4 urgency with a visible label, for critical (≤ 3 days) and warning (≤ 7 days) deals;
+ * docs/spec.md §4 urgency with a visible label, for critical (≤ 3 days) and warning (≤ 7 days) deals;
  * null for normal, past, missing or invalid dates (nothing to show).
  */
 export function discountUrgencyInfo(validUntil: Date | string | null | undefined, now: Date): UrgencyInfo | null {
@@ -49,13 +49,13 @@ export function discountUrgencyInfo(validUntil: Date | string | null | undefined
 }
 
 export interface SocialProof {
-  /** SPEC §9: 400 to 899 inclusive. */
+  /** docs/spec.md §9: 400 to 899 inclusive. */
   tradersUsed: number;
-  /** SPEC §9: true with 40% chance. */
+  /** docs/spec.md §9: true with 40% chance. */
   trending: boolean;
 }
 
-/** One draw of SPEC §9's traders-used count and trending badge. */
+/** One draw of docs/spec.md §9's traders-used count and trending badge. */
 export function drawSocialProof(rng: Rng): SocialProof {
   const span = TRADERS_USED_MAX - TRADERS_USED_MIN + 1;
   const tradersUsed = TRADERS_USED_MIN + Math.min(span - 1, Math.max(0, Math.floor(rng() * span)));
@@ -83,7 +83,7 @@ function hashSeed(text: string): number {
 }
 
 /**
- * SPEC §9's draw for one discount on one UTC day: seeded by the discount's id and the date, so the
+ * docs/spec.md §9's draw for one discount on one UTC day: seeded by the discount's id and the date, so the
  * server-rendered page and the browser that hydrates it agree, and a reload shows the same numbers
  * until the next day.
  */

@@ -23,7 +23,7 @@ describe('daysLeft', () => {
   });
 });
 
-describe('discountUrgency (SPEC §4)', () => {
+describe('discountUrgency (docs/spec.md §4)', () => {
   it.each([
     ['later today', at(5, 18), 'critical'],
     ['tomorrow', at(6), 'critical'],
@@ -50,7 +50,7 @@ describe('discountUrgency (SPEC §4)', () => {
   });
 });
 
-describe('expiryLabel (SPEC §4)', () => {
+describe('expiryLabel (docs/spec.md §4)', () => {
   it.each([
     [null, 'No expiry'],
     [undefined, 'No expiry'],
@@ -76,7 +76,7 @@ describe('expiryLabel (SPEC §4)', () => {
   });
 });
 
-describe('discountBadge (SPEC §9)', () => {
+describe('discountBadge (docs/spec.md §9)', () => {
   it('prefers the percentage', () => {
     expect(discountBadge({ discountPercentage: 20, discountAmount: 50 })).toBe('20% OFF');
     expect(discountBadge({ discountPercentage: 12.5 })).toBe('12.5% OFF');

@@ -1,5 +1,5 @@
 /**
- * Discount rules of SPEC §4 (urgency, admin expiry label) and §9 (badge).
+ * Discount rules of docs/spec.md §4 (urgency, admin expiry label) and §9 (badge).
  * Pure: `now` is a parameter, so the same rule gives the same answer in a test,
  * in the browser and on the server. The public urgency counts UTC calendar days, so a page
  * rendered on the server and hydrated in a browser in any time zone says the same thing; the
@@ -11,7 +11,7 @@ import { MSG } from './messages.js';
 
 export type DiscountUrgency = 'critical' | 'warning' | 'normal' | 'none';
 
-/** Expiry labels switch to a short date after this many days (SPEC §9). */
+/** Expiry labels switch to a short date after this many days (docs/spec.md §9). */
 export const EXPIRY_LABEL_DAYS = 7;
 
 type DateInput = Date | string | null | undefined;
@@ -40,7 +40,7 @@ function utcCalendarDays(to: Date, from: Date): number {
   return Math.round((day(to) - day(from)) / DAY_MS);
 }
 
-/** SPEC §4: 3 days or fewer critical, 7 or fewer warning, otherwise normal; past or missing none. */
+/** docs/spec.md §4: 3 days or fewer critical, 7 or fewer warning, otherwise normal; past or missing none. */
 export function discountUrgency(validUntil: DateInput, now: Date): DiscountUrgency {
   const days = daysLeft(validUntil, now);
   if (days === null) return 'none';
@@ -49,7 +49,7 @@ export function discountUrgency(validUntil: DateInput, now: Date): DiscountUrgen
   return 'normal';
 }
 
-/** SPEC §4 admin table "Expires" column. */
+/** docs/spec.md §4 admin table "Expires" column. */
 export function expiryLabel(validUntil: DateInput, now: Date): string {
   const date = toDate(validUntil);
   if (date === null) return MSG.expiryNone;
@@ -62,7 +62,7 @@ export function expiryLabel(validUntil: DateInput, now: Date): string {
   return format(date, 'MMM d, yyyy');
 }
 
-/** SPEC §9: '{n}% OFF', else '${n} OFF', else 'Special Offer'. Zero or missing values do not count. */
+/** docs/spec.md §9: '{n}% OFF', else '${n} OFF', else 'Special Offer'. Zero or missing values do not count. */
 export function discountBadge(d: {
   discountPercentage?: number | string | null;
   discountAmount?: number | string | null;

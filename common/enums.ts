@@ -1,4 +1,4 @@
-/** Enumerations of SPEC §3, shared by the API, the database and the pages. */
+/** Enumerations of docs/spec.md §3, shared by the API, the database and the pages. */
 export const USER_ROLES = ['admin', 'user'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 

@@ -1,4 +1,4 @@
-/** SPEC §5 "File upload", checked in the browser before anything is sent (the server checks the bytes again). */
+/** docs/spec.md §5 "File upload", checked in the browser before anything is sent (the server checks the bytes again). */
 import { IMAGE_MAX_BYTES } from './constants.js';
 import { MSG } from './messages.js';
 

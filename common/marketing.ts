@@ -1,4 +1,4 @@
-/** The claims SPEC §1 and §9 put on the pages, written once so every page says the same thing. */
+/** The claims docs/spec.md §1 and §9 put on the pages, written once so every page says the same thing. */
 
 export const CLAIMS = {
   protectedTraders: '12,847',
@@ -9,10 +9,10 @@ export const CLAIMS = {
   rating: '4.9/5',
 } as const;
 
-/** SPEC §1: the payout guarantee, in one sentence. */
+/** docs/spec.md §1: the payout guarantee, in one sentence. */
 export const PAYOUT_GUARANTEE = 'If a verified firm refuses a legitimate payout, we pay you out ourselves.';
 
-/** SPEC §9: the newsletter banner's claims. */
+/** docs/spec.md §9: the newsletter banner's claims. */
 export const NEWSLETTER_BANNER = {
   codesLeft: 153,
   /** The home page and /discounts both count the codes left in this period. */

@@ -1,10 +1,10 @@
 /**
- * Every user-visible message of SPEC §5 and §8, word for word, plus the few
+ * Every user-visible message of docs/spec.md §5 and §8, word for word, plus the few
  * server messages SPEC leaves to us. Both sides import from here so a text
  * is written once.
  */
 export const MSG = {
-  // SPEC §5 validation
+  // docs/spec.md §5 validation
   companyNameRequired: 'Company name is required',
   titleRequired: 'Title is required',
   slugRequired: 'Slug is required',
@@ -21,7 +21,7 @@ export const MSG = {
   uploadLoadFailed: 'Failed to load image for processing.',
   required: 'Required',
 
-  // SPEC §8 errors
+  // docs/spec.md §8 errors
   sessionCheckFailed: 'Session check failed',
   unknownError: 'Unknown error',
   subscribeUnknownError: 'An unknown error occurred',
@@ -46,6 +46,7 @@ export const MSG = {
   routeNotFound: 'Not found',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   internalError: 'Something went wrong on our side. Please try again.',
+  diskFull: "The server's disk is full, so nothing was saved. Please try again later.",
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request is too large.',
   bodyTooDeep: (levels: number) => `The request body nests more than ${levels} levels deep.`,
@@ -73,7 +74,7 @@ export const MSG = {
   companyHasDiscounts: (n: number) =>
     `This company still has ${n} discount${n === 1 ? '' : 's'}. Delete or move them first.`,
 
-  // SPEC §4 admin expiry label and §9 discount badge
+  // docs/spec.md §4 admin expiry label and §9 discount badge
   expiryNone: 'No expiry',
   expiryPast: 'Expired',
   expiryToday: 'Expires today',
@@ -84,7 +85,7 @@ export const MSG = {
   badgeAmount: (n: string) => `$${n} OFF`,
   badgeSpecialOffer: 'Special Offer',
 
-  // Blog posts (SPEC §5 words are above: titleRequired, slugRequired, slugFormat, contentRequired)
+  // Blog posts (docs/spec.md §5 words are above: titleRequired, slugRequired, slugFormat, contentRequired)
   blogSlugTaken: (slug: string) => `A post with the slug "${slug}" already exists. Choose another slug.`,
   blogPostNotFound: 'Post not found',
   blogStatusInvalid: 'Invalid status. Expected one of: draft, published, archived',
@@ -99,7 +100,7 @@ export const MSG = {
   blogSearchParamInvalid: 'Search text must be text',
   unstorableText: 'The request contains characters that cannot be stored (such as a NUL character).',
 
-  // Newsletter (SPEC §5 gives the invalid-email text; the rest are ours)
+  // Newsletter (docs/spec.md §5 gives the invalid-email text; the rest are ours)
   newsletterSubscribed: 'Thanks for subscribing! Watch your inbox for verified deals.',
   newsletterAlreadySubscribed: "You're already subscribed. Thanks for being with us!",
   newsletterResubscribed: 'Welcome back! You are subscribed again. Watch your inbox for verified deals.',
@@ -113,14 +114,14 @@ export const MSG = {
   subscriberStatusInvalid: 'Status must be subscribed or unsubscribed',
   invalidSuperjson: 'The request body is not valid superjson.',
 
-  // Media (SPEC §5 gives the upload texts above; these are ours)
+  // Media (docs/spec.md §5 gives the upload texts above; these are ours)
   uploadMissing: 'Please choose an image to upload.',
   uploadTooManyPixels: (megapixels: number) =>
     `The image is too large to process. Please upload an image of at most ${megapixels} megapixels.`,
   uploadKind: 'Kind must be one of logo, discount, featured, default',
 } as const;
 
-/** SPEC §8 success toasts and the failure toast prefixes. */
+/** docs/spec.md §8 success toasts and the failure toast prefixes. */
 export const TOAST = {
   companyCreated: 'Company created successfully!',
   companyUpdated: 'Company updated successfully!',
@@ -138,14 +139,14 @@ export const TOAST = {
   linkCopyFailedDescription: 'Please copy the address from your browser bar.',
   failed: (action: string, message: string) => `Failed to ${action}: ${message}`,
   subscriptionFailed: (message: string) => `Subscription failed: ${message}`,
-  // SPEC §2 "Code copy"
+  // docs/spec.md §2 "Code copy"
   codeCopied: 'Discount code copied!',
   codeCopiedDescription: (code: string) => `${code} is ready to paste at checkout.`,
   codeCopyFailed: 'Failed to copy code',
   codeCopyFailedDescription: 'Please try copying manually',
 } as const;
 
-/** The /discounts page: SPEC §2 state headings word for word, the rest ours. */
+/** The /discounts page: docs/spec.md §2 state headings word for word, the rest ours. */
 export const DISCOUNTS_PAGE = {
   loadFailed: 'Unable to Load Verified Opportunities',
   empty: 'No Verified Opportunities Available',
@@ -154,7 +155,7 @@ export const DISCOUNTS_PAGE = {
   endsInDays: (n: number) => `Ends in ${n} days`,
 } as const;
 
-/** SPEC §2 "Blog list" screen texts of the public blog pages, word for word. */
+/** docs/spec.md §2 "Blog list" screen texts of the public blog pages, word for word. */
 export const BLOG_TEXT = {
   emptyTitle: 'No posts found',
   emptyText: 'There are no published posts to display at this time.',
@@ -177,8 +178,8 @@ export const BLOG_TEXT = {
 
 /**
  * Page titles and descriptions (the <head> of every route, common/seo/page-head.ts).
- * SPEC §1: the provider tests prop firms so traders don't have to, promising verified discounts,
- * honest reviews and payout protection. SPEC §2 words for the admin and not-found titles.
+ * docs/spec.md §1: the provider tests prop firms so traders don't have to, promising verified discounts,
+ * honest reviews and payout protection. docs/spec.md §2 words for the admin and not-found titles.
  */
 export const PAGE_TEXT = {
   home: {
@@ -263,7 +264,7 @@ export const PAGE_TEXT = {
   rssTitle: 'Verified Trader Funding Blog',
 } as const;
 
-/** /admin/newsletter (SPEC §2 words verbatim; the row actions, their toasts and the pager labels are ours). */
+/** /admin/newsletter (docs/spec.md §2 words verbatim; the row actions, their toasts and the pager labels are ours). */
 export const ADMIN_NEWSLETTER = {
   title: 'Newsletter Subscribers',
   subtitle: 'View, manage, and export your subscriber list.',

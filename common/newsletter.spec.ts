@@ -47,11 +47,11 @@ describe('newsletter rules', () => {
     expect(isSubscriberStatus('pending')).toBe(false);
   });
 
-  it('names the export after the UTC date (SPEC §9)', () => {
+  it('names the export after the UTC date (docs/spec.md §9)', () => {
     expect(newsletterExportFileName(new Date('2025-03-04T23:59:00Z'))).toBe('newsletter_subscribers_2025-03-04.csv');
   });
 
-  it("writes a CSV row with an ISO date and 'unknown' for an empty status or source (SPEC §3)", () => {
+  it("writes a CSV row with an ISO date and 'unknown' for an empty status or source (docs/spec.md §3)", () => {
     expect(newsletterCsvRow({ email: 'a@example.com', subscribedAt: new Date('2025-01-02T03:04:05.678Z'), status: 'subscribed', source: 'homepage' }))
       .toEqual(['a@example.com', '2025-01-02T03:04:05.678Z', 'subscribed', 'homepage']);
     expect(newsletterCsvRow({ email: 'a@example.com', subscribedAt: '2025-01-02T03:04:05Z', status: '', source: null }))

@@ -15,7 +15,7 @@ export const NEWSLETTER_SOURCE_MAX_LENGTH = 120;
  */
 // eslint-disable-next-line no-useless-escape -- zod's pattern verbatim, so the spec can compare the two sources
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
-/** `blog-post-{slug}`, with a slug as SPEC §5 defines one (lowercase letters, digits and single dashes). */
+/** `blog-post-{slug}`, with a slug as docs/spec.md §5 defines one (lowercase letters, digits and single dashes). */
 const BLOG_POST_SOURCE = /^blog-post-[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Addresses are kept trimmed and lower-cased, so one person is one row whatever they type. */
@@ -28,7 +28,7 @@ export function isNewsletterEmail(value: unknown): value is string {
   return typeof value === 'string' && value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 }
 
-/** One of SPEC §3's source labels, or `blog-post-{slug}`. */
+/** One of docs/spec.md §3's source labels, or `blog-post-{slug}`. */
 export function isNewsletterSource(value: unknown): value is NewsletterSource {
   if (typeof value !== 'string' || value.length > NEWSLETTER_SOURCE_MAX_LENGTH) return false;
   return (NEWSLETTER_SOURCES as readonly string[]).includes(value) || BLOG_POST_SOURCE.test(value);
@@ -38,15 +38,15 @@ export function isSubscriberStatus(value: unknown): value is SubscriberStatus {
   return typeof value === 'string' && (SUBSCRIBER_STATUSES as readonly string[]).includes(value);
 }
 
-/** SPEC §9: `newsletter_subscribers_{YYYY-MM-DD}.csv`, dated in UTC like the ISO dates inside it. */
+/** docs/spec.md §9: `newsletter_subscribers_{YYYY-MM-DD}.csv`, dated in UTC like the ISO dates inside it. */
 export function newsletterExportFileName(now: Date = new Date()): string {
   return `newsletter_subscribers_${now.toISOString().slice(0, 10)}.csv`;
 }
 
-/** SPEC §3's CSV columns, in order. */
+/** docs/spec.md §3's CSV columns, in order. */
 export const NEWSLETTER_CSV_COLUMNS = ['email', 'subscribed_at', 'status', 'source'] as const;
 
-/** SPEC §3: an empty status or source is written as 'unknown'. */
+/** docs/spec.md §3: an empty status or source is written as 'unknown'. */
 export function newsletterCsvRow(s: { email: string; subscribedAt: Date | string; status: string | null; source: string | null }): string[] {
   return [
     s.email,
@@ -56,14 +56,14 @@ export function newsletterCsvRow(s: { email: string; subscribedAt: Date | string
   ];
 }
 
-/** SPEC §3: a subscriber without a source is shown as 'Direct'. */
+/** docs/spec.md §3: a subscriber without a source is shown as 'Direct'. */
 export function newsletterSourceLabel(source: string | null | undefined): string {
   return source || 'Direct';
 }
 
 /**
  * The signup form posted without JavaScript (POST /newsletter/subscribe) answers with a redirect back
- * to its page carrying one of these codes; the page shows the matching message (SPEC §5, §8 texts).
+ * to its page carrying one of these codes; the page shows the matching message (docs/spec.md §5, §8 texts).
  */
 export const NEWSLETTER_FORM_RESULTS = ['subscribed', 'already', 'resubscribed', 'invalid', 'limited', 'failed'] as const;
 export type NewsletterFormResult = (typeof NEWSLETTER_FORM_RESULTS)[number];

@@ -1,6 +1,6 @@
 import { pageCount, pageList } from './pagination.js';
 
-describe('pageList (SPEC §9: all pages when 7 or fewer, else ellipses)', () => {
+describe('pageList (docs/spec.md §9: all pages when 7 or fewer, else ellipses)', () => {
   it('lists every page up to 7 pages', () => {
     expect(pageList(1, 0)).toEqual([]);
     expect(pageList(1, 1)).toEqual([1]);

@@ -1,4 +1,4 @@
-/** Pure page-list rule of the admin subscriber table (SPEC §9); no framework imports. */
+/** Pure page-list rule of the admin subscriber table (docs/spec.md §9); no framework imports. */
 
 /** Up to this many pages every page number is shown; beyond it, ellipses stand for the gaps. */
 export const PAGE_LIST_ALL_MAX = 7;

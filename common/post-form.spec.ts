@@ -40,7 +40,7 @@ describe('post form values', () => {
     expect(toPayload({ ...EMPTY_POST, status: 'archived', publishedAt: '2025-12-31' }).publishedAt).toBe(localMidnight(2025, 12, 31));
   });
 
-  it('splits tags on commas, trims them and drops empty ones (SPEC §5)', () => {
+  it('splits tags on commas, trims them and drops empty ones (docs/spec.md §5)', () => {
     expect(parseTags(' a , b,,  ,c ')).toEqual(['a', 'b', 'c']);
     expect(parseTags('')).toEqual([]);
   });
@@ -60,7 +60,7 @@ describe('post form values', () => {
   });
 });
 
-describe('post form rules (SPEC §5)', () => {
+describe('post form rules (docs/spec.md §5)', () => {
   it('answers the messages of common/messages.ts', () => {
     expect(POST_RULES.title('  ')).toBe(MSG.titleRequired);
     expect(POST_RULES.title('A')).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The blog post form (SPEC §2 "Blog post form layout", §5): what the form holds, how a stored post fills it,
+ * The blog post form (docs/spec.md §2 "Blog post form layout", §5): what the form holds, how a stored post fills it,
  * the body it sends, and its field rules. Pure, so the mapping is unit-tested.
  */
 import type { BlogPostJson } from './api-types.js';
@@ -7,7 +7,7 @@ import type { BlogCategory, BlogStatus } from './enums.js';
 import { MSG } from './messages.js';
 import { isValidSlug } from './slugify.js';
 
-/** What the post form holds (SPEC §2 "Blog post form layout"): tags as one comma-separated text, the date as YYYY-MM-DD. */
+/** What the post form holds (docs/spec.md §2 "Blog post form layout"): tags as one comma-separated text, the date as YYYY-MM-DD. */
 export interface PostFormValues {
   title: string;
   slug: string;
@@ -23,7 +23,7 @@ export interface PostFormValues {
   authorName: string;
 }
 
-/** The body of SPEC §7's create call (and of the update). */
+/** The body of docs/spec.md §7's create call (and of the update). */
 export interface PostPayload {
   title: string;
   slug: string;
@@ -89,7 +89,7 @@ export function valuesFromPost(post: BlogPostJson): PostFormValues {
   };
 }
 
-/** SPEC §5: tags are split on commas, trimmed, and empty entries dropped. */
+/** docs/spec.md §5: tags are split on commas, trimmed, and empty entries dropped. */
 export function parseTags(text: string): string[] {
   return text.split(',').map((t) => t.trim()).filter(Boolean);
 }
@@ -107,14 +107,14 @@ export function toPayload(v: PostFormValues): PostPayload {
     featuredImageUrl: orNull(v.featuredImageUrl),
     authorName: orNull(v.authorName),
     tags: parseTags(v.tags),
-    // A draft has no publish date (SPEC §4: the picker is shown only while published); an archived post keeps its own.
+    // A draft has no publish date (docs/spec.md §4: the picker is shown only while published); an archived post keeps its own.
     publishedAt: v.status === 'draft' ? null : fromDateInput(v.publishedAt),
     metaTitle: orNull(v.metaTitle),
     metaDescription: orNull(v.metaDescription),
   };
 }
 
-/** SPEC §5 field rules, as react-hook-form `validate` functions (run on blur and on submit). */
+/** docs/spec.md §5 field rules, as react-hook-form `validate` functions (run on blur and on submit). */
 export const POST_RULES = {
   title: (v: string) => (v.trim() ? true : MSG.titleRequired),
   slug: (v: string) => (!v.trim() ? MSG.slugRequired : isValidSlug(v.trim()) ? true : MSG.slugFormat),

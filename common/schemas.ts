@@ -9,7 +9,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** The newsletter form: the same rules the API applies (SPEC §5). */
+/** The newsletter form: the same rules the API applies (docs/spec.md §5). */
 export const newsletterSignupSchema = z.object({
   email: z
     .string({ error: MSG.newsletterEmailInvalid })

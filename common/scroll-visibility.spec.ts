@@ -1,7 +1,7 @@
 /// <reference types="jest" />
 import { isPastThreshold, nextTrustBarVisible } from './scroll-visibility.js';
 
-describe('scroll visibility (SPEC §4: 300 px)', () => {
+describe('scroll visibility (docs/spec.md §4: 300 px)', () => {
   it('scroll-to-top shows past 300 px', () => {
     expect(isPastThreshold(0)).toBe(false);
     expect(isPastThreshold(300)).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Scroll-driven visibility (SPEC §4, §9): the trust bar appears after scrolling past 300 px while
+ * Scroll-driven visibility (docs/spec.md §4, §9): the trust bar appears after scrolling past 300 px while
  * scrolling down; the scroll-to-top button appears past 300 px.
  */
 import { SCROLL_THRESHOLD_PX } from './constants.js';

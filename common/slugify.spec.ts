@@ -1,6 +1,6 @@
 import { isValidSlug, slugify } from './slugify.js';
 
-describe('slugify (SPEC §4)', () => {
+describe('slugify (docs/spec.md §4)', () => {
   it.each([
     ['FTMO Review 2025', 'ftmo-review-2025'],
     ['  Trimmed Title  ', 'trimmed-title'],
@@ -29,7 +29,7 @@ describe('slugify (SPEC §4)', () => {
   });
 });
 
-describe('isValidSlug (SPEC §5)', () => {
+describe('isValidSlug (docs/spec.md §5)', () => {
   it.each(['ftmo-review', 'a', '2025-guide', 'top-10'])('accepts %j', (slug) => expect(isValidSlug(slug)).toBe(true));
   it.each(['FTMO-review', 'with space', 'under_score', 'ünïcode', 'dot.slug', 'slash/slug', ''])('refuses %j', (slug) =>
     expect(isValidSlug(slug)).toBe(false),

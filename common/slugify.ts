@@ -1,5 +1,5 @@
 /**
- * SPEC §4 "Slug behaviour": the slug that follows the title. Lowercased, trimmed,
+ * docs/spec.md §4 "Slug behaviour": the slug that follows the title. Lowercased, trimmed,
  * whitespace to hyphens, non-word characters removed, repeated hyphens collapsed,
  * leading and trailing hyphens stripped.
  *
@@ -16,7 +16,7 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** The server's slug rule of SPEC §5: only lowercase letters, digits and dashes. */
+/** The server's slug rule of docs/spec.md §5: only lowercase letters, digits and dashes. */
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
 
 export function isValidSlug(value: string): boolean {

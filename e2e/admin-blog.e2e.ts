@@ -7,7 +7,7 @@ import { E2E_ADMIN, startSite, type Site } from './support/site.js';
 import { siteSql } from './support/sql.js';
 
 /**
- * The blog admin journey (SPEC §2 admin blog routes): list, filters, create, edit, delete, validation, not found;
+ * The blog admin journey (docs/spec.md §2 admin blog routes): list, filters, create, edit, delete, validation, not found;
  * paging past the 1,000th post with the state in the URL, bulk actions, the compact list on a phone.
  */
 describe('admin blog posts in Chromium', () => {

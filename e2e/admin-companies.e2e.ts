@@ -5,7 +5,7 @@ import { MSG, TOAST } from '../common/messages.js';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
 
-/** The admin's companies screen (SPEC §2 /admin/companies): create, edit, refuse and delete, as an admin sees it. */
+/** The admin's companies screen (docs/spec.md §2 /admin/companies): create, edit, refuse and delete, as an admin sees it. */
 describe('admin companies in Chromium', () => {
   let site: Site;
   let browser: Browser;

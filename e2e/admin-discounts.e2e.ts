@@ -7,7 +7,7 @@ import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
 
 /**
- * /admin/discounts (SPEC §2): an admin reads the seeded offers, creates one with a local date-time,
+ * /admin/discounts (docs/spec.md §2): an admin reads the seeded offers, creates one with a local date-time,
  * edits it and deletes it, seeing SPEC's texts and toasts. The browser runs in New York time so the
  * local → ISO conversion of the "Valid Until" input is really exercised.
  */
@@ -78,7 +78,7 @@ describe('admin discounts in Chromium', () => {
     expect((await cellsOf('Swing Account Upgrade, Free')).slice(3, 5)).toEqual([MSG.expiryNone, 'Coming Soon']);
     // Beyond 7 days the label is a short date such as 'Jan 5, 2025'.
     expect((await cellsOf('Free Retry on Alpha Pro Challenges'))[3]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-    // Badge colours of SPEC §4: success, warning, destructive.
+    // Badge colours of docs/spec.md §4: success, warning, destructive.
     await expect(row(page, 'Swing Account Upgrade, Free').locator('.MuiChip-colorWarning:visible').count()).resolves.toBe(1);
     await expect(row(page, 'Summer Sale: 25% Off High Stakes').locator('.MuiChip-colorError:visible').count()).resolves.toBe(1);
     await expect(row(page, '50% Off Evaluations: Flash Sale').getByTestId('media-placeholder').count()).resolves.toBe(1);

@@ -107,7 +107,7 @@ describe('admin newsletter subscribers in Chromium', () => {
     await expect(page.getByText(T.showing(41, 50, 50)).isVisible()).resolves.toBe(true);
     await pager.getByRole('button', { name: 'Page 1', exact: true }).click();
     await waitForEmails(await listEmails());
-    // A null source reads 'Direct' (SPEC §3); the seed has some on page 1.
+    // A null source reads 'Direct' (docs/spec.md §3); the seed has some on page 1.
     expect(await rows().getByRole('cell', { name: 'Direct', exact: true }).count()).toBeGreaterThan(0);
     await page.screenshot({ path: 'reports/screenshots/admin-newsletter-desktop.png', fullPage: true });
   });
@@ -157,7 +157,7 @@ describe('admin newsletter subscribers in Chromium', () => {
 
     await page.getByPlaceholder(T.searchPlaceholder).fill('nobody-has-this-address');
     await page.getByText(T.empty).waitFor();
-    // SPEC §8: exporting nothing only logs a warning (no download, the page stays).
+    // docs/spec.md §8: exporting nothing only logs a warning (no download, the page stays).
     const warning = page.waitForEvent('console', (m) => m.type() === 'warning');
     let downloaded = false;
     const onDownload = () => (downloaded = true);

@@ -6,7 +6,7 @@ import { siteSql } from './support/sql.js';
 
 /**
  * The admin shell: the AppBar title and the one highlighted menu item, the public lists refreshed in the same tab
- * after an admin change (one query client, SPEC §4), and Access Denied with a way home and out (SPEC §6).
+ * after an admin change (one query client, docs/spec.md §4), and Access Denied with a way home and out (docs/spec.md §6).
  */
 describe('admin shell in Chromium', () => {
   let site: Site;
@@ -113,7 +113,7 @@ describe('admin shell in Chromium', () => {
     await expect(page.getByRole('link', { name: 'Return to Homepage' }).getAttribute('href')).resolves.toBe('/');
     await page.screenshot({ path: 'reports/screenshots/admin-access-denied-desktop.png' });
 
-    // SPEC §4 clears the cached user before calling logout, so /login can show before the server has answered.
+    // docs/spec.md §4 clears the cached user before calling logout, so /login can show before the server has answered.
     const loggedOut = page.waitForResponse((r) => r.url().endsWith('/_api/auth/logout'));
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(site.baseUrl + '/login');

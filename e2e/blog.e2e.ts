@@ -4,7 +4,7 @@ import type { BlogListResponse, BlogPostWithRelated } from '../common/api-types.
 import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { startSite, type Site } from './support/site.js';
 
-/** The public blog (SPEC §2 "Blog list", DESIGN §7) as a visitor uses it, on the built site with the demo posts. */
+/** The public blog (docs/spec.md §2 "Blog list", docs/design.md §7) as a visitor uses it, on the built site with the demo posts. */
 describe('blog pages in Chromium', () => {
   let site: Site;
   let browser: Browser;
@@ -87,7 +87,7 @@ describe('blog pages in Chromium', () => {
     expect(new Set(await page.locator('.post-card .post-category').allTextContents())).toEqual(new Set(['Review']));
     expect(await sidebar.getByRole('link', { name: 'Reviews' }).getAttribute('aria-current')).toBe('page');
 
-    // `general` has no route of its own: /blog?category=general (DESIGN §7).
+    // `general` has no route of its own: /blog?category=general (docs/design.md §7).
     await sidebar.getByRole('link', { name: 'General' }).click();
     await page.waitForURL((url) => url.pathname === '/blog' && url.search === '?category=general');
     await page.getByRole('heading', { level: 1, name: 'General Trading Articles' }).waitFor();

@@ -6,7 +6,7 @@ import { CLAIMS } from '../common/marketing.js';
 import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
 
-/** The public /discounts page (SPEC §2, §4, §9) in Chromium, against the built site and its demo data. */
+/** The public /discounts page (docs/spec.md §2, §4, §9) in Chromium, against the built site and its demo data. */
 describe('discounts page in Chromium', () => {
   let site: Site;
   let browser: Browser;

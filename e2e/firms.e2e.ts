@@ -129,15 +129,18 @@ describe('firm pages in Chromium', () => {
     await page.goto('/firms?status=all');
     await rows(page).first().waitFor();
     const all = (await (await fetch(`${site.baseUrl}/_api/firms?status=all`)).json()) as FirmsListDto;
-    const inactive = all.rows.filter((r) => r.firm.status !== 'active');
-    if (inactive.length) {
-      await page.locator('.firm-status').first().waitFor();
-      await page.goto('/firms');
-      await rows(page).first().waitFor();
-      expect(await page.locator('.firm-status').count()).toBe(0);
-    } else {
-      expect(await page.locator('.firm-status').count()).toBe(0);
+    // The demo data has one paused and one closed firm: each is listed with its status written out.
+    const inactive = new Map(all.rows.filter((r) => r.firm.status !== 'active').map((r) => [r.firm.name, r.firm.status]));
+    expect([...new Set(inactive.values())].sort()).toEqual(['closed', 'paused']);
+    for (const [name, status] of inactive) {
+      const row = rows(page).filter({ hasText: name }).first();
+      await expect(row.locator('.firm-status').textContent()).resolves.toBe(status === 'paused' ? 'Paused' : 'Closed');
     }
+    // The default list is the active firms only: no marker, and neither of those firms.
+    await page.goto('/firms');
+    await rows(page).first().waitFor();
+    expect(await page.locator('.firm-status').count()).toBe(0);
+    for (const name of inactive.keys()) expect(await rows(page).filter({ hasText: name }).count()).toBe(0);
   });
 
   it('opens a profile from the table: score with criteria, programs with price after code, codes, changelog; an unknown firm is a 404', async () => {

@@ -81,7 +81,7 @@ describe('home page in Chromium', () => {
     const firstPaint = await page.evaluate(() => performance.getEntriesByType('paint').find((e) => e.name === 'first-paint')?.startTime);
     const origin = Math.min(firstPaint ?? log[0][0], log[0][0]);
     const at = Object.fromEntries(log.map(([t, p]) => [p, t - origin]));
-    // SPEC §4: booting at 500 ms, complete at 2000 ms, fading at 2800 ms (timers may run late, never early).
+    // docs/spec.md §4: booting at 500 ms, complete at 2000 ms, fading at 2800 ms (timers may run late, never early).
     for (const [p, ms] of [['booting', 500], ['complete', 2000], ['fading', 2800]] as const) {
       expect(at[p]).toBeGreaterThanOrEqual(ms - 20);
       expect(at[p]).toBeLessThan(ms + 1000);
@@ -89,7 +89,7 @@ describe('home page in Chromium', () => {
     expect(at.gone - at.fading).toBeGreaterThanOrEqual(350);
     expect(await page.evaluate((key) => sessionStorage.getItem(key), SPLASH_SESSION_KEY)).toBe('1');
 
-    // The counters then climb to SPEC §9's targets.
+    // The counters then climb to docs/spec.md §9's targets.
     await page.waitForFunction(() => document.querySelector('.hero-stat-value')?.textContent === '12,847', undefined, { timeout: 5000 });
     expect(await page.locator('.hero-stat-value').allTextContents()).toEqual(['12,847', '$2.1M', '8']);
     // Screen readers get the final figures.

@@ -36,7 +36,7 @@ describe('login page in Chromium', () => {
     async (_name, viewport) => {
       const { page, logins } = await open(viewport);
       await page.getByLabel('Email').fill(E2E_ADMIN.email);
-      // Into the password field and out again without typing: SPEC §5 validates on blur.
+      // Into the password field and out again without typing: docs/spec.md §5 validates on blur.
       await page.getByLabel('Password').focus();
       await page.getByLabel('Email').focus();
       const stale = page.getByText(MSG.passwordRequired);

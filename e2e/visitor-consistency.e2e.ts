@@ -49,7 +49,7 @@ describe('the site says one thing in one voice (Chromium)', () => {
     expect(Math.max(...percents)).toBe(CLAIMS.maxDiscountPercent);
   });
 
-  it("the blog sidebar form says 'Please enter a valid email.' (SPEC §5's other wording)", async () => {
+  it("the blog sidebar form says 'Please enter a valid email.' (docs/spec.md §5's other wording)", async () => {
     const page = await open();
     await page.goto(site.baseUrl + '/blog');
     const sidebar = page.getByRole('complementary', { name: 'Blog sidebar' });

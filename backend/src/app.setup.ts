@@ -43,7 +43,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   const staticFiles = StaticFiles.load(config.frontendDir);
   app.use('/assets', staticFiles.serve);
   if (staticFiles.rootPaths.length) app.use(staticFiles.rootPaths, staticFiles.serve);
-  // Repeated public reads (DESIGN §6) are answered first, with the headers the whole stack gave their first answer.
+  // Repeated public reads (docs/design.md §6) are answered first, with the headers the whole stack gave their first answer.
   app.use(app.get(PublicCacheService).fastPath);
   // Bodies are read by BodyGuard (access/), per the route's labels and after its access check.
   answerClientErrors(app.getHttpServer());

@@ -290,7 +290,7 @@ describe('blog posts', () => {
     });
   });
 
-  describe('GET /_api/blog-posts validation (SPEC §5 "Blog list query")', () => {
+  describe('GET /_api/blog-posts validation (docs/spec.md §5 "Blog list query")', () => {
     it.each([
       ['page', '0', MSG.blogPageInvalid],
       ['page', '-1', MSG.blogPageInvalid],
@@ -581,7 +581,7 @@ describe('blog posts', () => {
       expect(row).toEqual({ status: 'draft', category: 'general' });
     });
 
-    it('stores every field of SPEC §7, trimming text and normalising tags', async () => {
+    it('stores every field of docs/spec.md §7, trimming text and normalising tags', async () => {
       const body = validBody({
         title: '  Spaced title  ',
         status: 'published',

@@ -55,7 +55,7 @@ describe('newsletter', () => {
       expect(Date.now() - row.subscribed_at.getTime()).toBeLessThan(60_000);
     });
 
-    it('accepts the superjson body the site sends (SPEC §7), with and without meta', async () => {
+    it('accepts the superjson body the site sends (docs/spec.md §7), with and without meta', async () => {
       await subscribe(superjson.serialize({ email: 'rich@example.com', source: 'blog-sidebar' })).expect(200, { message: MSG.newsletterSubscribed });
       // superjson marks an undefined source in meta; it arrives as "no source" (shown as Direct).
       const withMeta = superjson.serialize({ email: 'meta@example.com', source: undefined });
@@ -90,12 +90,12 @@ describe('newsletter', () => {
       ['not text', { email: 42 }],
       ['null', { email: null }],
       ['too long', { email: `${'a'.repeat(250)}@example.com` }],
-    ])('refuses an email that is %s with SPEC §5 words', async (_case, body) => {
+    ])('refuses an email that is %s with docs/spec.md §5 words', async (_case, body) => {
       const res = await subscribe(body).expect(400);
       expect(res.body).toMatchObject({ statusCode: 400, error: 'Please enter a valid email address.', errors: { email: MSG.newsletterEmailInvalid } });
     });
 
-    it('accepts every source label of SPEC §3, blog-post-{slug}, and no source at all', async () => {
+    it('accepts every source label of docs/spec.md §3, blog-post-{slug}, and no source at all', async () => {
       const sources = [...NEWSLETTER_SOURCES, 'blog-post-ftmo-vs-fundednext', undefined, null, ''];
       for (const [i, source] of sources.entries()) {
         await subscribe({ email: `s${i}@example.com`, source }, `10.0.1.${i}`).expect(200);
@@ -267,7 +267,7 @@ describe('newsletter', () => {
       await t.http().get(`${ADMIN}/export.csv`).expect(401);
     });
 
-    it('SPEC face: the whole list, newest first, in SPEC §3 shape', async () => {
+    it('SPEC face: the whole list, newest first, in docs/spec.md §3 shape', async () => {
       const seeded = await seedSix();
       const agent = await t.signedIn();
       const res = await agent.get(ADMIN).expect(200);

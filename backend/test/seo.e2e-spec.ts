@@ -1,6 +1,6 @@
 /**
  * What a crawler or a link preview sees on the first byte, without running JavaScript:
- * each route's head and status, the sitemap, the feed and robots.txt (DESIGN §3 "SEO on the server").
+ * each route's head and status, the sitemap, the feed and robots.txt (docs/design.md §3 "SEO on the server").
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -169,7 +169,7 @@ describe('SEO: page heads, status codes, sitemap, feed, robots.txt', () => {
       expect((await page('/login', 200)).head.titles).toEqual([`Admin Login | ${SITE_NAME}`]);
     });
 
-    it('titles admin pages as SPEC §2 does, noindex/nofollow, private', async () => {
+    it('titles admin pages as docs/spec.md §2 does, noindex/nofollow, private', async () => {
       const cases: Array<[string, string]> = [
         ['/admin', 'Admin Dashboard - Admin'],
         ['/admin/companies', 'Manage Companies - Admin'],

@@ -15,7 +15,7 @@ describe('feeds', () => {
     expect(rfc822Date(d)).toBe('Tue, 03 Jun 2025 09:00:00 GMT');
   });
 
-  it('lists the site pages and the category pages with SPEC §9 priorities', () => {
+  it('lists the site pages and the category pages with docs/spec.md §9 priorities', () => {
     const xml = renderPagesSitemap(`${SITE}/`, {
       all: new Date('2025-02-03T00:00:00Z'),
       byCategory: { news: new Date('2025-01-02T00:00:00Z'), guide: new Date('2025-02-03T00:00:00Z') },

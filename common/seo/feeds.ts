@@ -1,6 +1,6 @@
 /**
  * /sitemap.xml, /rss.xml and /robots.txt as text, from the published posts the server reads.
- * Pure, so the XML (and its escaping) is unit-tested without a database. SPEC §9: blog 0.9,
+ * Pure, so the XML (and its escaping) is unit-tested without a database. docs/spec.md §9: blog 0.9,
  * categories 0.8 weekly, posts 0.6 monthly.
  */
 import { SITE_DESCRIPTION, SITE_NAME } from '../constants.js';
@@ -97,7 +97,7 @@ export interface SitemapFirm {
   updatedAt: Date;
 }
 
-/** The site's own pages, the category pages (SPEC §9: blog 0.9, categories 0.8 weekly) and the firm profiles. */
+/** The site's own pages, the category pages (docs/spec.md §9: blog 0.9, categories 0.8 weekly) and the firm profiles. */
 export function renderPagesSitemap(siteUrl: string, newest: SitemapNewest, firms: SitemapFirm[] = []): string {
   const site = siteUrl.replace(/\/+$/, '');
   const firmsChanged = firms.reduce<Date | null>((max, f) => (!max || f.updatedAt > max ? f.updatedAt : max), null);
@@ -119,7 +119,7 @@ export function renderPagesSitemap(siteUrl: string, newest: SitemapNewest, firms
   ]);
 }
 
-/** One child of published posts (SPEC §9: posts 0.6 monthly); at most SITEMAP_MAX_URLS of them. */
+/** One child of published posts (docs/spec.md §9: posts 0.6 monthly); at most SITEMAP_MAX_URLS of them. */
 export function renderPostsSitemap(siteUrl: string, posts: Array<Pick<SitemapPost, 'slug' | 'updatedAt'>>): string {
   const site = siteUrl.replace(/\/+$/, '');
   return renderUrlset(posts.map((p) => ({ loc: postUrl(site, p.slug), lastmod: p.updatedAt, changefreq: 'monthly', priority: '0.6' })));

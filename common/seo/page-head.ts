@@ -1,7 +1,7 @@
 /**
  * The <head> of every page: title, description, canonical, robots, Open Graph, Twitter and JSON-LD.
  * Pure, so the server (first byte, for crawlers and link previews) and the client (while navigating)
- * compute exactly the same values. DESIGN §3 "SEO on the server".
+ * compute exactly the same values. docs/design.md §3 "SEO on the server".
  */
 import { BRAND_COLOR, SITE_DESCRIPTION, SITE_FOUNDING_YEAR, SITE_NAME } from '../constants.js';
 import type { BlogCategory } from '../enums.js';

@@ -1,5 +1,5 @@
 /**
- * Which page a URL is (SPEC §2 routes), decided the same way by the server (status code and <head>)
+ * Which page a URL is (docs/spec.md §2 routes), decided the same way by the server (status code and <head>)
  * and by the client (the head kept in step while navigating). Pure: no framework, no DOM.
  */
 import { blogCategoryFromPath } from '../blog-categories.js';
@@ -76,7 +76,7 @@ export function matchRoute(pathname: string, search: string | URLSearchParams = 
     if (segments.length !== 2) return notFound;
     // The plain form sends one `firms` per choice; a shared link one comma list.
     if (lower[1] === 'compare') return { kind: 'compare', path, slugs: parseCompareFirms(params.getAll('firms').join(',')) };
-    // Firm slugs are lower-case ASCII (SPEC §4's slug rule); anything else names no firm.
+    // Firm slugs are lower-case ASCII (docs/spec.md §4's slug rule); anything else names no firm.
     if (!/^[a-z0-9-]{1,200}$/.test(segments[1]!)) return notFound;
     return { kind: 'firm', path: `/firms/${segments[1]}`, slug: segments[1]! };
   }

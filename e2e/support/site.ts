@@ -20,21 +20,31 @@ export interface Site {
   stop(): Promise<void>;
 }
 
-export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+export interface StartOptions {
+  /**
+   * Start it as a user does, `npm start` (prestart included), in a process group of its own like a terminal's
+   * foreground job: the group's id is the child's pid, so `process.kill(-site.child.pid, 'SIGINT')` is Ctrl-C.
+   */
+  npmStart?: boolean;
+}
+
+export async function startSite(env: Record<string, string> = {}, options: StartOptions = {}): Promise<Site> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vtf-e2e-'));
   // A free port is only free until someone binds it: suites start in parallel, each with its own site and
   // database, so a port taken in between is tried again with another one.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startSiteOn(await freePort(), dataDir, env);
+      return await startSiteOn(await freePort(), dataDir, env, options);
     } catch (error) {
       if (attempt >= 3 || !/EADDRINUSE/.test(String(error))) throw error;
     }
   }
 }
 
-async function startSiteOn(port: number, dataDir: string, env: Record<string, string>): Promise<Site> {
-  const child = spawn(process.execPath, ['dist/backend/src/main.js'], {
+async function startSiteOn(port: number, dataDir: string, env: Record<string, string>, options: StartOptions): Promise<Site> {
+  const [command, args] = options.npmStart ? ['npm', ['start', '--silent']] : [process.execPath, ['dist/backend/src/main.js']];
+  const child = spawn(command, args, {
+    detached: options.npmStart === true,
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -60,7 +70,7 @@ async function startSiteOn(port: number, dataDir: string, env: Record<string, st
     output: () => output,
     dataDir,
     stop: async () => {
-      await stopProcess(child);
+      await stopProcess(child, options.npmStart === true);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -82,15 +92,24 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`The site did not become healthy in 60 s:\n${output()}`);
 }
 
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+/** `group`: signal the child's whole process group (npm and the node it started), as a terminal would. */
+function stopProcess(child: ChildProcess, group = false): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      if (group) process.kill(-child.pid!, sig);
+      else child.kill(sig);
+    } catch {
+      // already gone
+    }
+  };
   return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const timer = setTimeout(() => signal('SIGKILL'), 10_000);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
     });
-    child.kill('SIGTERM');
+    signal('SIGTERM');
   });
 }
 

@@ -44,7 +44,7 @@ function RootLayout() {
 }
 
 // The firm routes' rules and queries load with those routes only: they are not in the first-load
-// JavaScript of every other page (DESIGN §6, 150 KB). The import starts alongside the page chunk.
+// JavaScript of every other page (docs/design.md §6, 150 KB). The import starts alongside the page chunk.
 const firmRules = () => import('../../common/firms.js');
 const firmQueries = () => import('./lib/firm-queries.js');
 

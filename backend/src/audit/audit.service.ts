@@ -10,7 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { AuditEntry } from './audit-entry.entity.js';
 
 export const AUDIT_SORTABLE = ['id', 'at'] as const;
-const AUDIT_FILTERS = ['actorId', 'actorEmail', 'resource', 'action', 'resourceId', 'from', 'to', 'id'] as const;
+export const AUDIT_FILTERS = ['actorId', 'actorEmail', 'resource', 'action', 'resourceId', 'from', 'to', 'id'] as const;
 /** The sweep of entries past the retention runs at most this often, on a write (no timer of its own). */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 

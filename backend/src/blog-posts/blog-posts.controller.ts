@@ -8,19 +8,19 @@ import type { PreviewLinkDto, RevisionDto } from '../../../common/team-api-types
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
-import { BLOG_POST_SORTABLE, BlogPostsService, publicListQuery } from './blog-posts.service.js';
+import { BLOG_POST_FILTERS, BLOG_POST_SORTABLE, BlogPostsService, publicListQuery } from './blog-posts.service.js';
 import {
   BlogBySlugQueryDto, BlogListQueryDto, CreateBlogPostDto, ReplaceBlogPostDto, UpdateBlogPostDto,
 } from './dto/blog-post.dto.js';
 
-/** SPEC §7's public calls; both answer in superjson (`{json, meta}`) so dates arrive as dates. */
+/** docs/spec.md §7's public calls; both answer in superjson (`{json, meta}`) so dates arrive as dates. */
 @ApiTags('blog posts')
 @Controller('_api/blog-posts')
 @Public()
 export class BlogPostsController {
   constructor(private readonly posts: BlogPostsService) {}
 
-  /** Answered from the public cache (DESIGN §6), keyed by the validated, normalised query. */
+  /** Answered from the public cache (docs/design.md §6), keyed by the validated, normalised query. */
   @Get()
   @PublicCache({ tables: ['blog_posts'] })
   list(@Query() query: BlogListQueryDto): Keyed {
@@ -34,7 +34,7 @@ export class BlogPostsController {
   }
 }
 
-/** Both admin faces of DESIGN §3: SPEC's POST calls and the ra-data-simple-rest routes. */
+/** Both admin faces of docs/design.md §3: SPEC's POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: blog posts')
 @Controller('_api/admin/blog-posts')
 @AdminOnly()
@@ -43,7 +43,7 @@ export class AdminBlogPostsController {
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<Array<BlogPostJson | AdminBlogPostListItem>> {
-    const params = parseListQuery(query, BLOG_POST_SORTABLE);
+    const params = parseListQuery(query, BLOG_POST_SORTABLE, BLOG_POST_FILTERS);
     const result = await this.posts.list(params);
     sendContentRange(res, 'blog-posts', params, result);
     return result.items;

@@ -1,5 +1,5 @@
 /**
- * The allow-list for blog post HTML (DESIGN §3 "Content safety"). Everything not
+ * The allow-list for blog post HTML (docs/design.md §3 "Content safety"). Everything not
  * listed here is dropped on write, so stored content is always safe to render:
  * no scripts, styles, event handlers, frames, forms or `javascript:` URLs.
  */

@@ -1,11 +1,16 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { AdminNoStoreInterceptor } from './admin-no-store.interceptor.js';
 import { FlushInvalidation } from './flush-invalidation.js';
 import { PublicCacheInterceptor } from './public-cache.interceptor.js';
 import { PublicCacheService } from './public-cache.service.js';
 
 @Global()
 @Module({
-  providers: [PublicCacheService, PublicCacheInterceptor, FlushInvalidation],
+  providers: [
+    PublicCacheService, PublicCacheInterceptor, FlushInvalidation,
+    { provide: APP_INTERCEPTOR, useClass: AdminNoStoreInterceptor },
+  ],
   exports: [PublicCacheService, PublicCacheInterceptor],
 })
 export class CacheModule {}

@@ -67,7 +67,7 @@ const urlIndexKey = (url: string, variant?: string) => (variant === undefined ? 
 const entryKey = (slot: CacheSlot) => (slot.variant === undefined ? slot.key : `${slot.variant}|${slot.key}`);
 
 /**
- * DESIGN §6: answers to public reads — JSON, pages, feeds: anything keyed by URL whose content
+ * docs/design.md §6: answers to public reads — JSON, pages, feeds: anything keyed by URL whose content
  * comes from known tables — are kept as finished bytes with a strong ETag, so a repeat pays no
  * database round trip. Entries are dropped when their tables change (the ORM's flushes on this
  * instance, PostgreSQL's NOTIFY on every instance) and when their time runs out. While the LISTEN

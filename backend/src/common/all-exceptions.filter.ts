@@ -4,13 +4,16 @@ import type { Request, Response } from 'express';
 import type { ApiErrorBody } from '../../../common/api-types.js';
 import { MSG } from '../../../common/messages.js';
 import { UNKNOWN_EDITOR, editConflictMessage } from '../../../common/edit-conflict.js';
-import { isDatabaseUnavailable } from './database-errors.js';
+import { isDatabaseUnavailable, isDiskFull } from './database-errors.js';
+import { truncateForLog } from './log-text.js';
 import { TooManyRequestsError } from '../access/too-many-requests.js';
 
 const UNSTORABLE_TEXT_CODES = new Set(['08P01', '22021', '22P05']);
+/** Seconds to wait before trying again on a full disk: an operator has to make room, unlike a database restart (5 s). */
+const RETRY_AFTER_DISK_FULL = '120';
 
 /**
- * The one error shape of DESIGN §3 for every failure, whatever threw it.
+ * The one error shape of docs/design.md §3 for every failure, whatever threw it.
  * Unexpected errors are logged here with their stack; clients only ever see the text.
  */
 @Catch()
@@ -30,6 +33,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // Set explicitly: a handler may already have declared another type (e.g. text/html) before failing.
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
+    if (body.message === MSG.diskFull) res.setHeader('Retry-After', RETRY_AFTER_DISK_FULL);
     res.status(body.statusCode).send(JSON.stringify(body));
   }
 
@@ -42,8 +46,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return shape(e.status, (exception as Error).message || MSG.unknownError);
     }
     if (isDatabaseUnavailable(exception)) {
-      this.logger.warn(`Database unavailable during ${req.method} ${req.originalUrl}: ${(exception as Error).message}`);
+      this.logger.warn(truncateForLog(`Database unavailable during ${req.method} ${req.originalUrl}: ${(exception as Error).message}`));
       return shape(503, MSG.serviceUnavailable);
+    }
+    if (isDiskFull(exception)) {
+      // The operator's to fix, so said in the log (without the values that did not fit); the client may retry later.
+      this.logger.error(truncateForLog(`Disk full during ${req.method} ${req.originalUrl}: ${(exception as Error).message}`));
+      return shape(503, MSG.diskFull);
     }
     if (exception instanceof UniqueConstraintViolationException) return shape(409, 'This record already exists.');
     // Two saves from the same version at once: the ORM's conditional UPDATE lost the race (EditConflicts).
@@ -54,7 +63,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof ForeignKeyConstraintViolationException) {
       return shape(409, 'This record is still referenced by other records.');
     }
-    this.logger.error(`${req.method} ${req.originalUrl} failed`, (exception as Error)?.stack ?? String(exception));
+    this.logger.error(`${req.method} ${req.originalUrl} failed`, truncateForLog((exception as Error)?.stack ?? String(exception)));
     return shape(500, MSG.internalError);
   }
 }

@@ -23,3 +23,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function isDriverError(error: unknown): error is DriverException {
   return error instanceof DriverException;
 }
+
+/** PostgreSQL's disk_full (53100) or the OS's ENOSPC: nothing was stored, and trying again later may work. */
+export function isDiskFull(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { code?: unknown; cause?: unknown; previous?: unknown };
+    if (e.code === '53100' || e.code === 'ENOSPC') return true;
+    current = e.cause ?? e.previous;
+  }
+  return false;
+}

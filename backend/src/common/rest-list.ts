@@ -1,5 +1,5 @@
 /**
- * The ra-data-simple-rest dialect of DESIGN §3: `sort=["f","ASC"]`, `range=[0,24]`,
+ * The ra-data-simple-rest dialect of docs/design.md §3: `sort=["f","ASC"]`, `range=[0,24]`,
  * `filter={...}` in, an array plus `Content-Range` out. Parsing and checking live
  * here once; each service turns `filter` into its own SQL conditions.
  */
@@ -7,6 +7,7 @@ import type { Response } from 'express';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from './api-error.js';
 import { isValidId } from './id.dto.js';
+import { checkFilterKeys } from './list-filter.js';
 
 export interface ListQuery {
   sort?: string;
@@ -28,11 +29,16 @@ export interface ListResult<T> {
 
 const MAX_PAGE = 1000;
 
-export function parseListQuery<F extends string>(query: ListQuery, sortable: readonly F[]): ListParams<F> {
+/**
+ * `filterable`: the filter keys the list knows. Any other key is refused with 400 here, for every list alike
+ * (list-filter.ts says why), so no list can forget it.
+ */
+export function parseListQuery<F extends string>(query: ListQuery, sortable: readonly F[], filterable: readonly string[]): ListParams<F> {
   const sort = parseJson(query.sort, 'sort');
   const range = parseJson(query.range, 'range');
   const filter = parseJson(query.filter, 'filter') ?? {};
   if (typeof filter !== 'object' || Array.isArray(filter)) throw new ApiError(400, MSG.invalidListParam('filter'));
+  checkFilterKeys(filter as Record<string, unknown>, filterable);
 
   let sortParam: ListParams<F>['sort'] = null;
   if (sort !== undefined && sort !== null) {

@@ -13,7 +13,7 @@ export function isSuperjsonEnvelope(body: unknown): body is { json: unknown; met
 }
 
 /**
- * For calls that accept a body either plain or serialized with superjson (DESIGN §3):
+ * For calls that accept a body either plain or serialized with superjson (docs/design.md §3):
  * unwraps `{json, meta}` before the validation pipe sees it (interceptors run before pipes),
  * so the DTO validates the same object either way. A plain body passes through untouched.
  */

@@ -9,7 +9,7 @@ import type { RevisionDto } from '../../../common/team-api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
-import { COMPANY_SORTABLE, CompaniesService } from './companies.service.js';
+import { COMPANY_FILTERS, COMPANY_SORTABLE, CompaniesService } from './companies.service.js';
 import { CreateCompanyDto, ReplaceCompanyDto, UpdateCompanyDto } from './dto/company.dto.js';
 
 @ApiTags('companies')
@@ -18,7 +18,7 @@ import { CreateCompanyDto, ReplaceCompanyDto, UpdateCompanyDto } from './dto/com
 export class CompaniesController {
   constructor(private readonly companies: CompaniesService) {}
 
-  /** Answered from the public cache (DESIGN §6). */
+  /** Answered from the public cache (docs/design.md §6). */
   @Get()
   @PublicCache({ tables: ['companies'], key: 'companies' })
   async list(): Promise<Computed> {
@@ -26,7 +26,7 @@ export class CompaniesController {
   }
 }
 
-/** Both admin faces of DESIGN §3: SPEC's POST calls and the ra-data-simple-rest routes. */
+/** Both admin faces of docs/design.md §3: SPEC's POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: companies')
 @Controller('_api/admin/companies')
 @AdminOnly()
@@ -35,7 +35,7 @@ export class AdminCompaniesController {
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<CompanyDto[]> {
-    const params = parseListQuery(query, COMPANY_SORTABLE);
+    const params = parseListQuery(query, COMPANY_SORTABLE, COMPANY_FILTERS);
     const result = await this.companies.list(params);
     sendContentRange(res, 'companies', params, result);
     return result.items;

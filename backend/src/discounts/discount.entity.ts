@@ -47,7 +47,7 @@ export class Discount extends BaseEntity {
   @Property({ type: 'text', nullable: true })
   termsAndConditions: string | null = null;
 
-  /** A calendar date (SPEC §3): no time, no zone. */
+  /** A calendar date (docs/spec.md §3): no time, no zone. */
   @Property({ type: 'date', nullable: true })
   validFrom: string | null = null;
 

@@ -10,7 +10,7 @@ import { idParam } from '../common/id.param.js';
 import { isCountableVisit, visitorKey } from '../common/visitor.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
-import { DISCOUNT_SORTABLE, DISCOUNTS_PAGE, DiscountsService } from './discounts.service.js';
+import { DISCOUNT_FILTERS, DISCOUNT_SORTABLE, DISCOUNTS_PAGE, DiscountsService } from './discounts.service.js';
 import { CreateDiscountDto, ReplaceDiscountDto, UpdateDiscountDto } from './dto/discount.dto.js';
 
 @ApiTags('discounts')
@@ -19,7 +19,7 @@ import { CreateDiscountDto, ReplaceDiscountDto, UpdateDiscountDto } from './dto/
 export class DiscountsController {
   constructor(private readonly discounts: DiscountsService) {}
 
-  /** Answered from the public cache (DESIGN §6) until a write or the next expiry. */
+  /** Answered from the public cache (docs/design.md §6) until a write or the next expiry. */
   @Get()
   @PublicCache({ tables: ['discounts', 'companies'], key: 'discounts' })
   list(): Promise<Computed> {
@@ -27,7 +27,7 @@ export class DiscountsController {
   }
 }
 
-/** Both admin faces of DESIGN §3: SPEC's POST calls and the ra-data-simple-rest routes. */
+/** Both admin faces of docs/design.md §3: SPEC's POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: discounts')
 @Controller('_api/admin/discounts')
 @AdminOnly()
@@ -36,7 +36,7 @@ export class AdminDiscountsController {
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminDiscountDto[]> {
-    const params = parseListQuery(query, DISCOUNT_SORTABLE);
+    const params = parseListQuery(query, DISCOUNT_SORTABLE, DISCOUNT_FILTERS);
     const result = await this.discounts.list(params);
     sendContentRange(res, 'discounts', params, result);
     return result.items;

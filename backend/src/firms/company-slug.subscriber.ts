@@ -4,7 +4,7 @@ import { slugify } from '../../../common/slugify.js';
 import { Company } from '../companies/company.entity.js';
 
 /**
- * A company created without a slug gets one from its name by SPEC §4's slug rule, made unique
+ * A company created without a slug gets one from its name by docs/spec.md §4's slug rule, made unique
  * with -2, -3… (the migration gave existing companies theirs the same way). Here rather than in
  * CompaniesService so every way of creating a company (admin, seeders, CLI, bench) gets one.
  * The slug then stays when the name changes: it is the firm's address.

@@ -9,6 +9,8 @@ import { Company } from '../companies/company.entity.js';
 import type { CreateFirmChangeDto, FirmChangeChangesDto } from './dto/firm-change.dto.js';
 import { FirmChange } from './firm-change.entity.js';
 
+/** `id` (getMany), `q` (the change or the firm's name contains), `companyId` (one firm's entries). */
+export const FIRM_CHANGE_FILTERS = ['id', 'q', 'companyId'] as const;
 export const FIRM_CHANGE_SORTABLE = ['id', 'date', 'change', 'companyId', 'company.name', 'createdAt', 'updatedAt'] as const;
 type FirmChangeSortField = (typeof FIRM_CHANGE_SORTABLE)[number];
 

@@ -11,7 +11,7 @@ import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { CreateFirmChangeDto, ReplaceFirmChangeDto, UpdateFirmChangeDto } from './dto/firm-change.dto.js';
-import { FIRM_CHANGE_SORTABLE, FirmChangesService } from './firm-changes.service.js';
+import { FIRM_CHANGE_FILTERS, FIRM_CHANGE_SORTABLE, FirmChangesService } from './firm-changes.service.js';
 import { FirmsService } from './firms.service.js';
 
 /** What the public firm reads show (a profile lists posts about the firm); a change to any of them drops their cache entries. */
@@ -22,7 +22,7 @@ function FirmsQueryDocs() {
   return applyDecorators(...FIRMS_QUERY_PARAMS.map((name) => ApiQuery({ name, required: false, type: String })));
 }
 
-/** The public firm reads (issue #10), answered from the public cache (DESIGN §6). */
+/** The public firm reads (issue #10), answered from the public cache (docs/design.md §6). */
 @ApiTags('firms')
 @Controller('_api/firms')
 @Public()
@@ -75,7 +75,7 @@ export class FirmsController {
   }
 }
 
-/** Both admin faces of DESIGN §3 for firms' changelog entries. */
+/** Both admin faces of docs/design.md §3 for firms' changelog entries. */
 @ApiTags('admin: firm changes')
 @Controller('_api/admin/firm-changes')
 @AdminOnly()
@@ -84,7 +84,7 @@ export class AdminFirmChangesController {
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminFirmChangeDto[]> {
-    const params = parseListQuery(query, FIRM_CHANGE_SORTABLE);
+    const params = parseListQuery(query, FIRM_CHANGE_SORTABLE, FIRM_CHANGE_FILTERS);
     const result = await this.changes.list(params);
     sendContentRange(res, 'firm-changes', params, result);
     return result.items;

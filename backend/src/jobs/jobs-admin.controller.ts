@@ -16,7 +16,7 @@ export class JobsAdminController {
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<ProblemJobDto[]> {
     // Always newest first: the one order an admin looking for what broke needs.
-    const params = parseListQuery(query, ['createdAt', 'id']);
+    const params = parseListQuery(query, ['createdAt', 'id'], ['kind', 'queue']);
     const result = await this.jobs.list(params);
     sendContentRange(res, 'jobs', params, result);
     return result.items;

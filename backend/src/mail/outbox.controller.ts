@@ -16,7 +16,7 @@ export class OutboxController {
   @Get()
   @Header('Cache-Control', 'no-store')
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<OutboxItemDto[]> {
-    const params = parseListQuery(query, ['id', 'date']);
+    const params = parseListQuery(query, ['id', 'date'], []);
     const result = await this.outbox.list(params);
     sendContentRange(res, 'outbox', params, result);
     return result.items;

@@ -7,7 +7,7 @@ import { sniffImageType } from './image-type.js';
 import { MediaAsset } from './media-asset.entity.js';
 import { mediaUrl } from './media-path.js';
 
-/** Which box a picture is fitted into (SPEC §9): logo 800x800, discount and featured 1200x800, otherwise 1920x1080. */
+/** Which box a picture is fitted into (docs/spec.md §9): logo 800x800, discount and featured 1200x800, otherwise 1920x1080. */
 export type ImageKind = keyof typeof IMAGE_BOX;
 export const IMAGE_KINDS = Object.keys(IMAGE_BOX) as ImageKind[];
 

@@ -3,7 +3,7 @@
  * never by its name or claimed type), data: URLs, and the /media/<hash>.webp names.
  */
 
-/** The only picture formats an image field accepts (SPEC §5: png, jpeg, webp). */
+/** The only picture formats an image field accepts (docs/spec.md §5: png, jpeg, webp). */
 export type ImageType = 'png' | 'jpeg' | 'webp';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -12,7 +12,7 @@ import { privateFileUrl } from './media-path.js';
 
 export type { ImageKind } from './image-pipeline.js';
 
-/** The field each kind of picture belongs to, so an image error is reported on it (SPEC §5). */
+/** The field each kind of picture belongs to, so an image error is reported on it (docs/spec.md §5). */
 const FIELD_OF_KIND: Partial<Record<ImageKind, string>> = {
   logo: 'logoUrl',
   discount: 'mediaUrl',

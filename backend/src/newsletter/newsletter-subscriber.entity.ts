@@ -31,7 +31,7 @@ export class NewsletterSubscriber {
   @Enum({ items: [...SUBSCRIBER_STATUSES], default: 'subscribed' })
   status: SubscriberStatus & Opt = 'subscribed';
 
-  /** Which signup form (SPEC §3 labels or blog-post-{slug}); null is shown as 'Direct'. */
+  /** Which signup form (docs/spec.md §3 labels or blog-post-{slug}); null is shown as 'Direct'. */
   @Property({ type: 'string', length: 120, nullable: true })
   source: string | null = null;
 
@@ -39,7 +39,7 @@ export class NewsletterSubscriber {
   updatedAt: Date & Opt = new Date();
 }
 
-/** The API shape of SPEC §3. Accepts entities and raw query rows alike. */
+/** The API shape of docs/spec.md §3. Accepts entities and raw query rows alike. */
 export function toSubscriberDto(s: Pick<NewsletterSubscriber, 'id' | 'email' | 'subscribedAt' | 'status' | 'source'>): NewsletterSubscriberDto {
   return {
     id: s.id,

@@ -10,7 +10,7 @@ import { SuperjsonBodyInterceptor } from '../common/superjson-body.interceptor.j
 import { ReplaceSubscriberDto, SubscribeDto, UnsubscribeDto, UpdateSubscriberDto } from './dto/newsletter.dto.js';
 import { AdminOnly, Public, RateLimit } from '../access/route-labels.js';
 import { RATE_LIMITS } from '../access/rate-limits.js';
-import { NewsletterService, SUBSCRIBER_SORTABLE } from './newsletter.service.js';
+import { NewsletterService, SUBSCRIBER_FILTERS, SUBSCRIBER_SORTABLE } from './newsletter.service.js';
 
 /** The export takes the list's `filter={...}`, or `q` and `status` as plain parameters (a download link). */
 interface ExportQuery extends ListQuery {
@@ -19,7 +19,7 @@ interface ExportQuery extends ListQuery {
 }
 
 function exportFilter({ filter, q, status }: ExportQuery): Record<string, unknown> {
-  return { ...parseListQuery({ filter }, []).filter, ...(q !== undefined && { q }), ...(status !== undefined && { status }) };
+  return { ...parseListQuery({ filter }, [], SUBSCRIBER_FILTERS).filter, ...(q !== undefined && { q }), ...(status !== undefined && { status }) };
 }
 
 @ApiTags('newsletter')
@@ -28,7 +28,7 @@ function exportFilter({ filter, q, status }: ExportQuery): Record<string, unknow
 export class NewsletterController {
   constructor(private readonly newsletter: NewsletterService) {}
 
-  /** SPEC §7: the body is superjson (`{json, meta}`) or plain `{email, source?}`. */
+  /** docs/spec.md §7: the body is superjson (`{json, meta}`) or plain `{email, source?}`. */
   @Post('subscribe')
   @HttpCode(200)
   @RateLimit(RATE_LIMITS.newsletterSubscribe)
@@ -46,7 +46,7 @@ export class NewsletterController {
   }
 }
 
-/** Both admin faces of DESIGN §3: SPEC's list and POST calls, and the ra-data-simple-rest routes. */
+/** Both admin faces of docs/design.md §3: SPEC's list and POST calls, and the ra-data-simple-rest routes. */
 @ApiTags('admin: newsletter subscribers')
 @Controller('_api/admin/newsletter-subscribers')
 @AdminOnly()
@@ -55,7 +55,7 @@ export class AdminNewsletterController {
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<NewsletterSubscriberDto[]> {
-    const params = parseListQuery(query, SUBSCRIBER_SORTABLE);
+    const params = parseListQuery(query, SUBSCRIBER_SORTABLE, SUBSCRIBER_FILTERS);
     const result = await this.newsletter.list(params);
     sendContentRange(res, 'newsletter-subscribers', params, result);
     return result.items;

@@ -11,13 +11,14 @@ import { MSG } from '../../../common/messages.js';
 import { NEWSLETTER_CSV_COLUMNS, isSubscriberStatus, newsletterCsvRow } from '../../../common/newsletter.js';
 import { ApiError } from '../common/api-error.js';
 import { planPage } from '../common/far-end-page.js';
-import { checkFilterKeys } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { SubscribeDto } from './dto/newsletter.dto.js';
 import { NewsletterSubscriber, toSubscriberDto } from './newsletter-subscriber.entity.js';
 import { createUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.js';
 
+/** The admin filters: `q` (email contains, case-insensitive, % and _ literal), `status`, and `id` (getMany). */
+export const SUBSCRIBER_FILTERS = ['q', 'status', 'id'] as const;
 export const SUBSCRIBER_SORTABLE = ['id', 'email', 'subscribedAt', 'status'] as const;
 type SubscriberSortField = (typeof SUBSCRIBER_SORTABLE)[number];
 type Direction = 'asc' | 'desc';
@@ -101,13 +102,13 @@ export class NewsletterService {
   }
 
   /**
-   * Both admin faces: the whole list without a page (SPEC §7), or one page plus the total (REST).
+   * Both admin faces: the whole list without a page (docs/spec.md §7), or one page plus the total (REST).
    * A page near the front is read with its count in parallel; a deeper one needs the total first, so that a page in
    * the back half is read from the other end (far-end-page.ts): the last page of 200,000 costs what the first does.
    */
   async list(params: ListParams<SubscriberSortField>): Promise<ListResult<NewsletterSubscriberDto>> {
     const where = toFilter(params.filter);
-    // Without a sort: SPEC §9's newest first.
+    // Without a sort: docs/spec.md §9's newest first.
     const dir: Direction = params.sort ? (params.sort.order === 'ASC' ? 'asc' : 'desc') : 'desc';
     const orderFor = (d: Direction) => (params.sort ? ORDER_SQL[params.sort.field](d) : ORDER_SQL.subscribedAt(d));
     const select = (order: string, page?: { limit: number; offset: number }) =>
@@ -214,7 +215,6 @@ export class NewsletterService {
 
 /** The admin filters: `q` (email contains, case-insensitive, % and _ literal), `status`, and `id` (getMany). */
 function toFilter(filter: Record<string, unknown>): Filter {
-  checkFilterKeys(filter, ['q', 'status', 'id']);
   const parts: string[] = [];
   const params: unknown[] = [];
   const ids = idsFilter(filter);

@@ -47,7 +47,7 @@ export class AdminPayoutReportsController {
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminPayoutReportDto[]> {
-    const params = parseListQuery(query, PAYOUT_REPORT_SORTABLE);
+    const params = parseListQuery(query, PAYOUT_REPORT_SORTABLE, ['status', 'companyId', 'flagged', 'id']);
     const result = await this.reports.list(params);
     sendContentRange(res, 'payout-reports', params, result);
     return result.items;

@@ -11,7 +11,7 @@ import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest
 import { isPersonAgent, visitorKey } from '../common/visitor.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { BulkCheckDto, CreateCheckDto, ReportDto } from './dto/proof.dto.js';
-import { CHECK_SORTABLE, ProofService } from './proof.service.js';
+import { CHECK_FILTERS, CHECK_SORTABLE, ProofService } from './proof.service.js';
 
 /** 'Did this code work?' — no account: the visitor is a keyed hash of address and user agent, never stored. */
 @ApiTags('discounts')
@@ -47,7 +47,7 @@ export class AdminDiscountReportsController {
   }
 }
 
-/** Verification checks, both admin faces (DESIGN §3): SPEC-style POST calls and the ra-data-simple-rest routes. */
+/** Verification checks, both admin faces (docs/design.md §3): SPEC-style POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: discount checks')
 @Controller('_api/admin/discount-checks')
 @AdminOnly()
@@ -56,7 +56,7 @@ export class AdminChecksController {
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<DiscountCheckDto[]> {
-    const params = parseListQuery(query, CHECK_SORTABLE);
+    const params = parseListQuery(query, CHECK_SORTABLE, CHECK_FILTERS);
     const result = await this.proof.listChecks(params);
     sendContentRange(res, 'discount-checks', params, result);
     return result.items;

@@ -16,6 +16,8 @@ import { User } from '../users/user.entity.js';
 import { DiscountCheck } from './discount-check.entity.js';
 import type { BulkCheckDto, CreateCheckDto } from './dto/proof.dto.js';
 
+/** `discountId` (one discount's checks) and `id` (getMany). */
+export const CHECK_FILTERS = ['discountId', 'id'] as const;
 export const CHECK_SORTABLE = ['id', 'checkedAt', 'result', 'priceSeen', 'createdAt'] as const;
 type CheckSortField = (typeof CHECK_SORTABLE)[number];
 

@@ -18,7 +18,7 @@ function AccessDeniedPage({ role }: { role: string }) {
   );
 }
 
-/** SPEC §6 for a signed-in user without the admin role, inside the site's header and footer (a way home and out). */
+/** docs/spec.md §6 for a signed-in user without the admin role, inside the site's header and footer (a way home and out). */
 export function AccessDenied({ role }: { role: string }) {
   return (
     <Routes>

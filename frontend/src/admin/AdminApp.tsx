@@ -26,9 +26,9 @@ import '../site/site.css';
 refreshPublicQueriesAfterAdminMutations(queryClient);
 
 /**
- * The admin entry (lazy chunk: visitors never download react-admin or MUI). SPEC §6 on the client:
+ * The admin entry (lazy chunk: visitors never download react-admin or MUI). docs/spec.md §6 on the client:
  * /login when signed out, Access Denied without the admin role; the server guards every call anyway.
- * Routes follow SPEC §2: /admin, /admin/companies, /admin/discounts, /admin/blog-posts (+ /new,
+ * Routes follow docs/spec.md §2: /admin, /admin/companies, /admin/discounts, /admin/blog-posts (+ /new,
  * /:id/edit) and /admin/newsletter.
  */
 export default function AdminApp() {
@@ -50,7 +50,7 @@ export default function AdminApp() {
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={AdminLayout}
-      // Dark only (SPEC §1): without a second theme react-admin shows no light/dark toggle.
+      // Dark only (docs/spec.md §1): without a second theme react-admin shows no light/dark toggle.
       theme={adminTheme}
       title="Verified Trader Funding Admin"
       disableTelemetry
@@ -60,7 +60,7 @@ export default function AdminApp() {
       </Resource>
       <Resource name="firm-changes" list={FirmChangeList} create={FirmChangeCreate} edit={FirmChangeEdit} />
       <Resource name="discounts" list={DiscountList} />
-      {/* SPEC §2's paths (/new, /:id/edit) beside react-admin's own (/create, /:id), which stay valid. */}
+      {/* docs/spec.md §2's paths (/new, /:id/edit) beside react-admin's own (/create, /:id), which stay valid. */}
       <Resource name="blog-posts" list={BlogPostList} create={BlogPostCreate} edit={BlogPostEdit}>
         <Route path="new" element={<BlogPostCreate />} />
         <Route path=":id/edit" element={<BlogPostEdit />} />

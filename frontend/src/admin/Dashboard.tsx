@@ -11,7 +11,7 @@ const SECTIONS = [
   { to: '/admin/newsletter', title: 'Newsletter', text: 'View, manage, and export your subscriber list.' },
 ];
 
-/** /admin (SPEC §2): the signed-in user and a card per admin screen. */
+/** /admin (docs/spec.md §2): the signed-in user and a card per admin screen. */
 export function Dashboard() {
   const { identity } = useGetIdentity();
   const logout = useLogout();

@@ -3,7 +3,7 @@ import { apiPost } from '../lib/api.js';
 import { queryClient } from '../lib/query-client.js';
 import { SESSION_KEY, sessionQuery } from '../lib/session.js';
 
-/** Sends the browser to the site's sign-in page (SPEC §6), outside react-admin's /admin basename. */
+/** Sends the browser to the site's sign-in page (docs/spec.md §6), outside react-admin's /admin basename. */
 function toLogin(): false {
   window.location.assign('/login');
   return false;

@@ -4,7 +4,7 @@ import type { DiscountCheckDto, ReportDayDto } from '../../../common/proof-api-t
 import type { CheckResult } from '../../../common/proof.js';
 
 /**
- * The REST face of DESIGN §3 (`/_api/admin/{resource}`, Content-Range). fetchJson sends JSON with
+ * The REST face of docs/design.md §3 (`/_api/admin/{resource}`, Content-Range). fetchJson sends JSON with
  * the session cookie (same origin), which the server's CSRF check requires, and throws an
  * HttpError whose message is the body's `message` (our error shape carries one).
  */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * The public queries an admin change can make stale (SPEC §4: "after a successful discount or blog mutation
+ * The public queries an admin change can make stale (docs/spec.md §4: "after a successful discount or blog mutation
  * the lists are refreshed"). The admin shares the site's query client, so an admin who then opens /discounts
  * or /blog in the same tab sees the change instead of a list cached up to 60 s ago. A discount embeds its
  * company, so a company change refreshes the discounts too.

@@ -1,6 +1,6 @@
 import { defaultDarkTheme, type RaThemeOptions } from 'react-admin';
 
-/** Dark, brand #0099ff (SPEC §1), matching the public site. */
+/** Dark, brand #0099ff (docs/spec.md §1), matching the public site. */
 export const adminTheme: RaThemeOptions = {
   ...defaultDarkTheme,
   palette: {

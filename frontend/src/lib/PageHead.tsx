@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 /**
  * The server wrote the first page's head (it knew the status and the data); only a navigation
  * needs the head builders, the route matcher and the firm queries, so they are their own chunk
- * and stay out of the first-load JavaScript (DESIGN §6, 150 KB).
+ * and stay out of the first-load JavaScript (docs/design.md §6, 150 KB).
  */
 const inBrowser = typeof document !== 'undefined';
 // The same test as lib/page-head.ts headFromServer, inlined so this module pulls in no head code.

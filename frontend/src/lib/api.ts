@@ -24,14 +24,14 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}, fallback
 export const apiPost = <T>(path: string, data: unknown = {}, fallback?: string) =>
   apiFetch<T>(path, { method: 'POST', body: JSON.stringify(data) }, fallback);
 
-/** SPEC §7: calls whose answers are superjson (`{json, meta}`; dates arrive as Date). */
+/** docs/spec.md §7: calls whose answers are superjson (`{json, meta}`; dates arrive as Date). */
 export async function apiGetSuperjson<T>(path: string, fallback?: string): Promise<T> {
   const { default: superjson } = await import('superjson');
   const body = await apiFetch<Parameters<typeof superjson.deserialize>[0]>(path, {}, fallback);
   return superjson.deserialize<T>(body);
 }
 
-/** SPEC §7: a body serialised with superjson (the newsletter signup). */
+/** docs/spec.md §7: a body serialised with superjson (the newsletter signup). */
 export async function apiPostSuperjson<T>(path: string, data: unknown, fallback?: string): Promise<T> {
   const { default: superjson } = await import('superjson');
   return apiFetch<T>(path, { method: 'POST', body: superjson.stringify(data) }, fallback);

@@ -29,7 +29,7 @@ export const httpSource: DataSource = {
   discounts: () => apiFetch<PublicDiscountDto[]>('/_api/discounts'),
   blogList: (page, limit, filter) => apiGetSuperjson<BlogListResponse>(blogListApiPath(page, limit, filter)),
   blogPost: (slug) => apiGetSuperjson<BlogPostWithRelated>(`/_api/blog-posts/by-slug?slug=${encodeURIComponent(slug)}`),
-  // The firm rules load with the firm pages, not in every page's first-load JavaScript (DESIGN §6).
+  // The firm rules load with the firm pages, not in every page's first-load JavaScript (docs/design.md §6).
   firms: async (query) => {
     const { firmsQueryString } = await import('../../../common/firms.js');
     const qs = firmsQueryString(query);

@@ -19,7 +19,7 @@ export function applyPageHead(head: PageHead): void {
 
 /**
  * Robots a page asks for because of what it shows, not what its route is (e.g. /discounts when
- * the list failed to load: SPEC §2 "page noindex"). The newest override wins over the route's
+ * the list failed to load: docs/spec.md §2 "page noindex"). The newest override wins over the route's
  * robots until it is withdrawn; applyPageHead keeps honouring it, so the two never fight.
  */
 const robotsOverrides: { robots: Robots }[] = [];

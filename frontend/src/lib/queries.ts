@@ -1,5 +1,5 @@
 /**
- * The public pages' queries (key, fetcher, SPEC §7 caching), shared by the components, the route
+ * The public pages' queries (key, fetcher, docs/spec.md §7 caching), shared by the components, the route
  * loaders in the browser and the server render, so data fetched on the server is found under the
  * same key when the browser hydrates.
  */
@@ -10,7 +10,7 @@ import { retryServerErrors } from './retry.js';
 
 export const SESSION_KEY = ['session'] as const;
 
-/** SPEC §4: fetched once, never stale, retried once. */
+/** docs/spec.md §4: fetched once, never stale, retried once. */
 export const sessionQuery = (source: DataSource = httpSource) =>
   queryOptions({ queryKey: SESSION_KEY, queryFn: () => source.session(), staleTime: Infinity, retry: 1 });
 

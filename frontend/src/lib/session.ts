@@ -11,7 +11,7 @@ export type AuthState =
 
 export { SESSION_KEY, sessionQuery };
 
-/** SPEC §4/§7: fetched once, never stale, retried once — the one entry the site and the admin both read. */
+/** docs/spec.md §4/§7: fetched once, never stale, retried once — the one entry the site and the admin both read. */
 export function useSession(): AuthState {
   const { data, error, isPending } = useQuery(sessionQuery());
   if (isPending) return { status: 'loading' };
@@ -20,7 +20,7 @@ export function useSession(): AuthState {
   return { status: 'unauthenticated', error: data?.error };
 }
 
-/** Clears the cached user, calls logout, then resets cached data; a failure is only logged (SPEC §4). */
+/** Clears the cached user, calls logout, then resets cached data; a failure is only logged (docs/spec.md §4). */
 export function useLogout() {
   const client = useQueryClient();
   return async () => {

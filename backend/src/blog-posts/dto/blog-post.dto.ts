@@ -29,7 +29,7 @@ function toDateOrNull({ value }: { value: unknown }): unknown {
 
 const isTagList = (v: unknown) => Array.isArray(v) && v.every((t) => typeof t === 'string');
 
-/** SPEC §5 "Blog post". Declaration order is the order errors are reported in (SPEC §7 body order). */
+/** docs/spec.md §5 "Blog post". Declaration order is the order errors are reported in (docs/spec.md §7 body order). */
 export class CreateBlogPostDto {
   @ApiProperty({ maxLength: 300 }) @RequiredText(MSG.titleRequired, 300)
   title!: string;
@@ -132,7 +132,7 @@ const emptyToUndefined = ({ value }: { value: unknown }) => {
   return v === '' ? undefined : v;
 };
 
-/** GET /_api/blog-posts: SPEC §5 "Blog list query", plus the sidebar search `q`. */
+/** GET /_api/blog-posts: docs/spec.md §5 "Blog list query", plus the sidebar search `q`. */
 export class BlogListQueryDto {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
   @Min(1, { message: MSG.blogPageInvalid })

@@ -10,7 +10,7 @@ import { OptionalImage, OptionalText, OptionalUrl, RequiredText, RequiredTextIfP
 /** A whole number of tenths (4.5, not 4.55 or 1e-7), allowing for binary floating point. */
 const isTenth = (v: unknown) => typeof v === 'number' && Math.abs(v * 10 - Math.round(v * 10)) < 1e-9;
 
-/** SPEC §5 "Company create". Declaration order is the order errors are reported in. */
+/** docs/spec.md §5 "Company create". Declaration order is the order errors are reported in. */
 class SpecCompanyFieldsDto {
   @ApiProperty() @RequiredText(MSG.companyNameRequired, 200)
   name!: string;

@@ -8,7 +8,7 @@ const FIRM_TABLES = ['firm_programs', 'firm_program_sizes', 'firm_changes', 'fir
 /**
  * Firm profiles (issue #10): company profile fields, programs with account sizes, changelog and
  * criteria scores. Existing companies keep everything and get a unique slug from their name by
- * SPEC §4's slug rule (-2, -3… in id order), and the affiliate status 'partner' when one of their
+ * docs/spec.md §4's slug rule (-2, -3… in id order), and the affiliate status 'partner' when one of their
  * discounts carries an affiliate link (otherwise 'no-program').
  */
 export class Migration20261122214158 extends Migration {

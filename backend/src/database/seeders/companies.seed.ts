@@ -4,7 +4,7 @@ import { processImage, storeImage } from '../../media/image-pipeline.js';
 import { renderDemoLogo } from './demo-logos.js';
 import { demoFirmProfile } from './firms.seed.js';
 
-/** The 8 verified partner firms of SPEC §1. */
+/** The 8 verified partner firms of docs/spec.md §1. */
 export const DEMO_COMPANIES: Array<RequiredEntityData<Company>> = [
   {
     name: 'FundedNext',

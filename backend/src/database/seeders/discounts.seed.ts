@@ -25,7 +25,7 @@ interface DemoDiscount {
 }
 
 /**
- * A dozen offers for the 8 demo firms (DESIGN §3): active ones expiring within 3 days,
+ * A dozen offers for the 8 demo firms (docs/design.md §3): active ones expiring within 3 days,
  * within 7 days, later and never; two coming soon; two expired.
  */
 export const DEMO_DISCOUNTS: DemoDiscount[] = [

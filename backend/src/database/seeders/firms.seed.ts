@@ -42,10 +42,13 @@ export const DEMO_FIRM_PROFILES: Record<string, DemoProfile> = {
   'E8 Markets': {
     foundedYear: 2021, headquarters: 'United States', platforms: ['MT5', 'Match-Trader', 'cTrader'],
     assetClasses: ['forex', 'indices', 'commodities', 'crypto'], restrictedCountries: SANCTIONED, affiliateStatus: 'partner', lastTestedDaysAgo: 70,
+    // One paused and one closed firm, so /firms?status=all shows how they are marked (e2e/firms.e2e.ts).
+    status: 'paused',
   },
   'Alpha Capital Group': {
     foundedYear: 2021, headquarters: 'United Kingdom', platforms: ['MT5', 'cTrader'],
     assetClasses: ['forex', 'indices', 'commodities'], restrictedCountries: SANCTIONED, affiliateStatus: 'partner', lastTestedDaysAgo: 88,
+    status: 'closed',
   },
   'Funding Pips': {
     foundedYear: 2022, headquarters: 'United Arab Emirates', platforms: ['MT5', 'Match-Trader', 'cTrader'],

@@ -9,7 +9,7 @@ const LAST = ['walker', 'santos', 'wei', 'bennett', 'moreau', 'okafor', 'fischer
   'lopez', 'novak', 'tanaka', 'haddad', 'kim', 'rahman', 'lindqvist', 'ferreira', 'obrien', 'sato',
   'reid', 'petrova', 'kowalski', 'ali', 'dumont'];
 const DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.test', 'inbox.test'];
-/** SPEC §3's labels, some posts' own forms, and null (shown as 'Direct'). */
+/** docs/spec.md §3's labels, some posts' own forms, and null (shown as 'Direct'). */
 const SOURCES: Array<string | null> = [
   'homepage', 'blog-sidebar', null, 'discounts-page', 'blog_sidebar_vtf', 'about-page-cta', 'blog-news-sidebar',
   'blog-post-ftmo-vs-fundednext-2025', 'blog-guides-sidebar', null, 'blog-reviews-sidebar', 'homepage',

@@ -64,7 +64,7 @@ function isCalendarDate(y: string, m: string, d: string): boolean {
   return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
 }
 
-/** A calendar date 'YYYY-MM-DD' (SPEC §3 validFrom); empty becomes null. */
+/** A calendar date 'YYYY-MM-DD' (docs/spec.md §3 validFrom); empty becomes null. */
 function OptionalCalendarDate() {
   return applyDecorators(
     Transform(emptyToNull),
@@ -77,7 +77,7 @@ function OptionalCalendarDate() {
 }
 
 /**
- * An ISO 8601 instant (SPEC §3 validUntil), turned into a Date; empty becomes null.
+ * An ISO 8601 instant (docs/spec.md §3 validUntil), turned into a Date; empty becomes null.
  * Without a zone it is read as UTC; the admin form converts its local time before sending.
  */
 function parseInstant(value: unknown): Date | null {
@@ -100,7 +100,7 @@ function OptionalInstant() {
   );
 }
 
-/** SPEC §5 "Discount" and §7 POST /_api/admin/discounts. Declaration order is the order errors are reported in. */
+/** docs/spec.md §5 "Discount" and §7 POST /_api/admin/discounts. Declaration order is the order errors are reported in. */
 export class CreateDiscountDto {
   @ApiProperty() @RequiredText(MSG.titleRequired, TITLE_MAX)
   title!: string;

@@ -13,14 +13,14 @@ const emptyToNull = ({ value }: { value: unknown }) => {
   return v === '' ? null : v;
 };
 
-/** SPEC §3 "Newsletter signup input" (after a superjson body is unwrapped). */
+/** docs/spec.md §3 "Newsletter signup input" (after a superjson body is unwrapped). */
 export class SubscribeDto {
   @ApiProperty({ example: 'trader@example.com', description: 'Trimmed and lower-cased before it is stored' })
   @Transform(normalize)
   @Validate(isNewsletterEmail, MSG.newsletterEmailInvalid)
   email!: string;
 
-  @ApiPropertyOptional({ nullable: true, example: 'homepage', description: "A SPEC §3 source label or blog-post-{slug}; empty means 'Direct'" })
+  @ApiPropertyOptional({ nullable: true, example: 'homepage', description: "A docs/spec.md §3 source label or blog-post-{slug}; empty means 'Direct'" })
   @Transform(emptyToNull)
   @IsOptional()
   @Validate(isNewsletterSource, MSG.newsletterSourceInvalid)

@@ -8,7 +8,7 @@ import { EMPTY_POST, toPayload, type PostFormValues } from '../../../../common/p
 
 export const BACK_TO_POSTS = { to: '/admin/blog-posts', label: 'Back to Blog Posts' };
 
-/** /admin/blog-posts/new (SPEC §2): on success back to the list; the server's per-field errors land on the fields. */
+/** /admin/blog-posts/new (docs/spec.md §2): on success back to the list; the server's per-field errors land on the fields. */
 export function BlogPostCreate() {
   const notify = useNotify();
   const redirect = useRedirect();

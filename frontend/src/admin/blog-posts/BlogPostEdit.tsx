@@ -10,7 +10,7 @@ import { BACK_TO_POSTS } from './BlogPostCreate.js';
 import { BlogPostInputs } from './BlogPostInputs.js';
 import { toPayload, valuesFromPost, type PostFormValues } from '../../../../common/post-form.js';
 
-/** /admin/blog-posts/{id}/edit (SPEC §2): loads this one post (GET /:id); the id is parsed as an integer. */
+/** /admin/blog-posts/{id}/edit (docs/spec.md §2): loads this one post (GET /:id); the id is parsed as an integer. */
 export function BlogPostEdit() {
   const id = Number.parseInt(useParams().id ?? '', 10);
   const notify = useNotify();

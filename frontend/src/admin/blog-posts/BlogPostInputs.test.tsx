@@ -37,7 +37,7 @@ describe('BlogPostInputs (the post form)', () => {
     globalThis.fetch = jest.fn<typeof fetch>();
   });
 
-  it('derives the slug from the title until the slug is edited by hand (SPEC §4)', async () => {
+  it('derives the slug from the title until the slug is edited by hand (docs/spec.md §4)', async () => {
     renderForm('create');
     await userEvent.type(field('post-title'), '  Hello, Funded World!  ');
     expect(field('post-slug').value).toBe('hello-funded-world');
@@ -55,7 +55,7 @@ describe('BlogPostInputs (the post form)', () => {
     expect(submit('Update Post')).toBeTruthy();
   });
 
-  it("shows SPEC §5's messages on blur and does not submit an invalid form", async () => {
+  it("shows docs/spec.md §5's messages on blur and does not submit an invalid form", async () => {
     const onSubmit = renderForm('create');
     await userEvent.click(field('post-title'));
     await userEvent.tab();
@@ -68,7 +68,7 @@ describe('BlogPostInputs (the post form)', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('shows Published Date only while the status is published, and submits the values SPEC §7 sends', async () => {
+  it('shows Published Date only while the status is published, and submits the values docs/spec.md §7 sends', async () => {
     const onSubmit = renderForm('create');
     expect(screen.queryByText('Pick a date')).toBeNull();
     await userEvent.type(field('post-title'), 'Prop firms in 2026');

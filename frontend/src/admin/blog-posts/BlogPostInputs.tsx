@@ -11,7 +11,7 @@ import { POST_RULES } from '../../../../common/post-form.js';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const choices = (values: readonly string[]) => values.map((id) => ({ id, name: label(id) }));
-/** SPEC §5's rules as react-admin validators (undefined when valid). */
+/** docs/spec.md §5's rules as react-admin validators (undefined when valid). */
 const rule = (check: (v: string) => true | string) => (v: unknown) => {
   const r = check(typeof v === 'string' ? v : '');
   return r === true ? undefined : r;
@@ -23,7 +23,7 @@ const validateContent = rule(POST_RULES.content);
 type Mode = 'create' | 'edit';
 
 /**
- * SPEC §2 "Blog post form layout": a main column (Title, Slug, Content, SEO Settings) and a sidebar (Status with
+ * docs/spec.md §2 "Blog post form layout": a main column (Title, Slug, Content, SEO Settings) and a sidebar (Status with
  * the submit, Published Date while published, Category, Tags, Featured Image, Excerpt, Author Name). Below
  * 900 px the sidebar follows the main column and the submit moves to a bar stuck to the bottom of the screen.
  */
@@ -73,7 +73,7 @@ export function BlogPostInputs({ mode }: { mode: Mode }) {
   );
 }
 
-/** SPEC §4: the slug follows the title until edited by hand; an existing post's slug counts as set by hand. */
+/** docs/spec.md §4: the slug follows the title until edited by hand; an existing post's slug counts as set by hand. */
 function TitleAndSlugInputs({ mode }: { mode: Mode }) {
   const { setValue, getFieldState } = useFormContext();
   const slugTouched = useRef(mode === 'edit');
@@ -91,7 +91,7 @@ function TitleAndSlugInputs({ mode }: { mode: Mode }) {
   );
 }
 
-/** 'Create Post' / 'Update Post', 'Saving...' while the call runs (SPEC §2); disabled meanwhile (SPEC §4). */
+/** 'Create Post' / 'Update Post', 'Saving...' while the call runs (docs/spec.md §2); disabled meanwhile (docs/spec.md §4). */
 function SubmitButton({ mode }: { mode: Mode }) {
   const { saving } = useSaveContext();
   const { isSubmitting } = useFormState();

@@ -35,7 +35,7 @@ const exporter: Exporter<BlogPostJson> = (posts, fetchRelated, dataProvider) =>
     fetchRelated, dataProvider, 'blog_posts');
 
 /**
- * /admin/blog-posts (SPEC §2): paged, sorted and filtered on the server (25 a page, newest first), the state in
+ * /admin/blog-posts (docs/spec.md §2): paged, sorted and filtered on the server (25 a page, newest first), the state in
  * the URL; a table with row selection and bulk actions, or compact cards at phone width.
  */
 export function BlogPostList() {

@@ -10,7 +10,7 @@ import { ImageIcon } from '../components/icons.js';
 export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const STATUS_COLOR = { published: 'success', draft: 'default', archived: 'warning' } as const;
 
-/** SPEC §2: the publish date, or 'Not Published'. */
+/** docs/spec.md §2: the publish date, or 'Not Published'. */
 export function publishDate(iso: string | null | undefined): string {
   if (!iso) return 'Not Published';
   const d = new Date(iso);
@@ -29,13 +29,13 @@ export function PostThumb({ post, small = false }: { post: BlogPostJson; small?:
   );
 }
 
-/** The post's status (default draft, SPEC §2). */
+/** The post's status (default draft, docs/spec.md §2). */
 export function StatusChip({ post }: { post: BlogPostJson }) {
   const status = post.status ?? 'draft';
   return <Chip size="small" label={capitalise(status)} color={STATUS_COLOR[status] ?? 'default'} data-testid="post-status" />;
 }
 
-/** Edit, View (the public page in a new tab) and Delete, with SPEC §2's browser confirm and SPEC §8's toasts. */
+/** Edit, View (the public page in a new tab) and Delete, with docs/spec.md §2's browser confirm and docs/spec.md §8's toasts. */
 export function PostActions({ nowrap = false }: { nowrap?: boolean }) {
   const post = useRecordContext<BlogPostJson>();
   const [deleteOne, { isPending }] = useDelete();

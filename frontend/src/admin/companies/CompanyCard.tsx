@@ -22,7 +22,7 @@ function Logo({ company }: { company: CompanyDto }) {
   );
 }
 
-/** One firm in the admin grid (SPEC §2): logo or placeholder, name, description, why-choose block, website, menu; a checkbox for bulk actions. */
+/** One firm in the admin grid (docs/spec.md §2): logo or placeholder, name, description, why-choose block, website, menu; a checkbox for bulk actions. */
 export function CompanyCard() {
   const company = useRecordContext<CompanyDto>();
   const { selectedIds, onToggleItem } = useListContext();

@@ -6,7 +6,7 @@ import { FormDialog } from '../components/FormDialog.js';
 import { CompanyInputs, recordToCompanyPayload } from './CompanyInputs.js';
 
 
-/** 'Add New Company' (SPEC §2): a `<CreateBase>` form in SPEC's dialog. */
+/** 'Add New Company' (docs/spec.md §2): a `<CreateBase>` form in SPEC's dialog. */
 export function CompanyCreate({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const [uploading, setUploading] = useState(false);

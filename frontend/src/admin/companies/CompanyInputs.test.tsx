@@ -6,7 +6,7 @@ import { MSG } from '../../../../common/messages.js';
 import { CompanyInputs, recordToCompanyPayload } from './CompanyInputs.js';
 
 describe('CompanyInputs', () => {
-  it('checks name, website and rating on blur with SPEC §5 messages', async () => {
+  it('checks name, website and rating on blur with docs/spec.md §5 messages', async () => {
     const onSubmit = jest.fn();
     render(
       <CoreAdminContext dataProvider={testDataProvider()}>
@@ -35,7 +35,7 @@ describe('CompanyInputs', () => {
 });
 
 describe('recordToCompanyPayload', () => {
-  it('sends SPEC §3 fields with optional ones null when empty', () => {
+  it('sends docs/spec.md §3 fields with optional ones null when empty', () => {
     expect(recordToCompanyPayload({ name: ' Journey ', description: '', logoUrl: null, websiteUrl: ' https://j.example ', rating: 4.6, whyChooseUs: '', featured: true })).toEqual({
       name: 'Journey',
       description: null,

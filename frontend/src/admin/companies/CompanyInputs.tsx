@@ -7,7 +7,7 @@ import { raRule } from '../components/ra-rule.js';
 
 const validate = { name: raRule(validateCompanyName), websiteUrl: raRule(validateWebsiteUrl), rating: raRule(validateRating) };
 
-/** The form holds the record's own types; SPEC §3's body (optional fields null when empty) comes from common/company-form.ts. */
+/** The form holds the record's own types; docs/spec.md §3's body (optional fields null when empty) comes from common/company-form.ts. */
 export function recordToCompanyPayload(d: Partial<CompanyDto>): CompanyPayload {
   return companyFormToPayload({
     name: d.name ?? '',
@@ -20,7 +20,7 @@ export function recordToCompanyPayload(d: Partial<CompanyDto>): CompanyPayload {
   });
 }
 
-/** The company form of SPEC §3/§5: rules checked on blur, the logo through the shared ImageInput (800x800). */
+/** The company form of docs/spec.md §3/§5: rules checked on blur, the logo through the shared ImageInput (800x800). */
 export function CompanyInputs({ onUploading }: { onUploading: (busy: boolean) => void }) {
   return (
     <>

@@ -21,7 +21,7 @@ import { PageHeader } from '../components/PageHeader.js';
 import { CompanyCard } from './CompanyCard.js';
 import { CompanyCreate, CompanyEdit } from './CompanyDialog.js';
 
-const SKELETON_CARDS = 3; // SPEC §9
+const SKELETON_CARDS = 3; // docs/spec.md §9
 const gridSx = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } } as const;
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search companies" />];
@@ -105,7 +105,7 @@ function ListError() {
 const empty = <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>No companies found. Add one to get started.</Typography>;
 
 /**
- * /admin/companies (SPEC §2): the firms as a card grid in a server-side `<List>` (search, sort — featured first by
+ * /admin/companies (docs/spec.md §2): the firms as a card grid in a server-side `<List>` (search, sort — featured first by
  * default, as on the public site — and pages in the address). `/admin/companies/create` and `/admin/companies/{id}`
  * open SPEC's dialog over the grid.
  */

@@ -13,7 +13,7 @@ export interface ConfirmDialogProps {
   pendingLabel?: string;
 }
 
-/** SPEC §2's delete confirmations ('Delete Company', Cancel / Delete, 'Deleting...' while pending). */
+/** docs/spec.md §2's delete confirmations ('Delete Company', Cancel / Delete, 'Deleting...' while pending). */
 export function ConfirmDialog({ open, title, content, onConfirm, onClose, pending = false, confirmLabel = 'Delete', pendingLabel = 'Deleting...' }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();

@@ -28,7 +28,7 @@ describe('ImageInput', () => {
     globalThis.fetch = fetchSpy;
   });
 
-  it('refuses a file that is not a picture with SPEC §5 message, and sends nothing', async () => {
+  it('refuses a file that is not a picture with docs/spec.md §5 message, and sends nothing', async () => {
     renderInput();
     await userEvent.upload(fileInput(), new File(['hello'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', MSG.uploadInvalidType);

@@ -18,9 +18,9 @@ export interface ImageInputProps extends Pick<InputProps, 'source' | 'validate' 
 
 /**
  * The one image field of the admin (company logo, discount media, post featured image): a react-admin input
- * storing the URL the server answers for the picked file. The selection is checked here with SPEC §5's
- * messages before anything is sent (the server judges the bytes again); SPEC §4's upload states show on the
- * field (`data-state`), as does any error, the form's own included (SPEC §5: on the image's field).
+ * storing the URL the server answers for the picked file. The selection is checked here with docs/spec.md §5's
+ * messages before anything is sent (the server judges the bytes again); docs/spec.md §4's upload states show on the
+ * field (`data-state`), as does any error, the form's own included (docs/spec.md §5: on the image's field).
  */
 export function ImageInput({ source, label, kind, onBusyChange, validate, defaultValue }: ImageInputProps) {
   const { field, fieldState, id } = useInput({ source, validate, defaultValue, format: (v) => v ?? '', parse: (v) => v || null });

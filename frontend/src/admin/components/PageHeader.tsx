@@ -7,7 +7,7 @@ import { ArrowBackIcon } from './icons.js';
 export interface PageHeaderProps {
   title: string;
   subtitle?: string;
-  /** The back link: SPEC §2 gives every admin list 'Back to Dashboard' (/admin); the post pages go back to the list. */
+  /** The back link: docs/spec.md §2 gives every admin list 'Back to Dashboard' (/admin); the post pages go back to the list. */
   back?: { to: string; label: string } | false;
   /** Buttons on the right of the heading (e.g. 'New Blog Post'); they wrap under it on a phone. */
   actions?: ReactNode;
@@ -15,7 +15,7 @@ export interface PageHeaderProps {
 
 const TO_DASHBOARD = { to: '/admin', label: 'Back to Dashboard' };
 
-/** A screen's back link, heading and subtitle (SPEC §2); also puts the title in the AppBar. */
+/** A screen's back link, heading and subtitle (docs/spec.md §2); also puts the title in the AppBar. */
 export function PageHeader({ title, subtitle, back = TO_DASHBOARD, actions }: PageHeaderProps) {
   return (
     <Box sx={{ mb: 2, pt: { xs: 1, md: 2 } }}>

@@ -9,7 +9,7 @@ import { ConfirmDialog } from './ConfirmDialog.js';
 export interface RecordMenuProps {
   /** What the record is called in labels and the confirmation ('Actions for {name}', 'Are you sure you want to delete "{name}"?'). */
   name: (record: RaRecord) => string;
-  /** SPEC §2/§8 words: the confirmation title and the toasts. */
+  /** docs/spec.md §2/§8 words: the confirmation title and the toasts. */
   deleteTitle: string;
   deleted: string;
   deleteFailed: (message: string) => string;
@@ -18,7 +18,7 @@ export interface RecordMenuProps {
 }
 
 /**
- * A record's actions menu (SPEC §2: Edit, Delete) with SPEC's delete confirmation ('Deleting...' while the call
+ * A record's actions menu (docs/spec.md §2: Edit, Delete) with SPEC's delete confirmation ('Deleting...' while the call
  * runs). Edit links to the record's route (`/admin/{resource}/{id}`), which opens the edit dialog over the list and
  * keeps the list's page, sort and filters in the address.
  */

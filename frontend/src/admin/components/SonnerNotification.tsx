@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 /**
  * react-admin's notification slot (`<Admin notification>`): every `useNotify` message leaves through the
  * site's sonner `<Toaster>` (frontend/src/main.tsx), so admin and public toasts look alike and share
- * SPEC §9's rules (4000 ms, at most 3 visible) instead of MUI's one-at-a-time Snackbar.
+ * docs/spec.md §9's rules (4000 ms, at most 3 visible) instead of MUI's one-at-a-time Snackbar.
  */
 export function SonnerNotification() {
   const { notifications, resetNotifications } = useNotificationContext();

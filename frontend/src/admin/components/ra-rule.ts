@@ -1,5 +1,5 @@
 /**
- * A rule of common/ (true, or SPEC §5's message, judged on the text an input shows) as a react-admin validator
+ * A rule of common/ (true, or docs/spec.md §5's message, judged on the text an input shows) as a react-admin validator
  * (undefined, or the message), so the admin forms and their unit-tested rules share one wording.
  */
 export const raRule =

@@ -10,7 +10,7 @@ import { recordToPayload } from './discount-form.js';
 
 const transform = (data: Partial<AdminDiscountDto>) => recordToPayload(data);
 
-/** 'Add New Discount' (SPEC §2): a `<CreateBase>` form in SPEC's dialog; it stays open when the server refuses. */
+/** 'Add New Discount' (docs/spec.md §2): a `<CreateBase>` form in SPEC's dialog; it stays open when the server refuses. */
 export function DiscountCreate({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const [uploading, setUploading] = useState(false);

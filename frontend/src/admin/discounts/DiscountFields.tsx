@@ -7,7 +7,7 @@ import { TOAST } from '../../../../common/messages.js';
 import { RecordMenu } from '../components/RecordMenu.js';
 import { STATUS_COLORS, STATUS_LABELS } from './discount-form.js';
 
-/** A thumbnail, or the placeholder when there is none or it fails to load (SPEC §2: a broken image is hidden). */
+/** A thumbnail, or the placeholder when there is none or it fails to load (docs/spec.md §2: a broken image is hidden). */
 export function MediaThumb() {
   const record = useRecordContext<AdminDiscountDto>();
   const [broken, setBroken] = useState(false);
@@ -26,7 +26,7 @@ export function MediaThumb() {
   );
 }
 
-/** SPEC §4: active success, coming_soon warning, expired destructive. */
+/** docs/spec.md §4: active success, coming_soon warning, expired destructive. */
 export function StatusBadge() {
   const record = useRecordContext<AdminDiscountDto>();
   if (!record) return null;

@@ -26,7 +26,7 @@ function renderForm(record: Record<string, unknown>) {
 }
 
 describe('DiscountInputs', () => {
-  // SPEC §9: the Valid Until input is in the browser's local time, whatever zone the test runs in
+  // docs/spec.md §9: the Valid Until input is in the browser's local time, whatever zone the test runs in
   // (the browser journey runs in New York, where the offset shows).
   it('shows a stored instant in local time and sends the local time back as an ISO instant', async () => {
     const onSubmit = renderForm({ id: 1, title: 'Winter', companyId: 3, status: 'active', validUntil: new Date(2031, 0, 15, 14, 30).toISOString() });
@@ -41,7 +41,7 @@ describe('DiscountInputs', () => {
     expect(recordToPayload(values)).toMatchObject({ title: 'Winter', companyId: 3, validUntil: july });
   });
 
-  it('checks the fields on blur with SPEC §5 messages and does not submit', async () => {
+  it('checks the fields on blur with docs/spec.md §5 messages and does not submit', async () => {
     const onSubmit = renderForm({ status: 'active' });
     const title = document.querySelector<HTMLInputElement>('#discount-title')!;
     fireEvent.focus(title);
@@ -59,7 +59,7 @@ describe('DiscountInputs', () => {
 });
 
 describe('recordToPayload', () => {
-  it('sends the SPEC §7 fields, trimmed, with blanks as null', () => {
+  it('sends the docs/spec.md §7 fields, trimmed, with blanks as null', () => {
     expect(
       recordToPayload({ title: '  Deal ', companyId: 3, status: 'expired', description: '', discountCode: ' CODE ', affiliateLink: '', discountPercentage: 0, validUntil: null, mediaUrl: '' }),
     ).toEqual({ title: 'Deal', companyId: 3, status: 'expired', description: null, discountCode: 'CODE', affiliateLink: null, discountPercentage: 0, validUntil: null, mediaUrl: null });

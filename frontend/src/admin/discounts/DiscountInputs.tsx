@@ -18,9 +18,9 @@ const validate = {
 const companyQuery = (q: string) => ({ q });
 
 /**
- * The fields SPEC §7 says the form sends: title, company, status, description, code, affiliate link,
- * percentage, Valid Until in the browser's local time (SPEC §9, mapped by common/discount-form.ts) and the media
- * image (the shared ImageInput, boxed to 1200x800 by the server). Rules and messages are SPEC §5's, on blur.
+ * The fields docs/spec.md §7 says the form sends: title, company, status, description, code, affiliate link,
+ * percentage, Valid Until in the browser's local time (docs/spec.md §9, mapped by common/discount-form.ts) and the media
+ * image (the shared ImageInput, boxed to 1200x800 by the server). Rules and messages are docs/spec.md §5's, on blur.
  */
 export function DiscountInputs({ onUploading }: { onUploading: (busy: boolean) => void }) {
   return (

@@ -70,7 +70,7 @@ const empty = (
 );
 
 /**
- * /admin/discounts (SPEC §2): a server-side `<List>` (page, sort and filters in the address) around the discounts
+ * /admin/discounts (docs/spec.md §2): a server-side `<List>` (page, sort and filters in the address) around the discounts
  * table. `/admin/discounts/create` and `/admin/discounts/{id}` open SPEC's form dialog over the list, the way the
  * demo opens its review editor over the reviews list, so Back closes it and a link to it can be shared.
  */

@@ -8,7 +8,7 @@ import { STATUS_CHOICES } from './discount-form.js';
 import { CompanyField, DiscountMenu, MediaThumb, StatusBadge } from './DiscountFields.js';
 import { BulkVerifyButton, successCell, VerifiedCell, VerifiedTodayButton } from './DiscountProof.js';
 
-const SKELETON_ROWS = 4; // SPEC §9
+const SKELETON_ROWS = 4; // docs/spec.md §9
 const Col = DataTable.Col<AdminDiscountDto>;
 
 const bulkActions = (
@@ -35,7 +35,7 @@ function DiscountCell({ record }: { record: AdminDiscountDto }) {
   );
 }
 
-/** The table of SPEC §2 (every column sortable, selection, column chooser), or on a phone the compact list. */
+/** The table of docs/spec.md §2 (every column sortable, selection, column chooser), or on a phone the compact list. */
 export function DiscountTable() {
   const { isPending } = useListContext();
   const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));

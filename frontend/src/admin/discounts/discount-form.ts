@@ -14,7 +14,7 @@ export const STATUS_LABELS: Record<DiscountStatus, string> = {
   expired: 'Expired',
 };
 
-/** SPEC §4: badge colours success, warning, destructive (MUI's `error`). */
+/** docs/spec.md §4: badge colours success, warning, destructive (MUI's `error`). */
 export const STATUS_COLORS: Record<DiscountStatus, 'success' | 'warning' | 'error'> = {
   active: 'success',
   coming_soon: 'warning',
@@ -25,7 +25,7 @@ export const STATUS_CHOICES = DISCOUNT_STATUSES.map((id) => ({ id, name: STATUS_
 
 /**
  * The react-admin form holds the record's own types (companyId a number, validUntil an ISO instant); the body
- * sent is SPEC §7's, built by the common mapping from the same values the inputs show.
+ * sent is docs/spec.md §7's, built by the common mapping from the same values the inputs show.
  */
 export function recordToPayload(v: Partial<AdminDiscountDto>): DiscountPayload {
   return toDiscountPayload({

@@ -10,7 +10,7 @@ const FILTERS: Array<{ value: SubscriberStatus | ''; label: string }> = [
 ];
 
 /**
- * SPEC §2's All / Subscribed / Unsubscribed buttons as a react-admin filter input: its value is the list's
+ * docs/spec.md §2's All / Subscribed / Unsubscribed buttons as a react-admin filter input: its value is the list's
  * `status` filter ('' for All, which the filter form drops), so it lives in the address like any filter.
  */
 export function StatusFilterInput({ source }: InputProps) {

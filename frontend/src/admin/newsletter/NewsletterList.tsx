@@ -16,11 +16,11 @@ const filters = [
   <StatusFilterInput key="status" source="status" alwaysOn />,
 ];
 
-/** 'Export CSV': the server streams the rows of the current search and status (SPEC §9's file name). */
+/** 'Export CSV': the server streams the rows of the current search and status (docs/spec.md §9's file name). */
 function ExportCsvButton({ noSubscribers }: { noSubscribers: boolean }) {
   const { filterValues, total } = useListContext();
   const onClick = (event: MouseEvent) => {
-    // SPEC §8: exporting nothing only logs a warning.
+    // docs/spec.md §8: exporting nothing only logs a warning.
     if (!total) {
       event.preventDefault();
       console.warn(T.exportEmpty);
@@ -63,8 +63,8 @@ function NewsletterView() {
 }
 
 /**
- * /admin/newsletter (SPEC §2): stat cards, search and status filter, a sortable table paged in SQL (20 rows, newest
- * first, SPEC §9) with page, sort and filters in the address, selection with bulk status change, export and delete,
+ * /admin/newsletter (docs/spec.md §2): stat cards, search and status filter, a sortable table paged in SQL (20 rows, newest
+ * first, docs/spec.md §9) with page, sort and filters in the address, selection with bulk status change, export and delete,
  * the streamed CSV export of the current filter, and per-row status change and delete.
  */
 export function NewsletterList() {

@@ -36,7 +36,7 @@ function StatCard({ label, value, testId }: { label: string; value: string | und
   );
 }
 
-/** SPEC §2: 'Total Subscribers', 'New (Last 7 Days)' as +N, 'Active / Unsubscribed' as a/b. */
+/** docs/spec.md §2: 'Total Subscribers', 'New (Last 7 Days)' as +N, 'Active / Unsubscribed' as a/b. */
 export function NewsletterStats({ stats }: { stats: NewsletterStatsDto | undefined }) {
   return (
     <Box component="section" aria-label="Subscriber statistics" sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { xs: 1, sm: 2 }, mb: 3 }}>

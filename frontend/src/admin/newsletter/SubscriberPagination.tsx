@@ -4,7 +4,7 @@ import { ADMIN_NEWSLETTER as T } from '../../../../common/messages.js';
 import { pageCount, pageList } from '../../../../common/pagination.js';
 
 /**
- * The list's pagination (SPEC §9: every page number when there are 7 or fewer pages, else ellipses, by the pure rule
+ * The list's pagination (docs/spec.md §9: every page number when there are 7 or fewer pages, else ellipses, by the pure rule
  * in common/pagination.ts), on phones too, with 'Showing a–b of n'. Reads and sets the `<List>`'s page, so the page
  * is in the address.
  */

@@ -14,7 +14,7 @@ const STATUS: Record<SplashPhase, string> = {
 const LINES = [...new Set(Object.values(STATUS))].filter(Boolean);
 
 /**
- * SPEC §4's boot splash, drawn above the already-rendered page (so content, crawlers and LCP are
+ * docs/spec.md §4's boot splash, drawn above the already-rendered page (so content, crawlers and LCP are
  * not held back). Decorative: hidden from assistive technology, which reads the page beneath.
  * A click anywhere, or any key, skips to the fade.
  */

@@ -31,7 +31,7 @@ export function scrollToTop(): void {
 }
 
 /**
- * SPEC §2/§4: floating share and scroll-to-top buttons, bottom right. Share is always there;
+ * docs/spec.md §2/§4: floating share and scroll-to-top buttons, bottom right. Share is always there;
  * scroll-to-top appears past 300 px.
  */
 export function FloatingActions({ shareTitle }: { shareTitle?: string }) {

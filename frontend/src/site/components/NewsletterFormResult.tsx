@@ -17,7 +17,7 @@ export function NewsletterFormFields({ source }: { source: NewsletterSource }) {
   );
 }
 
-/** SPEC §5/§8's answer to a form posted without JavaScript, shown by the form it came from. */
+/** docs/spec.md §5/§8's answer to a form posted without JavaScript, shown by the form it came from. */
 export function NewsletterFormResult({ source }: { source: NewsletterSource }) {
   const [params] = useSearchParams();
   const from = params.get(NEWSLETTER_SOURCE_PARAM);

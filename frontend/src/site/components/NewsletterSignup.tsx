@@ -9,7 +9,7 @@ import { apiPostSuperjson } from '../../lib/api.js';
 import { NewsletterFormFields, NewsletterFormResult } from './NewsletterFormResult.js';
 
 interface Props {
-  /** SPEC §3 source label of the place the form sits in. */
+  /** docs/spec.md §3 source label of the place the form sits in. */
   source: NewsletterSource;
   title?: string;
   description?: string;
@@ -18,12 +18,12 @@ interface Props {
   /** What was typed into the plain form this one replaces (LazyNewsletterSignup), kept with the focus. */
   initialEmail?: string;
   autoFocus?: boolean;
-  /** SPEC §5 words this message two ways: the long one by default, the short one where SPEC's other form sits. */
+  /** docs/spec.md §5 words this message two ways: the long one by default, the short one where SPEC's other form sits. */
   invalidEmailMessage?: string;
 }
 
 /**
- * The newsletter form used across the site (SPEC §5, §8): validated on blur, sent as superjson,
+ * The newsletter form used across the site (docs/spec.md §5, §8): validated on blur, sent as superjson,
  * the server's message as a success toast, 'Subscription failed: {message}' otherwise; cleared on success.
  */
 export function NewsletterSignup({

@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * SPEC §4/§9: 3 of 8 partners visible (1 at the mobile breakpoint), advancing every 4 s with a
+ * docs/spec.md §4/§9: 3 of 8 partners visible (1 at the mobile breakpoint), advancing every 4 s with a
  * 300 ms slide; pauses on hover, on keyboard focus and with the Pause button (WCAG 2.2.2).
  * With reduced motion it never advances by itself and does not slide. Slides out of view are
  * inert, so Tab never lands on an invisible card.

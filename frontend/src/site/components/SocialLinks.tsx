@@ -29,7 +29,7 @@ interface Props {
   text?: string;
 }
 
-/** "Follow us" links to the product's social channels (SPEC §2: home and discounts pages). */
+/** "Follow us" links to the product's social channels (docs/spec.md §2: home and discounts pages). */
 export function SocialLinks({ title = 'Follow us for daily verified deals', text }: Props) {
   return (
     <section className="social card" aria-labelledby="social-title">

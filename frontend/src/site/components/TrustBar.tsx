@@ -3,7 +3,7 @@ import { useShowOnScrollDown } from '../hooks/useScrollVisibility.js';
 import './floating.css';
 
 /**
- * SPEC §4: a slim bar of the site's claims under the header, shown after scrolling down past 300 px.
+ * docs/spec.md §4: a slim bar of the site's claims under the header, shown after scrolling down past 300 px.
  * It repeats what the page already says, so it is a labelled aside that stays out of the tab order.
  */
 export function TrustBar() {

@@ -63,7 +63,7 @@ export interface BootSplashState {
 }
 
 /**
- * SPEC §4's boot splash timeline for the page that mounts it. The splash is always in the markup at
+ * docs/spec.md §4's boot splash timeline for the page that mounts it. The splash is always in the markup at
  * first (so the server's HTML and the hydrating render agree); CSS shows it only while <html> has
  * SPLASH_CLASS, which the head script sets before the first paint on a session's first visit.
  */

@@ -6,7 +6,7 @@ import { prefersReducedMotion } from './useMediaQuery.js';
 const WAIT_MS = 5000;
 
 /**
- * SPEC §2: navigating to a URL hash scrolls smoothly (instantly with reduced motion) to the matching
+ * docs/spec.md §2: navigating to a URL hash scrolls smoothly (instantly with reduced motion) to the matching
  * element, below the sticky header. The element may appear only once the route's data has loaded, so
  * it is looked for until it shows up. The target gets focus, so keyboard and screen-reader users land
  * there too. A new page without a hash starts at the top; back and forward keep the browser's place.

@@ -32,14 +32,14 @@ export function useScrollFrames(onScroll: (prevY: number, y: number) => void): v
   }, []);
 }
 
-/** True while the page is scrolled more than `threshold` px (SPEC §4: the scroll-to-top button). */
+/** True while the page is scrolled more than `threshold` px (docs/spec.md §4: the scroll-to-top button). */
 export function useScrolledPast(threshold: number = SCROLL_THRESHOLD_PX): boolean {
   const [past, setPast] = useState(false);
   useScrollFrames((_, y) => setPast(isPastThreshold(y, threshold)));
   return past;
 }
 
-/** SPEC §4 (the trust bar): appears after scrolling past `threshold` px while scrolling down; goes when back above it. */
+/** docs/spec.md §4 (the trust bar): appears after scrolling past `threshold` px while scrolling down; goes when back above it. */
 export function useShowOnScrollDown(threshold: number = SCROLL_THRESHOLD_PX): boolean {
   const [visible, setVisible] = useState(false);
   useScrollFrames((prevY, y) => setVisible((was) => nextTrustBarVisible(was, prevY, y, threshold)));

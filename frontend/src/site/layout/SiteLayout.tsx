@@ -23,7 +23,7 @@ export function SiteLayout() {
   const toggle = useRef<HTMLElement>(null);
   useHashScroll();
 
-  // The menu closes after a link is chosen (SPEC §2), and on any other navigation (back button, logo).
+  // The menu closes after a link is chosen (docs/spec.md §2), and on any other navigation (back button, logo).
   useEffect(() => setMenuOpen(false), [pathname]);
   // Escape closes it and gives focus back to the toggle.
   useEffect(() => {

@@ -35,7 +35,7 @@ const VALUES = [
   { title: 'Plain English', text: 'Drawdown rules, consistency clauses and payout terms explained without the small print tricks.' },
 ];
 
-/** SPEC §2 /about: founder story, verification process, values, trust disclosure, newsletter signup. */
+/** docs/spec.md §2 /about: founder story, verification process, values, trust disclosure, newsletter signup. */
 export function AboutPage() {
   return (
     <div className="about">

@@ -19,7 +19,7 @@ interface Props {
   proof: SocialProof;
 }
 
-/** Copies `code` with the Clipboard API and says so (SPEC §2 "Code copy" toasts). */
+/** Copies `code` with the Clipboard API and says so (docs/spec.md §2 "Code copy" toasts). */
 export async function copyCode(code: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(code);
@@ -40,7 +40,7 @@ function shortDate(value: string | null): string | null {
 
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: n % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
-/** One deal on /discounts (SPEC §2, §4, §9). */
+/** One deal on /discounts (docs/spec.md §2, §4, §9). */
 export function DiscountCard({ discount: d, now, proof }: Props) {
   const [copied, setCopied] = useState(false);
   // 'Did this code work?' only once the visitor has used the deal: copied its code or followed its link.

@@ -13,13 +13,13 @@ import './discounts.css';
 /** Skeleton cards while the list loads (two rows on a desktop). */
 const SKELETON_CARDS = 6;
 
-/** SPEC §2 "/discounts": hero, warning banner, results header, the list, newsletter and social links. */
+/** docs/spec.md §2 "/discounts": hero, warning banner, results header, the list, newsletter and social links. */
 export function DiscountsPage() {
   const discounts = useQuery(discountsQuery());
-  // SPEC §2: a page that failed to load its list is not worth indexing.
+  // docs/spec.md §2: a page that failed to load its list is not worth indexing.
   useRobotsOverride(discounts.isError ? 'noindex' : null);
   // One "now" per visit of the page (the server's when hydrating), so urgency labels and the
-  // SPEC §9 draws (seeded by discount and day) are the same on the server and in the browser.
+  // docs/spec.md §9 draws (seeded by discount and day) are the same on the server and in the browser.
   const now = useRenderTime();
 
   const list = discounts.data;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PAGE_TEXT } from '../../../../common/messages.js';
 
-/** SPEC §2, first reading of the not-found page (DESIGN §7); its title and noindex come from PageHead. */
+/** docs/spec.md §2, first reading of the not-found page (docs/design.md §7); its title and noindex come from PageHead. */
 export function NotFoundPage() {
   return (
     <section className="container section narrow center">

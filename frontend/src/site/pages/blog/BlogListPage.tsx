@@ -19,7 +19,7 @@ const SIDEBAR_SOURCE: Record<Exclude<BlogCategory, 'general'>, NewsletterSource>
   review: 'blog-reviews-sidebar',
 };
 
-/** /blog (?page, ?tag, ?q, ?category) and the category lists (SPEC §2, DESIGN §7). */
+/** /blog (?page, ?tag, ?q, ?category) and the category lists (docs/spec.md §2, docs/design.md §7). */
 export function BlogListPage({ category: routeCategory }: Props) {
   const [params] = useSearchParams();
   const page = parsePage(params.get('page'));

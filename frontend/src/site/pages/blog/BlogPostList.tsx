@@ -18,7 +18,7 @@ interface Props {
 const SKELETONS: Record<BlogListLayout, number> = { grid: 9, compact: 3 };
 
 /**
- * One page of published posts (SPEC §2 "Blog list"): cards, skeletons while loading, the empty
+ * One page of published posts (docs/spec.md §2 "Blog list"): cards, skeletons while loading, the empty
  * and error messages, and Previous / Next links that move through ?page={n}.
  */
 export function BlogPostList({ page, filter, layout = 'grid', limit = BLOG_LIST_PAGE_SIZE }: Props) {

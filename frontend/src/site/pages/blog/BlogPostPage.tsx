@@ -12,12 +12,12 @@ import { NewsletterSignup } from '../../components/NewsletterSignup.js';
 import { PostCard, PostCardSkeleton, PublishedDate } from './PostCard.js';
 import './blog.css';
 
-/** /blog/{slug}: the post, its tags, a signup and 3 related articles (SPEC §2). */
+/** /blog/{slug}: the post, its tags, a signup and 3 related articles (docs/spec.md §2). */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   const post = useQuery(blogPostQuery(slug));
   const now = useRenderTime();
-  // SPEC §2: a post that is missing or failed to load is not indexed, whatever the server first said.
+  // docs/spec.md §2: a post that is missing or failed to load is not indexed, whatever the server first said.
   useRobotsOverride(post.isError ? 'noindex' : null);
 
   if (post.isPending) return <PostSkeleton />;
@@ -105,7 +105,7 @@ function PostContent({ html }: { html: string }) {
     const taken = [...document.querySelectorAll('[id]')].map((el) => el.id);
     headingIds(headings.map((h) => h.textContent ?? ''), taken).forEach((id, i) => (headings[i].id = id));
   }, [html]);
-  // The one field rendered as HTML: sanitised by the server on write (DESIGN §3 "Content safety").
+  // The one field rendered as HTML: sanitised by the server on write (docs/design.md §3 "Content safety").
   return <div ref={ref} className="prose" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 

@@ -14,7 +14,7 @@ interface Props {
   source: NewsletterSource;
 }
 
-/** SPEC §2 "Blog sidebar": search, category links, newsletter form. */
+/** docs/spec.md §2 "Blog sidebar": search, category links, newsletter form. */
 export function BlogSidebar({ current, query = '', source }: Props) {
   return (
     <aside className="blog-sidebar" aria-label="Blog sidebar">

@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * A blog card (SPEC §2 "Blog list"): featured image, capitalised category, title, excerpt,
+ * A blog card (docs/spec.md §2 "Blog list"): featured image, capitalised category, title, excerpt,
  * published date, author, and a link to /blog/{slug} that covers the whole card.
  */
 export function PostCard({ post, compact = false, headingLevel = 2 }: Props) {
@@ -99,7 +99,7 @@ const ICONS: Record<BlogCategory, ReactNode> = {
   ),
 };
 
-/** Grey stand-in while posts load (SPEC §2: 9 in the grid, 3 in the compact layout). */
+/** Grey stand-in while posts load (docs/spec.md §2: 9 in the grid, 3 in the compact layout). */
 export function PostCardSkeleton({ compact = false }: { compact?: boolean }) {
   return (
     <div className={`post-card skeleton-card${compact ? ' compact' : ''}`} aria-hidden="true">

@@ -1,0 +1,23 @@
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Observable } from 'rxjs';
+
+/** Every admin path, whatever the case (Express matches paths case-insensitively). */
+const ADMIN_PATH = /^\/_api\/admin(\/|$)/i;
+
+/**
+ * Registered once, globally (CacheModule), like the admin guard: every answer under /_api/admin carries subscribers' emails or
+ * unpublished work, so no browser or proxy may keep a copy (`no-store`). Set before the handler runs, so streamed
+ * answers (the CSV export) have it too; errors get it from AllExceptionsFilter.
+ */
+@Injectable()
+export class AdminNoStoreInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() === 'http') {
+      const req = context.switchToHttp().getRequest<Request>();
+      const routePath: string = (req.route as { path?: string } | undefined)?.path ?? '';
+      if (ADMIN_PATH.test(req.path) || ADMIN_PATH.test(routePath)) context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
+    }
+    return next.handle();
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * What an operator does to a running site, done for real to `npm start`:
+ * - Ctrl-C (SIGINT to the whole process group, as a terminal sends it) while uploads are in flight: every
+ *   upload completes, because the embedded PostgreSQL runs in a session of its own and is stopped by the app
+ *   only after the HTTP server has drained;
+ * - `kill -9` of the embedded PostgreSQL: the app logs the exit, says "restarting" on its health call meanwhile,
+ *   and answers again within 30 s.
+ */
+import http from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeImage } from '../backend/test/support/images.js';
+import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+
+const UPLOADS = 6;
+
+async function signIn(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/_api/auth/login_with_password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  expect(res.status).toBe(200);
+  return res.headers.get('set-cookie')!.split(';')[0];
+}
+
+interface Upload {
+  /** Sends the rest of the body. */
+  finish(): void;
+  result: Promise<{ status?: number; body?: string; error?: string }>;
+}
+
+/** A multipart upload whose first half is sent now and the rest on finish(): it is in flight until then. */
+function startUpload(baseUrl: string, cookie: string, png: Buffer, name: string): Upload {
+  const boundary = `----vtf${name}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const req = http.request(`${baseUrl}/_api/admin/media`, {
+    method: 'POST',
+    agent: false,
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length },
+  });
+  const half = Math.floor(body.length / 2);
+  req.write(body.subarray(0, half));
+  const result = new Promise<{ status?: number; body?: string; error?: string }>((resolve) => {
+    req.on('error', (e) => resolve({ error: (e as NodeJS.ErrnoException).code ?? e.message }));
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode, body: text }));
+      res.on('error', (e) => resolve({ status: res.statusCode, error: e.message }));
+    });
+  });
+  return { finish: () => req.end(body.subarray(half)), result };
+}
+
+/** How the process ended: npm re-raises the signal its script died of, and after a clean stop exits 0 or by SIGINT. */
+function exited(site: Site): Promise<string> {
+  const child = site.child;
+  const describe = (code: number | null, signal: NodeJS.Signals | null) => (signal ? `signal ${signal}` : `code ${code}`);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(describe(child.exitCode, child.signalCode));
+  return new Promise((r) => child.once('exit', (code, signal) => r(describe(code, signal))));
+}
+
+async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function health(baseUrl: string): Promise<{ status: number; database?: string }> {
+  try {
+    const res = await fetch(`${baseUrl}/_api/health`);
+    return { status: res.status, database: ((await res.json()) as { database: string }).database };
+  } catch {
+    return { status: 0 };
+  }
+}
+
+describe('operations: Ctrl-C and a dead embedded database, on `npm start`', () => {
+  it('Ctrl-C (SIGINT to the process group) with uploads in flight: all of them complete, then everything stops', async () => {
+    const site = await startSite({ SEED_DEMO_CONTENT: 'false', LOG_LEVEL: 'log', SHUTDOWN_GRACE_MS: '20000' }, { npmStart: true });
+    try {
+      const cookie = await signIn(site.baseUrl);
+      const pgPid = Number(readFileSync(join(site.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const uploads = await Promise.all(
+        Array.from({ length: UPLOADS }, async (_, i) => startUpload(site.baseUrl, cookie, await makeImage(400, 300, 'png', i + 1), `u${i}`)),
+      );
+      // Every upload has reached the server (its first half is in) before the signal.
+      await new Promise((r) => setTimeout(r, 300));
+      const exit = exited(site);
+      process.kill(-site.child.pid!, 'SIGINT');
+      await new Promise((r) => setTimeout(r, 300));
+      for (const upload of uploads) upload.finish();
+      const results = await Promise.all(uploads.map((u) => u.result));
+
+      expect(results.map((r) => r.status)).toEqual(Array(UPLOADS).fill(201));
+      for (const r of results) expect(JSON.parse(r.body!).url).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
+      expect(['code 0', 'signal SIGINT']).toContain(await exit);
+      expect(site.output()).not.toMatch(/ERROR|Error:|exit code 1/);
+      expect(site.output()).toMatch(/SIGINT: no new connections; \d+ request\(s\) in flight/);
+      // The app stopped its database itself, cleanly: the server is gone and left no lock file.
+      expect(isAlive(pgPid)).toBe(false);
+      expect(existsSync(join(site.dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+    } finally {
+      await site.stop();
+    }
+  });
+
+  it('kill -9 of the embedded PostgreSQL: logged, health says "restarting", and the site answers again within 30 s', async () => {
+    const site = await startSite({ SEED_DEMO_CONTENT: 'false', LOG_LEVEL: 'log' }, { npmStart: true });
+    try {
+      const admin = await signIn(site.baseUrl);
+      expect((await fetch(`${site.baseUrl}/_api/companies`)).status).toBe(200);
+      const pgPid = Number(readFileSync(join(site.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pgPid, 'SIGKILL');
+      const killed = Date.now();
+
+      // Meanwhile the health call says why it fails (503, "restarting"); then the database is back. (The dead
+      // server's backends may answer a moment longer, so the first probes can still say "up".)
+      const restarting = await eventually(() => health(site.baseUrl), (h) => h.database === 'restarting', 10_000);
+      expect(restarting).toEqual({ status: 503, database: 'restarting' });
+      const back = await eventually(() => health(site.baseUrl), (h) => h.status === 200, 30_000);
+      expect(back).toEqual({ status: 200, database: 'up' });
+      console.log(`embedded PostgreSQL killed with SIGKILL: the site answered again after ${Date.now() - killed} ms`);
+      expect(Date.now() - killed).toBeLessThan(30_000);
+      expect(site.output()).toMatch(/The embedded PostgreSQL exited unexpectedly \(killed by SIGKILL\)/);
+      expect(site.output()).toMatch(/The embedded PostgreSQL is running again after [\d.]+ s/);
+
+      // The site reads and writes again, with the session made before the crash.
+      expect((await fetch(`${site.baseUrl}/_api/companies`)).status).toBe(200);
+      const created = await fetch(`${site.baseUrl}/_api/admin/companies`, {
+        method: 'POST',
+        headers: { cookie: admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'After the crash' }),
+      });
+      expect(created.status).toBe(201);
+      const newPid = Number(readFileSync(join(site.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      expect(newPid).not.toBe(pgPid);
+      expect(isAlive(newPid)).toBe(true);
+    } finally {
+      await site.stop();
+    }
+  });
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
