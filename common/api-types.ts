@@ -89,6 +89,8 @@ export interface PublicDiscountDto extends DiscountDto, ProofFigures {
 export interface AdminDiscountDto extends DiscountDto, ProofFigures {
   /** Whole percent of 'worked' reports in the window (null without reports), whatever their number. */
   successRate: number | null;
+  /** Reports held out of the figures by a burst awaiting an admin's accept (the figures shown are the last stable ones). */
+  heldReports: number;
   company: { id: number; name: string };
   /** Follows of the affiliate link through /go/:id (an admin figure: the public list leaves it out). */
   clicks: number;

@@ -1,5 +1,5 @@
 import {
-  isReportedNotWorking, needsCheck, offerJsonLd, proofTexts, successLabel, verifiedLabel, type ProofFigures,
+  holdReason, isReportedNotWorking, needsCheck, offerJsonLd, proofTexts, reportThanks, successLabel, verifiedLabel, type ProofFigures,
 } from './proof.js';
 
 const NOW = new Date('2026-11-22T22:00:00.000Z');
@@ -85,5 +85,38 @@ describe('offerJsonLd (only where honest)', () => {
     expect(offerJsonLd({ ...deal, priceExample: null }, 'https://vtf.example', NOW)).toBeNull();
     expect(offerJsonLd({ ...deal, status: 'coming_soon' }, 'https://vtf.example', NOW)).toBeNull();
     expect(offerJsonLd({ ...deal, lastCheckResult: 'failed' }, 'https://vtf.example', NOW)).toBeNull();
+  });
+});
+
+describe('holdReason (one person cannot move a code)', () => {
+  const at = (minutes: number, worked = false) => ({ at: new Date(NOW.getTime() + minutes * 60_000), worked });
+  const none = { reportsCount: 0, workedCount: 0 };
+  it('holds more than 5 reports within 10 minutes, not 5, nor 6 spread over more than 10 minutes', () => {
+    expect(holdReason([0, 1, 2, 3, 4, 5].map((m) => at(m)), none, false)).toBe('burst');
+    expect(holdReason([0, 1, 2, 3, 4].map((m) => at(m)), none, false)).toBeNull();
+    expect(holdReason([0, 3, 6, 9, 12, 15].map((m) => at(m)), none, false)).toBeNull();
+    expect(holdReason([0, 11, 12, 13, 14, 15, 16].map((m) => at(m)), none, false)).toBe('burst');
+  });
+  it('holds a swing of more than 30 points against a stable rate, not a smaller one', () => {
+    const stable = { reportsCount: 10, workedCount: 9 };
+    // 90 % → 60 %: exactly 30 points, counted; 90 % → 56 %: held.
+    expect(holdReason([0, 11, 22, 33, 44].map((m) => at(m, false)), stable, false)).toBeNull();
+    expect(holdReason([0, 11, 22, 33, 44, 55].map((m) => at(m, false)), stable, false)).toBe('swing');
+  });
+  it('lets a small move through, and needs a stable rate before a swing counts', () => {
+    expect(holdReason([at(0, false), at(20, false)], { reportsCount: 20, workedCount: 18 }, false)).toBeNull();
+    expect(holdReason([0, 11, 22, 33, 44, 55].map((m) => at(m, false)), { reportsCount: 9, workedCount: 9 }, false)).toBeNull();
+  });
+  it('holds what follows an open hold, and nothing without reports', () => {
+    expect(holdReason([at(0, true)], none, true)).toBe('burst');
+    expect(holdReason([], none, true)).toBeNull();
+  });
+});
+
+describe('reportThanks', () => {
+  it('says truthfully whether the answer counted', () => {
+    expect(reportThanks({ counted: true, held: false })).toBe('Thanks — we count one answer per visitor a day, and yours is counted.');
+    expect(reportThanks({ counted: false, held: false })).toMatch(/^Thanks — we count one answer per visitor a day, and already have yours/);
+    expect(reportThanks({ counted: true, held: true })).toMatch(/held for review/);
   });
 });

@@ -30,7 +30,9 @@ export const PROOF_TEXT = {
   question: 'Did this code work?',
   yes: 'Yes',
   no: 'No',
-  thanks: 'Thanks — your answer counts towards the success rate.',
+  thanksCounted: 'Thanks — we count one answer per visitor a day, and yours is counted.',
+  thanksNotCounted: 'Thanks — we count one answer per visitor a day, and already have yours for today.',
+  thanksHeld: 'Thanks — we count one answer per visitor a day. This code had a burst of answers, so yours is held for review before it counts.',
 } as const;
 
 /** What the proof texts are made of; the API answers these with every discount. */
@@ -141,4 +143,56 @@ export function offerJsonLd(d: OfferSource, siteUrl: string, now: Date): Record<
     ...(d.validUntil ? { priceValidUntil: d.validUntil.slice(0, 10) } : {}),
     seller: { '@type': 'Organization', name: d.company.name, ...(d.company.websiteUrl ? { url: d.company.websiteUrl } : {}) },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bursts (issue #18): reports one person could have steered are held until an admin accepts them
+// ---------------------------------------------------------------------------------------------
+
+/** More than `maxReports` reports on one code within `windowMinutes`, or a swing of more than `swingPoints`. */
+export const BURST = { maxReports: 5, windowMinutes: 10, swingPoints: 30, swingWindowMinutes: 60 } as const;
+
+export type HoldReason = 'burst' | 'swing';
+
+/**
+ * Whether a code's recent reports are held: `recent` are its reports of the last BURST.swingWindowMinutes not
+ * yet under any hold, `stable` its figures without them. 'burst': more than BURST.maxReports of them within any
+ * BURST.windowMinutes; 'swing': with a stable rate (REPORT_MIN_COUNT reports), counting them would move the
+ * rate by more than BURST.swingPoints points. `openHold`: a hold on the code not yet accepted ended within the
+ * swing window — what follows a burst is held with it. null: count them.
+ */
+export function holdReason(
+  recent: ReadonlyArray<{ at: Date; worked: boolean }>,
+  stable: Pick<ProofFigures, 'reportsCount' | 'workedCount'>,
+  openHold: boolean,
+): HoldReason | null {
+  if (!recent.length) return null;
+  if (openHold) return 'burst';
+  const times = recent.map((r) => r.at.getTime()).sort((a, b) => a - b);
+  const window = BURST.windowMinutes * 60_000;
+  for (let i = 0, j = 0; j < times.length; j++) {
+    while (times[j]! - times[i]! > window) i++;
+    if (j - i + 1 > BURST.maxReports) return 'burst';
+  }
+  if (stable.reportsCount >= REPORT_MIN_COUNT) {
+    const before = (stable.workedCount * 100) / stable.reportsCount;
+    const worked = stable.workedCount + recent.filter((r) => r.worked).length;
+    const after = (worked * 100) / (stable.reportsCount + recent.length);
+    if (Math.abs(after - before) > BURST.swingPoints) return 'swing';
+  }
+  return null;
+}
+
+/** The card's thank-you, true to what the server did with the answer. */
+export function reportThanks(answer: ReportAnswer): string {
+  if (answer.held) return PROOF_TEXT.thanksHeld;
+  return answer.counted ? PROOF_TEXT.thanksCounted : PROOF_TEXT.thanksNotCounted;
+}
+
+/** POST /_api/discounts/:id/reports. */
+export interface ReportAnswer {
+  /** Whether this answer counts (the first from this network on this code today, from a person's browser). */
+  counted: boolean;
+  /** Counted, but held with a burst of answers on this code until an admin reviews it. */
+  held: boolean;
 }

@@ -103,6 +103,10 @@ export class Discount extends BaseEntity {
   @Property({ type: 'integer', default: 0 })
   workedCount: number & Opt = 0;
 
+  /** Reports in the window held out of the figures by a burst no admin has accepted yet (issue #18). */
+  @Property({ type: 'integer', default: 0 })
+  heldReports: number & Opt = 0;
+
   /** Whole percent, null without reports; for the admin's sort. */
   @Property({ type: 'smallint', nullable: true })
   successRate: number | null = null;
@@ -174,6 +178,7 @@ export function toAdminDiscountDto(d: Discount): AdminDiscountDto {
     ...toDiscountDto(d),
     ...toProofFigures(d),
     successRate: d.successRate,
+    heldReports: d.heldReports,
     company: { id: company.id, name: company.name },
     clicks: d.clicks,
   };

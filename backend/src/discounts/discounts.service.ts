@@ -44,15 +44,15 @@ const publicOrder = (): QueryOrderMap<Discount>[] => [
 /** Admin list without a sort: newest first. */
 const ADMIN_ORDER: QueryOrderMap<Discount>[] = [{ id: 'desc' }];
 
-/** A visitor's repeated follows of one discount within this window count as one click. */
-export const CLICK_WINDOW_SECONDS = 30 * 60;
+/** A visitor's (a network's) repeated follows of one discount within this window count as one click: a day. */
+export const CLICK_WINDOW_SECONDS = 24 * 60 * 60;
 
 /** Where /go/:id sends a visitor it cannot send to a firm. */
 export const DISCOUNTS_PAGE = '/discounts';
 
 /** Read-only fields react-admin sends back with a PUT; never written. */
 type ReadOnly = { id?: unknown; company?: unknown; clicks?: unknown; createdAt?: unknown; updatedAt?: unknown } & {
-  [K in keyof ProofFigures | 'successRate']?: unknown;
+  [K in keyof ProofFigures | 'successRate' | 'heldReports']?: unknown;
 };
 
 @Injectable()
@@ -151,7 +151,7 @@ export class DiscountsService {
   async update(id: number, changes: DiscountChangesDto & ReadOnly): Promise<AdminDiscountDto> {
     const {
       id: _id, company: _company, clicks: _clicks, createdAt: _c, updatedAt: _u,
-      lastVerifiedAt: _v, lastCheckResult: _r, reportsCount: _n, workedCount: _w, successRate: _s, failingSince: _f,
+      lastVerifiedAt: _v, lastCheckResult: _r, reportsCount: _n, workedCount: _w, successRate: _s, failingSince: _f, heldReports: _h,
       companyId, mediaUrl, ...fields
     } = changes;
     const discount = await this.find(id);

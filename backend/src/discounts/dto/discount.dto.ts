@@ -218,4 +218,5 @@ export class ReplaceDiscountDto extends DiscountChangesDto {
   @Allow() workedCount?: unknown;
   @Allow() successRate?: unknown;
   @Allow() failingSince?: unknown;
+  @Allow() heldReports?: unknown;
 }
