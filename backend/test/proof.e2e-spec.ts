@@ -7,6 +7,7 @@ import { proofTexts, REPORT_LIMITS } from '../../common/proof.js';
 import { PublicCacheService } from '../src/cache/public-cache.service.js';
 import { seedDemoContent } from '../src/database/seeders/demo.seeder.js';
 import { ProofService } from '../src/proof/proof.service.js';
+import { DEMO_CODES_WITH_RATE } from '../src/database/seeders/discount-reports.seed.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -390,5 +391,16 @@ describe('demo content', () => {
     const cards = await publicList();
     expect(cards.length).toBeGreaterThan(5);
     for (const card of cards) expect(proofTexts(card, new Date()).verified).toMatch(/^Verified (today|\d+ days? ago)$/);
+  });
+
+  it('gives several codes believable report history, so a fresh start shows success rates, none held or failing', async () => {
+    await t.app.get(ProofService).refreshFigures();
+    const cards = await publicList();
+    const rates = cards.map((c) => proofTexts(c, new Date()).success).filter(Boolean);
+    expect(rates.length).toBe(DEMO_CODES_WITH_RATE);
+    expect(rates.length).toBeGreaterThanOrEqual(5);
+    for (const c of cards) expect(proofTexts(c, new Date()).notWorking).toBe(false);
+    const admins = (await admin.get('/_api/admin/discounts').expect(200)).body as AdminDiscountDto[];
+    expect(admins.every((d) => d.heldReports === 0)).toBe(true);
   });
 });
