@@ -157,6 +157,9 @@ describe('POST /_api/discounts/:id/reports', () => {
     expect(proofTexts(card, new Date())).toMatchObject({ success: '95% success (20 reports)', notWorking: false });
     let record = (await admin.get(`/_api/admin/discounts/${d.id}`).expect(200)).body as AdminDiscountDto;
     expect(record).toMatchObject({ reportsCount: 20, heldReports: 8 });
+    // The dashboard's card lists it.
+    const held = (await admin.get(`/_api/admin/discounts?filter=${encodeURIComponent('{"held":true}')}`).expect(200)).body as AdminDiscountDto[];
+    expect(held.map((x) => x.id)).toEqual([d.id]);
 
     // More answers after the burst are held with it.
     expect((await report(d.id, false, BROWSER, '192.0.2.99').expect(200)).body).toEqual({ counted: true, held: true });

@@ -23,7 +23,7 @@ export const DISCOUNT_SORTABLE = [
   'lastVerifiedAt', 'successRate', 'reportsCount',
 ] as const;
 type DiscountSortField = (typeof DISCOUNT_SORTABLE)[number];
-const DISCOUNT_FILTERS = ['q', 'companyId', 'status', 'expiringSoon', 'id', 'needsCheck'] as const;
+const DISCOUNT_FILTERS = ['q', 'companyId', 'status', 'expiringSoon', 'id', 'needsCheck', 'held'] as const;
 /** "Expires within 7 days" (the admin filter): not yet past, and past within this many days. */
 export const EXPIRING_SOON_DAYS = 7;
 
@@ -222,6 +222,9 @@ function adminWhere(filter: Record<string, unknown>, now: Date): FilterQuery<Dis
   }
   const needs = booleanFilter(filter, 'needsCheck');
   if (needs !== undefined) (where as Record<string, unknown>)[raw((a: string) => needsCheckSql(a, 'now()'))] = needs;
+  // Codes with a burst of reports awaiting an admin's accept (issue #18).
+  const held = booleanFilter(filter, 'held');
+  if (held !== undefined) where.heldReports = held ? { $gt: 0 } : 0;
   if (isSet(filter.companyId)) {
     const companyIds = idsFilter({ id: filter.companyId });
     where.company = { $in: companyIds };
