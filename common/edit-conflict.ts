@@ -21,7 +21,7 @@ export const READ_ONLY_FIELDS: Record<string, readonly string[]> = {
   companies: ['createdAt', 'updatedAt', 'ratingSource'],
   discounts: [
     'company', 'clicks', 'createdAt', 'updatedAt',
-    'lastVerifiedAt', 'lastCheckResult', 'reportsCount', 'workedCount', 'successRate', 'failingSince',
+    'lastVerifiedAt', 'lastCheckResult', 'reportsCount', 'workedCount', 'successRate', 'failingSince', 'heldReports',
   ],
   'firm-changes': ['company', 'createdAt', 'updatedAt'],
   'newsletter-subscribers': ['email', 'subscribedAt', 'source'],

@@ -18,6 +18,8 @@ export const REPORT_REPEAT_SECONDS = 24 * 60 * 60;
 export const REPORT_LIMITS = { perIp: 60, windowSeconds: 60 * 60 } as const;
 /** The admin list's 'needs check': not verified within this many days (or failing). */
 export const NEEDS_CHECK_DAYS = 7;
+/** An admin's 'worked' check outranks visitors' reports for this many days: no demotion on reports alone. */
+export const ADMIN_CHECK_OUTRANKS_DAYS = 7;
 
 export const PROOF_TEXT = {
   notVerified: 'Not yet verified',
@@ -28,7 +30,9 @@ export const PROOF_TEXT = {
   question: 'Did this code work?',
   yes: 'Yes',
   no: 'No',
-  thanks: 'Thanks — your answer counts towards the success rate.',
+  thanksCounted: 'Thanks — we count one answer per visitor a day, and yours is counted.',
+  thanksNotCounted: 'Thanks — we count one answer per visitor a day, and already have yours for today.',
+  thanksHeld: 'Thanks — we count one answer per visitor a day. This code had a burst of answers, so yours is held for review before it counts.',
 } as const;
 
 /** What the proof texts are made of; the API answers these with every discount. */
@@ -80,16 +84,20 @@ export function reportsFailing({ reportsCount, workedCount }: Pick<ProofFigures,
 /**
  * 'Reported not working': the newest check failed (or found the code expired), or the reports fell under
  * the rate since the last 'worked' check — an admin's new 'worked' check lifts it until the rate falls again.
+ * An admin's 'worked' check within ADMIN_CHECK_OUTRANKS_DAYS outranks reports: they alone cannot demote it.
  */
-export function isReportedNotWorking(f: ProofFigures): boolean {
+export function isReportedNotWorking(f: Pick<ProofFigures, 'lastCheckResult' | 'failingSince' | 'lastVerifiedAt'>, now: Date): boolean {
   if (f.lastCheckResult === 'failed' || f.lastCheckResult === 'expired') return true;
   if (!f.failingSince) return false;
-  return !f.lastVerifiedAt || new Date(f.lastVerifiedAt) < new Date(f.failingSince);
+  if (!f.lastVerifiedAt) return true;
+  const verified = new Date(f.lastVerifiedAt).getTime();
+  if (verified >= new Date(f.failingSince).getTime()) return false;
+  return verified <= now.getTime() - ADMIN_CHECK_OUTRANKS_DAYS * DAY_MS;
 }
 
 /** Every text a card shows about a code's proof. */
 export function proofTexts(f: ProofFigures, now: Date): { verified: string; success: string | null; notWorking: boolean } {
-  return { verified: verifiedLabel(f.lastVerifiedAt, now), success: successLabel(f), notWorking: isReportedNotWorking(f) };
+  return { verified: verifiedLabel(f.lastVerifiedAt, now), success: successLabel(f), notWorking: isReportedNotWorking(f, now) };
 }
 
 /**
@@ -99,7 +107,7 @@ export function proofTexts(f: ProofFigures, now: Date): { verified: string; succ
 export function needsCheck(f: ProofFigures & { status: string }, now: Date): boolean {
   if (f.status !== 'active') return false;
   const stale = !f.lastVerifiedAt || now.getTime() - new Date(f.lastVerifiedAt).getTime() > NEEDS_CHECK_DAYS * DAY_MS;
-  return stale || isReportedNotWorking(f);
+  return stale || isReportedNotWorking(f, now);
 }
 
 /** What offerJsonLd reads of a public discount. */
@@ -107,7 +115,8 @@ export interface OfferSource extends ProofFigures {
   id: number;
   title: string;
   description: string | null;
-  discountedPrice: number | null;
+  /** The card's "now" price (common/price-rule.ts cheapestEligible): the price the Offer states. */
+  priceExample: { program: string; size: number; price: number; priceAfterCode: number } | null;
   validFrom: string | null;
   validUntil: string | null;
   status: string;
@@ -115,11 +124,11 @@ export interface OfferSource extends ProofFigures {
 }
 
 /**
- * A schema.org `Offer` for a card, only where it is honest: a live deal with a price from our data
- * (`discountedPrice`, USD) and not reported not working. Validity comes from the data too; nothing is invented.
+ * A schema.org `Offer` for a card, only where it is honest: a live deal with the card's price after code
+ * (the one price rule, USD) and not reported not working. Validity comes from the data too; nothing is invented.
  */
-export function offerJsonLd(d: OfferSource, siteUrl: string): Record<string, unknown> | null {
-  if (d.status !== 'active' || d.discountedPrice === null || isReportedNotWorking(d)) return null;
+export function offerJsonLd(d: OfferSource, siteUrl: string, now: Date): Record<string, unknown> | null {
+  if (d.status !== 'active' || d.priceExample === null || isReportedNotWorking(d, now)) return null;
   const site = siteUrl.replace(/\/+$/, '');
   return {
     '@context': 'https://schema.org',
@@ -127,11 +136,63 @@ export function offerJsonLd(d: OfferSource, siteUrl: string): Record<string, unk
     name: d.title,
     ...(d.description ? { description: d.description } : {}),
     url: `${site}/discounts#deal-${d.id}`,
-    price: d.discountedPrice.toFixed(2),
+    price: d.priceExample.priceAfterCode.toFixed(2),
     priceCurrency: 'USD',
     availability: 'https://schema.org/InStock',
     ...(d.validFrom ? { validFrom: d.validFrom } : {}),
     ...(d.validUntil ? { priceValidUntil: d.validUntil.slice(0, 10) } : {}),
     seller: { '@type': 'Organization', name: d.company.name, ...(d.company.websiteUrl ? { url: d.company.websiteUrl } : {}) },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bursts (issue #18): reports one person could have steered are held until an admin accepts them
+// ---------------------------------------------------------------------------------------------
+
+/** More than `maxReports` reports on one code within `windowMinutes`, or a swing of more than `swingPoints`. */
+export const BURST = { maxReports: 5, windowMinutes: 10, swingPoints: 30, swingWindowMinutes: 60 } as const;
+
+export type HoldReason = 'burst' | 'swing';
+
+/**
+ * Whether a code's recent reports are held: `recent` are its reports of the last BURST.swingWindowMinutes not
+ * yet under any hold, `stable` its figures without them. 'burst': more than BURST.maxReports of them within any
+ * BURST.windowMinutes; 'swing': with a stable rate (REPORT_MIN_COUNT reports), counting them would move the
+ * rate by more than BURST.swingPoints points. `openHold`: a hold on the code not yet accepted ended within the
+ * swing window — what follows a burst is held with it. null: count them.
+ */
+export function holdReason(
+  recent: ReadonlyArray<{ at: Date; worked: boolean }>,
+  stable: Pick<ProofFigures, 'reportsCount' | 'workedCount'>,
+  openHold: boolean,
+): HoldReason | null {
+  if (!recent.length) return null;
+  if (openHold) return 'burst';
+  const times = recent.map((r) => r.at.getTime()).sort((a, b) => a - b);
+  const window = BURST.windowMinutes * 60_000;
+  for (let i = 0, j = 0; j < times.length; j++) {
+    while (times[j]! - times[i]! > window) i++;
+    if (j - i + 1 > BURST.maxReports) return 'burst';
+  }
+  if (stable.reportsCount >= REPORT_MIN_COUNT) {
+    const before = (stable.workedCount * 100) / stable.reportsCount;
+    const worked = stable.workedCount + recent.filter((r) => r.worked).length;
+    const after = (worked * 100) / (stable.reportsCount + recent.length);
+    if (Math.abs(after - before) > BURST.swingPoints) return 'swing';
+  }
+  return null;
+}
+
+/** The card's thank-you, true to what the server did with the answer. */
+export function reportThanks(answer: ReportAnswer): string {
+  if (answer.held) return PROOF_TEXT.thanksHeld;
+  return answer.counted ? PROOF_TEXT.thanksCounted : PROOF_TEXT.thanksNotCounted;
+}
+
+/** POST /_api/discounts/:id/reports. */
+export interface ReportAnswer {
+  /** Whether this answer counts (the first from this network on this code today, from a person's browser). */
+  counted: boolean;
+  /** Counted, but held with a burst of answers on this code until an admin reviews it. */
+  held: boolean;
 }

@@ -7,6 +7,7 @@ import { proofTexts, REPORT_LIMITS } from '../../common/proof.js';
 import { PublicCacheService } from '../src/cache/public-cache.service.js';
 import { seedDemoContent } from '../src/database/seeders/demo.seeder.js';
 import { ProofService } from '../src/proof/proof.service.js';
+import { DEMO_CODES_WITH_RATE } from '../src/database/seeders/discount-reports.seed.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -19,7 +20,8 @@ let admin: TestAgent;
 let firm: CompanyDto;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Trust the loopback proxy, so a test speaks for several client addresses with X-Forwarded-For.
+  t = await startTestApp({ trustProxy: 'loopback' });
   admin = await t.signedIn();
   firm = (await admin.post('/_api/admin/companies').send({ name: 'Prooffirm', websiteUrl: 'https://prooffirm.example' }).expect(201)).body;
 });
@@ -28,8 +30,9 @@ afterAll(() => t.close());
 const createDiscount = async (title: string, extra: Record<string, unknown> = {}): Promise<AdminDiscountDto> =>
   (await admin.post('/_api/admin/discounts').send({ companyId: firm.id, title, discountCode: 'CODE10', ...extra }).expect(201)).body;
 
-const report = (id: number, worked: unknown, agent: string | null = BROWSER) => {
-  const req = t.http().post(`/_api/discounts/${id}/reports`);
+const HOME = '198.51.100.7';
+const report = (id: number, worked: unknown, agent: string | null = BROWSER, from = HOME) => {
+  const req = t.http().post(`/_api/discounts/${id}/reports`).set('X-Forwarded-For', from);
   if (agent !== null) req.set('User-Agent', agent);
   return req.send({ worked });
 };
@@ -47,7 +50,7 @@ const publicList = async (): Promise<PublicDiscountDto[]> => {
 const generateReports = (id: number, n: number, worked: number, daysAgo = 1) =>
   t.sql(
     `insert into discount_reports (discount_id, worked, created_at)
-     select $1, g <= $3, now() - make_interval(days => $4) from generate_series(1, $2) g`,
+     select $1, g <= $3, now() - $4 * interval '1 day' from generate_series(1, $2) g`,
     [id, n, worked, daysAgo],
   );
 
@@ -56,7 +59,7 @@ beforeEach(() => t.sql(`delete from rate_limits where key like 'report%'`));
 describe('POST /_api/discounts/:id/reports', () => {
   it('counts a visitor\'s report, keeping only the discount, the result and the time', async () => {
     const d = await createDiscount('Report once');
-    expect((await report(d.id, true).expect(200)).body).toEqual({ counted: true });
+    expect((await report(d.id, true).expect(200)).body).toEqual({ counted: true, held: false });
     const stored = await t.sql('select * from discount_reports where discount_id = $1', [d.id]);
     expect(stored).toHaveLength(1);
     expect(Object.keys(stored[0]!).sort()).toEqual(['created_at', 'discount_id', 'id', 'worked']);
@@ -66,7 +69,7 @@ describe('POST /_api/discounts/:id/reports', () => {
   it('answers a repeat from the same visitor with 200 and changes nothing, even with the other answer', async () => {
     const d = await createDiscount('Report twice');
     await report(d.id, true).expect(200);
-    expect((await report(d.id, false).expect(200)).body).toEqual({ counted: false });
+    expect((await report(d.id, false).expect(200)).body).toEqual({ counted: false, held: false });
     expect(await rows(d.id)).toBe(1);
     expect((await t.sql('select worked from discount_reports where discount_id = $1', [d.id]))[0]!.worked).toBe(true);
   });
@@ -79,17 +82,38 @@ describe('POST /_api/discounts/:id/reports', () => {
     expect(await rows(d.id)).toBe(1);
   });
 
-  it('counts another visitor', async () => {
+  it('counts another network, not another user agent', async () => {
     const d = await createDiscount('Two visitors');
     await report(d.id, true, BROWSER).expect(200);
-    expect((await report(d.id, false, OTHER_BROWSER).expect(200)).body).toEqual({ counted: true });
+    expect((await report(d.id, false, OTHER_BROWSER).expect(200)).body).toEqual({ counted: false, held: false });
+    expect((await report(d.id, false, OTHER_BROWSER, '203.0.113.9').expect(200)).body).toEqual({ counted: true, held: false });
     expect(await rows(d.id)).toBe(2);
+  });
+
+  it('counts 27 reports from one address, each with another user agent, once', async () => {
+    const d = await createDiscount('One address, many agents');
+    const answers = [];
+    for (let i = 0; i < 27; i++) answers.push((await report(d.id, false, `${BROWSER} variant/${i}`).expect(200)).body);
+    expect(answers.filter((a) => a.counted)).toHaveLength(1);
+    expect(await rows(d.id)).toBe(1);
+  });
+
+  it('counts one report per IPv6 /64, however the addresses inside it differ', async () => {
+    const d = await createDiscount('One /64');
+    await report(d.id, false, BROWSER, '2001:db8:1:2::1').expect(200);
+    await report(d.id, false, OTHER_BROWSER, '2001:db8:1:2:ffff:ffff:ffff:fffe').expect(200);
+    expect(await rows(d.id)).toBe(1);
+    await report(d.id, false, BROWSER, '2001:db8:1:3::1').expect(200);
+    expect(await rows(d.id)).toBe(2);
+    // No address, nor any part of one, is kept: only hashes in rate_limits.
+    const keys = (await t.sql<{ key: string }>(`select key from rate_limits where key like 'report%'`)).map((r) => r.key).join(' ');
+    expect(keys).not.toMatch(/2001|db8|198\.51|203\.0/);
   });
 
   it('does not count bots, command-line clients or a missing user agent', async () => {
     const d = await createDiscount('Bots');
     for (const agent of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'curl/8.5.0', 'python-requests/2.32', null]) {
-      expect((await report(d.id, true, agent).expect(200)).body).toEqual({ counted: false });
+      expect((await report(d.id, true, agent).expect(200)).body).toEqual({ counted: false, held: false });
     }
     expect(await rows(d.id)).toBe(0);
   });
@@ -116,7 +140,79 @@ describe('POST /_api/discounts/:id/reports', () => {
     const res = await report(d.id, true, `${BROWSER} over`).expect(429);
     expect(res.headers['retry-after']).toBeDefined();
     expect(res.body).toMatchObject({ statusCode: 429, message: PROOF_MSG.tooManyReports });
-    expect(await rows(d.id)).toBe(REPORT_LIMITS.perIp);
+    // One network: one counted report however many calls.
+    expect(await rows(d.id)).toBe(1);
+  });
+
+  it('holds a burst (more than 5 in 10 minutes), says so, keeps the stable figure until an admin accepts it', async () => {
+    const d = await createDiscount('Burst');
+    await generateReports(d.id, 20, 19); // a stable 95 % from yesterday
+    await t.app.get(ProofService).refreshFigures();
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push((await report(d.id, false, BROWSER, `192.0.2.${i + 1}`).expect(200)).body);
+    expect(answers.slice(0, 5)).toEqual(Array(5).fill({ counted: true, held: false }));
+    expect(answers.slice(5)).toEqual(Array(3).fill({ counted: true, held: true }));
+    await t.app.get(ProofService).refreshFigures();
+    let card = (await publicList()).find((x) => x.id === d.id)!;
+    expect(proofTexts(card, new Date())).toMatchObject({ success: '95% success (20 reports)', notWorking: false });
+    let record = (await admin.get(`/_api/admin/discounts/${d.id}`).expect(200)).body as AdminDiscountDto;
+    expect(record).toMatchObject({ reportsCount: 20, heldReports: 8 });
+    // The dashboard's card lists it.
+    const held = (await admin.get(`/_api/admin/discounts?filter=${encodeURIComponent('{"held":true}')}`).expect(200)).body as AdminDiscountDto[];
+    expect(held.map((x) => x.id)).toEqual([d.id]);
+
+    // More answers after the burst are held with it.
+    expect((await report(d.id, false, BROWSER, '192.0.2.99').expect(200)).body).toEqual({ counted: true, held: true });
+    await t.app.get(ProofService).refreshFigures();
+    expect(((await admin.get(`/_api/admin/discounts/${d.id}`).expect(200)).body as AdminDiscountDto).heldReports).toBe(9);
+
+    await t.http().post(`/_api/admin/discounts/${d.id}/held-reports/accept`).expect(401);
+    expect((await admin.post(`/_api/admin/discounts/${d.id}/held-reports/accept`).expect(200)).body).toEqual({ accepted: 2 });
+    record = (await admin.get(`/_api/admin/discounts/${d.id}`).expect(200)).body;
+    expect(record).toMatchObject({ reportsCount: 29, workedCount: 19, heldReports: 0 });
+    card = (await publicList()).find((x) => x.id === d.id)!;
+    expect(proofTexts(card, new Date()).success).toBe('66% success (29 reports)');
+  });
+
+  it('holds a swing of more than 30 points within an hour, even spread below the burst rate', async () => {
+    const d = await createDiscount('Swing');
+    await generateReports(d.id, 10, 10);
+    await t.app.get(ProofService).refreshFigures();
+    // Five answers, each from another network; back-dated inside the hour so no 10 minutes hold more than one.
+    await t.sql(
+      `insert into discount_reports (discount_id, worked, created_at) select $1, false, now() - make_interval(mins => g * 11) from generate_series(0, 4) g`,
+      [d.id],
+    );
+    await t.app.get(ProofService).refreshFigures();
+    const record = (await admin.get(`/_api/admin/discounts/${d.id}`).expect(200)).body as AdminDiscountDto;
+    expect(record).toMatchObject({ reportsCount: 10, workedCount: 10, heldReports: 5 });
+  });
+
+  it("does not demote a code an admin verified within 7 days on reports alone, and does after", async () => {
+    const d = await createDiscount('Verified');
+    await admin.post(CHECKS).send({ discountId: d.id, result: 'worked', checkedAt: new Date(Date.now() - 60_000).toISOString() }).expect(201);
+    await generateReports(d.id, 27, 0, 0.1);
+    await t.app.get(ProofService).refreshFigures();
+    let card = (await publicList()).find((x) => x.id === d.id)!;
+    expect(card.failingSince).not.toBeNull();
+    expect(proofTexts(card, new Date()).notWorking).toBe(false);
+    // The same reports against a check 8 days old: reports win.
+    await t.sql(`update discount_checks set checked_at = now() - interval '8 days' where discount_id = $1`, [d.id]);
+    await t.sql(`update discounts set last_verified_at = now() - interval '8 days' where id = $1`, [d.id]);
+    card = (await publicList()).find((x) => x.id === d.id)!;
+    expect(proofTexts(card, new Date()).notWorking).toBe(true);
+  });
+});
+
+describe('GET /go/:id counts one click per network per day', () => {
+  it('counts 50 follows from one address with 50 user agents once, and another address again', async () => {
+    const d = await createDiscount('Clicks', { affiliateLink: 'https://prooffirm.example/?ref=vtf' });
+    await t.sql(`delete from rate_limits where key like 'click%'`);
+    for (let i = 0; i < 50; i++) {
+      await t.http().get(`/go/${d.id}`).set('User-Agent', `${BROWSER} n${i}`).set('X-Forwarded-For', HOME).expect(302);
+    }
+    await t.http().get(`/go/${d.id}`).set('User-Agent', BROWSER).set('X-Forwarded-For', '203.0.113.50').expect(302);
+    expect(((await admin.get(`/_api/admin/discounts/${d.id}`).expect(200)).body as AdminDiscountDto).clicks).toBe(2);
   });
 });
 
@@ -298,5 +394,16 @@ describe('demo content', () => {
     const cards = await publicList();
     expect(cards.length).toBeGreaterThan(5);
     for (const card of cards) expect(proofTexts(card, new Date()).verified).toMatch(/^Verified (today|\d+ days? ago)$/);
+  });
+
+  it('gives several codes believable report history, so a fresh start shows success rates, none held or failing', async () => {
+    await t.app.get(ProofService).refreshFigures();
+    const cards = await publicList();
+    const rates = cards.map((c) => proofTexts(c, new Date()).success).filter(Boolean);
+    expect(rates.length).toBe(DEMO_CODES_WITH_RATE);
+    expect(rates.length).toBeGreaterThanOrEqual(5);
+    for (const c of cards) expect(proofTexts(c, new Date()).notWorking).toBe(false);
+    const admins = (await admin.get('/_api/admin/discounts').expect(200)).body as AdminDiscountDto[];
+    expect(admins.every((d) => d.heldReports === 0)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { isCountableVisit, visitorKey } from './visitor.js';
+import { isCountableVisit, networkOf, networkVisitorKey } from './visitor.js';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -34,24 +34,42 @@ describe('isCountableVisit', () => {
   });
 });
 
-describe('visitorKey', () => {
-  const key = Buffer.alloc(32, 7);
+describe('networkOf (the visitor is the network, not the user agent)', () => {
+  it('is the IPv4 address itself, also when written IPv4-mapped', () => {
+    expect(networkOf('203.0.113.5')).toBe('203.0.113.5');
+    expect(networkOf('::ffff:203.0.113.5')).toBe('203.0.113.5');
+  });
+  it('is the /64 of an IPv6 address, however it is written', () => {
+    const net = networkOf('2001:db8:aa:bb:1:2:3:4');
+    expect(net).toBe('2001:0db8:00aa:00bb::/64');
+    expect(networkOf('2001:db8:aa:bb::ffff')).toBe(net);
+    expect(networkOf('2001:DB8:AA:BB:ffff:ffff:ffff:ffff')).toBe(net);
+    expect(networkOf('2001:db8:aa:bc::1')).not.toBe(net);
+    expect(networkOf('::1')).toBe('0000:0000:0000:0000::/64');
+  });
+  it('is null without a readable address', () => {
+    expect(networkOf(undefined)).toBeNull();
+    expect(networkOf('not an ip')).toBeNull();
+  });
+});
 
-  it('is the same for the same address and agent, different when either changes', () => {
-    const a = visitorKey(key, { ip: '203.0.113.5', userAgent: CHROME });
-    expect(visitorKey(key, { ip: '203.0.113.5', userAgent: CHROME })).toBe(a);
-    expect(visitorKey(key, { ip: '203.0.113.6', userAgent: CHROME })).not.toBe(a);
-    expect(visitorKey(key, { ip: '203.0.113.5', userAgent: SAFARI_IOS })).not.toBe(a);
+describe('networkVisitorKey', () => {
+  const key = Buffer.alloc(32, 7);
+  const day = new Date('2026-11-25T10:00:00Z');
+
+  it('is the same for one network all day, whatever else changes, and differs between networks', () => {
+    const a = networkVisitorKey(key, '203.0.113.5', day);
+    expect(networkVisitorKey(key, '203.0.113.5', new Date('2026-11-25T23:59:59Z'))).toBe(a);
+    expect(networkVisitorKey(key, '::ffff:203.0.113.5', day)).toBe(a);
+    expect(networkVisitorKey(key, '203.0.113.6', day)).not.toBe(a);
+    expect(networkVisitorKey(key, '2001:db8::1', day)).toBe(networkVisitorKey(key, '2001:db8::9:9', day));
   });
 
-  it('depends on the key and does not contain the address', () => {
-    const a = visitorKey(key, { ip: '203.0.113.5', userAgent: CHROME });
-    expect(visitorKey(Buffer.alloc(32, 8), { ip: '203.0.113.5', userAgent: CHROME })).not.toBe(a);
+  it('rotates daily, depends on the key and does not contain the address', () => {
+    const a = networkVisitorKey(key, '203.0.113.5', day);
+    expect(networkVisitorKey(key, '203.0.113.5', new Date('2026-11-26T00:00:00Z'))).not.toBe(a);
+    expect(networkVisitorKey(Buffer.alloc(32, 8), '203.0.113.5', day)).not.toBe(a);
     expect(a).not.toContain('203.0.113.5');
     expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  });
-
-  it('keeps the two fields apart: moving a character between them changes the key', () => {
-    expect(visitorKey(key, { ip: '1.2.3.4', userAgent: '5x' })).not.toBe(visitorKey(key, { ip: '1.2.3.45', userAgent: 'x' }));
   });
 });

@@ -7,6 +7,7 @@ import { Company } from '../companies/company.entity.js';
 import { Discount } from '../discounts/discount.entity.js';
 import { DiscountCheck } from '../proof/discount-check.entity.js';
 import { DiscountReport } from '../proof/discount-report.entity.js';
+import { ReportHold } from '../proof/report-hold.entity.js';
 import { FirmChange } from '../firms/firm-change.entity.js';
 import { FirmProgram, FirmProgramSize } from '../firms/firm-program.entity.js';
 import { FirmScore } from '../firms/firm-score.entity.js';
@@ -17,4 +18,4 @@ import { User } from '../users/user.entity.js';
 
 export const ENTITIES = [User, SessionRecord, RateLimitCounter, Company, Discount, BlogPost, NewsletterSubscriber, MediaAsset,
   FirmProgram, FirmProgramSize, FirmChange, FirmScore, DiscountCheck, DiscountReport,
-  AuditEntry, Revision];
+  AuditEntry, Revision, ReportHold];

@@ -7,7 +7,7 @@ import type { Computed } from '../cache/public-cache.service.js';
 import type { AdminDiscountDto } from '../../../common/api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
-import { isCountableVisit, visitorKey } from '../common/visitor.js';
+import { isCountableVisit, networkVisitorKey } from '../common/visitor.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { DISCOUNT_FILTERS, DISCOUNT_SORTABLE, DISCOUNTS_PAGE, DiscountsService } from './discounts.service.js';
@@ -89,7 +89,8 @@ export class GoController {
   async follow(@Param('discountId') discountId: string, @Req() req: Request): Promise<{ url: string }> {
     // Express answers HEAD with the GET handler: a link checker's HEAD, like a crawler's GET, is no visitor's click.
     const signals = { method: req.method, ip: req.ip, userAgent: req.get('user-agent') };
-    const visitor = isCountableVisit(signals) ? visitorKey(this.config.visitorKey, signals) : undefined;
+    // One click per code per network (IPv4 address, IPv6 /64) per day, whatever the user agent says.
+    const visitor = isCountableVisit(signals) ? networkVisitorKey(this.config.visitorKey, signals.ip, new Date()) : undefined;
     return { url: await this.discounts.follow(discountId, visitor) };
   }
 }

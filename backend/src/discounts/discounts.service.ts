@@ -3,7 +3,9 @@ import { Injectable } from '@nestjs/common';
 import type { AdminDiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
-import { NEEDS_CHECK_DAYS } from '../../../common/proof.js';
+import type { ProofFigures } from '../../../common/proof.js';
+import { needsCheckSql, notWorkingSql } from '../proof/proof-rules.sql.js';
+import type { ListedSize } from '../../../common/price-rule.js';
 import { ApiError } from '../common/api-error.js';
 import { booleanFilter, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
@@ -22,27 +24,19 @@ export const DISCOUNT_SORTABLE = [
   'lastVerifiedAt', 'successRate', 'reportsCount',
 ] as const;
 type DiscountSortField = (typeof DISCOUNT_SORTABLE)[number];
-export const DISCOUNT_FILTERS = ['q', 'companyId', 'status', 'expiringSoon', 'id', 'needsCheck'] as const;
+export const DISCOUNT_FILTERS = ['q', 'companyId', 'status', 'expiringSoon', 'id', 'needsCheck', 'held'] as const;
 /** "Expires within 7 days" (the admin filter): not yet past, and past within this many days. */
 export const EXPIRING_SOON_DAYS = 7;
 
 /** What a visitor can act on (docs/design.md §7). */
 const PUBLIC_STATUSES: DiscountStatus[] = ['active', 'coming_soon'];
 
-/** common/proof.ts isReportedNotWorking in SQL, never null, over the discounts row aliased `a`. */
-export const notWorkingSql = (a: string) =>
-  `(coalesce(${a}.last_check_result in ('failed', 'expired'), false) or coalesce(${a}.failing_since is not null and (${a}.last_verified_at is null or ${a}.last_verified_at < ${a}.failing_since), false))`;
-
-/** common/proof.ts needsCheck in SQL: an active code not verified within NEEDS_CHECK_DAYS, or reported not working. */
-const needsCheckSql = (a: string) =>
-  `(${a}.status = 'active' and (${a}.last_verified_at is null or ${a}.last_verified_at < now() - make_interval(days => ${NEEDS_CHECK_DAYS}) or ${notWorkingSql(a)}))`;
-
 /**
  * Codes 'Reported not working' after working ones — shown, never hidden; then the featured firm first,
  * the soonest to expire (no expiry last), oldest first. A function: raw() fragments are used up by one query.
  */
 const publicOrder = (): QueryOrderMap<Discount>[] => [
-  { [raw((a: string) => notWorkingSql(a))]: 'asc' } as QueryOrderMap<Discount>,
+  { [raw((a: string) => notWorkingSql(a, 'now()'))]: 'asc' } as QueryOrderMap<Discount>,
   { company: { featured: 'desc' } },
   { validUntil: 'asc nulls last' },
   { id: 'asc' },
@@ -51,8 +45,8 @@ const publicOrder = (): QueryOrderMap<Discount>[] => [
 /** Admin list without a sort: newest first. */
 const ADMIN_ORDER: QueryOrderMap<Discount>[] = [{ id: 'desc' }];
 
-/** A visitor's repeated follows of one discount within this window count as one click. */
-export const CLICK_WINDOW_SECONDS = 30 * 60;
+/** A visitor's (a network's) repeated follows of one discount within this window count as one click: a day. */
+export const CLICK_WINDOW_SECONDS = 24 * 60 * 60;
 
 /** Where /go/:id sends a visitor it cannot send to a firm. */
 export const DISCOUNTS_PAGE = '/discounts';
@@ -80,7 +74,25 @@ export class DiscountsService {
       .where({ status: { $in: PUBLIC_STATUSES }, $or: [{ validUntil: null }, { validUntil: { $gt: now } }] })
       .orderBy(publicOrder())
       .execute<DiscountWithCompanyRow[]>('all', true);
-    return rows.map(toPublicDiscountDto);
+    const listed = await this.listedSizes([...new Set(rows.map((r) => r.company.id))]);
+    return rows.map((r) => toPublicDiscountDto(r, listed.get(r.company.id) ?? [], now));
+  }
+
+  /** Every listed size of these firms (program name, size, price): what a card's "Was … now …" is chosen from. */
+  private async listedSizes(companyIds: number[]): Promise<Map<number, ListedSize[]>> {
+    const result = new Map<number, ListedSize[]>();
+    if (!companyIds.length) return result;
+    const rows = await this.em.getConnection().execute<Array<{ company_id: number; program: string; size: number; price: string }>>(
+      `select p.company_id, p.name as program, s.size, s.price from firm_program_sizes s join firm_programs p on p.id = s.program_id
+       where p.company_id in (${companyIds.map(() => '?').join(', ')}) order by p.company_id, p.position, p.id, s.size`,
+      companyIds,
+    );
+    for (const r of rows) {
+      const list = result.get(r.company_id) ?? [];
+      list.push({ program: r.program, size: r.size, price: Number(r.price) });
+      result.set(r.company_id, list);
+    }
+    return result;
   }
 
   /**
@@ -204,7 +216,10 @@ function adminWhere(filter: Record<string, unknown>, now: Date): FilterQuery<Dis
     where.status = { $in: statuses as DiscountStatus[] };
   }
   const needs = booleanFilter(filter, 'needsCheck');
-  if (needs !== undefined) (where as Record<string, unknown>)[raw((a: string) => needsCheckSql(a))] = needs;
+  if (needs !== undefined) (where as Record<string, unknown>)[raw((a: string) => needsCheckSql(a, 'now()'))] = needs;
+  // Codes with a burst of reports awaiting an admin's accept (issue #18).
+  const held = booleanFilter(filter, 'held');
+  if (held !== undefined) where.heldReports = held ? { $gt: 0 } : 0;
   if (isSet(filter.companyId)) {
     const companyIds = idsFilter({ id: filter.companyId });
     where.company = { $in: companyIds };

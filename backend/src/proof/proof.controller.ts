@@ -8,12 +8,13 @@ import type { DiscountCheckDto, ReportDayDto } from '../../../common/proof-api-t
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
-import { isPersonAgent, visitorKey } from '../common/visitor.js';
+import { isPersonAgent, networkVisitorKey } from '../common/visitor.js';
+import type { ReportAnswer } from '../../../common/proof.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { BulkCheckDto, CreateCheckDto, ReportDto } from './dto/proof.dto.js';
 import { CHECK_FILTERS, CHECK_SORTABLE, ProofService } from './proof.service.js';
 
-/** 'Did this code work?' — no account: the visitor is a keyed hash of address and user agent, never stored. */
+/** 'Did this code work?' — no account: the visitor is the network under a daily keyed hash, never stored. */
 @ApiTags('discounts')
 @Controller('_api/discounts')
 @Public()
@@ -27,10 +28,10 @@ export class ReportsController {
   @Post(':id/reports')
   @HttpCode(200)
   @RateLimit(RATE_LIMITS.codeReports)
-  report(@Param('id', idParam) id: number, @Body() { worked }: ReportDto, @Req() req: Request): Promise<{ counted: boolean }> {
-    const userAgent = req.get('user-agent');
-    const visitor = isPersonAgent(userAgent) ? visitorKey(this.config.visitorKey, { ip: req.ip, userAgent }) : undefined;
-    return this.proof.report(id, worked, visitor);
+  report(@Param('id', idParam) id: number, @Body() { worked }: ReportDto, @Req() req: Request): Promise<ReportAnswer> {
+    // The visitor is the network (IPv4 address, IPv6 /64) under a daily key, whatever the user agent says.
+    const visitor = networkVisitorKey(this.config.visitorKey, req.ip, new Date());
+    return this.proof.report(id, worked, visitor, isPersonAgent(req.get('user-agent')));
   }
 }
 
@@ -44,6 +45,13 @@ export class AdminDiscountReportsController {
   @Get(':id/reports')
   reports(@Param('id', idParam) id: number): Promise<ReportDayDto[]> {
     return this.proof.reportsOverTime(id);
+  }
+
+  /** Counts the code's held bursts of reports (issue #18): they join its figures at once. */
+  @Post(':id/held-reports/accept')
+  @HttpCode(200)
+  acceptHeld(@Param('id', idParam) id: number, @Req() req: Request): Promise<{ accepted: number }> {
+    return this.proof.acceptHolds(id, adminId(req));
   }
 }
 

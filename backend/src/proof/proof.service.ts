@@ -2,8 +2,14 @@ import { EntityManager, QueryOrder, ref } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MSG } from '../../../common/messages.js';
 import {
-  REPORT_FAILING_PERCENT, REPORT_MIN_COUNT, REPORT_REPEAT_SECONDS, REPORT_WINDOW_DAYS,
+  BURST, REPORT_FAILING_PERCENT, REPORT_MIN_COUNT, REPORT_REPEAT_SECONDS, REPORT_WINDOW_DAYS, holdReason,
+  type ReportAnswer,
 } from '../../../common/proof.js';
+import { reportableSql } from '../discounts/discount-rules.sql.js';
+
+/** Whether the report `r` lies in a hold no admin has accepted: the figures leave it out. */
+const heldSql = (r: string) =>
+  `exists (select 1 from report_holds h where h.discount_id = ${r}.discount_id and h.accepted_at is null and ${r}.created_at between h.started_at and h.ended_at)`;
 import { PROOF_MSG } from '../../../common/proof-messages.js';
 import type { DiscountCheckDto, ReportDayDto } from '../../../common/proof-api-types.js';
 import { ApiError } from '../common/api-error.js';
@@ -54,18 +60,20 @@ export class ProofService implements OnModuleInit {
   }
 
   /**
-   * A visitor's answer, in one statement (the address's hourly limit is the route's @RateLimit, counted before
-   * this). The discount must be on the public list with a code or link, the visitor's 24-hour claim is an
-   * atomic upsert in rate_limits (so 20 concurrent answers claim once), and only the claim's first hit inserts
-   * the report. Answers whether it was counted; 404 for no such code.
+   * A visitor's answer, in one statement (one round trip: the write the bench holds under 5 ms). `visitor` is the
+   * network's daily key (common/visitor networkVisitorKey): the address's hourly limit is the route's
+   * @RateLimit, counted before this. The discount must be reportable
+   * (discount-rules.sql.ts), the network's claim on this code for the day is an atomic upsert (so 20 concurrent
+   * answers, with any user agents, claim once), and only the claim's first hit inserts the report — and only from a
+   * person's browser (`person`). Answers whether it was counted and whether it joins a burst (more than
+   * BURST.maxReports on the code within BURST.windowMinutes, or a hold still open), which the figures job holds
+   * until an admin accepts it: 404 for no such code.
    */
-  async report(discountId: number, worked: boolean, visitor: string | undefined): Promise<{ counted: boolean }> {
-    const [row] = await this.em.getConnection().execute<Array<{ found: number; counted: number }>>(
-      `with target as (
-         select id from discounts
-         where id = ? and status = 'active' and (valid_until is null or valid_until > now())
-           and (discount_code is not null or affiliate_link is not null)
-       ),
+  async report(
+    discountId: number, worked: boolean, visitor: string, person: boolean,
+  ): Promise<ReportAnswer> {
+    const [row] = await this.em.getConnection().execute<Array<{ found: number; counted: number; recent: number; open_hold: boolean }>>(
+      `with target as (select id from discounts d where id = ? and ${reportableSql('d', 'now()')}),
        claim as (
          insert into rate_limits (key, hits, reset_at)
          select ?, 1, now() + make_interval(secs => ?) from target where ?::boolean
@@ -77,11 +85,77 @@ export class ProofService implements OnModuleInit {
        ins as (
          insert into discount_reports (discount_id, worked) select t.id, ? from target t, claim c where c.hits = 1 returning id
        )
-       select (select count(*) from target)::int as found, (select count(*) from ins)::int as counted`,
-      [discountId, `report:${discountId}:${visitor ?? ''}`, REPORT_REPEAT_SECONDS, visitor !== undefined, worked],
+       select (select count(*) from target)::int as found, (select count(*) from ins)::int as counted,
+              (select count(*) from discount_reports r where r.discount_id = ? and r.created_at > now() - make_interval(mins => ?))::int as recent,
+              exists (select 1 from report_holds h where h.discount_id = ? and h.accepted_at is null
+                      and h.ended_at > now() - make_interval(mins => ?)) as open_hold`,
+      [
+        discountId,
+        `report:${discountId}:${visitor}`, REPORT_REPEAT_SECONDS, person,
+        worked,
+        discountId, BURST.windowMinutes, discountId, BURST.swingWindowMinutes,
+      ],
     );
     if (row!.found === 0) throw new ApiError(404, MSG.notFound('Discount'));
-    return { counted: row!.counted === 1 };
+    const counted = row!.counted === 1;
+    // The statement's snapshot does not see its own insert: the new report is one more.
+    const held = counted && (row!.open_hold || row!.recent + 1 > BURST.maxReports);
+    return { counted, held };
+  }
+
+  /**
+   * Holds bursts (common/proof.ts holdReason): each code's reports of the last hour that no hold covers yet,
+   * against its figures without them. One read of the recent reports (an index range per code), one insert
+   * per code held.
+   */
+  private async holdBursts(): Promise<void> {
+    const conn = this.em.getConnection();
+    const recent = await conn.execute<Array<{ discount_id: number; created_at: Date; worked: boolean }>>(
+      `select r.discount_id, r.created_at, r.worked from discount_reports r
+       where r.created_at > now() - make_interval(mins => ?)
+         and not exists (select 1 from report_holds h where h.discount_id = r.discount_id and r.created_at between h.started_at and h.ended_at)
+       order by r.discount_id, r.created_at`,
+      [BURST.swingWindowMinutes],
+    );
+    if (!recent.length) return;
+    const byDiscount = new Map<number, Array<{ at: Date; worked: boolean }>>();
+    for (const r of recent) byDiscount.set(r.discount_id, [...(byDiscount.get(r.discount_id) ?? []), { at: new Date(r.created_at), worked: r.worked }]);
+    const ids = [...byDiscount.keys()];
+    const stable = await conn.execute<Array<{ id: number; n: number; w: number; open_hold: boolean }>>(
+      `select d.id,
+         (select count(*) from discount_reports r where r.discount_id = d.id and r.created_at > now() - make_interval(days => ?)
+            and r.created_at <= now() - make_interval(mins => ?) and not ${heldSql('r')})::int as n,
+         (select count(*) from discount_reports r where r.discount_id = d.id and r.created_at > now() - make_interval(days => ?)
+            and r.created_at <= now() - make_interval(mins => ?) and r.worked and not ${heldSql('r')})::int as w,
+         exists (select 1 from report_holds h where h.discount_id = d.id and h.accepted_at is null and h.ended_at > now() - make_interval(mins => ?)) as open_hold
+       from discounts d where d.id in (${ids.map(() => '?').join(', ')})`,
+      [REPORT_WINDOW_DAYS, BURST.swingWindowMinutes, REPORT_WINDOW_DAYS, BURST.swingWindowMinutes, BURST.swingWindowMinutes, ...ids],
+    );
+    for (const s of stable) {
+      const reports = byDiscount.get(s.id)!;
+      const reason = holdReason(reports, { reportsCount: s.n, workedCount: s.w }, s.open_hold);
+      if (!reason) continue;
+      // The bounds from the rows themselves: a JavaScript Date would cut created_at's microseconds off.
+      await conn.execute(
+        `insert into report_holds (discount_id, started_at, ended_at, reason)
+         select r.discount_id, min(r.created_at), max(r.created_at), ? from discount_reports r
+         where r.discount_id = ? and r.created_at > now() - make_interval(mins => ?)
+           and not exists (select 1 from report_holds h where h.discount_id = r.discount_id and r.created_at between h.started_at and h.ended_at)
+         group by r.discount_id`,
+        [reason, s.id, BURST.swingWindowMinutes],
+      );
+    }
+  }
+
+  /** An admin accepts a code's held reports: they count from the next figures, which are recomputed at once. */
+  async acceptHolds(discountId: number, adminId: number): Promise<{ accepted: number }> {
+    await this.findDiscount(discountId);
+    const rows = await this.em.getConnection().execute<Array<{ id: number }>>(
+      'update report_holds set accepted_at = now(), accepted_by_id = ? where discount_id = ? and accepted_at is null returning id',
+      [adminId, discountId],
+    );
+    await this.refreshFigures();
+    return { accepted: rows.length };
   }
 
   /**
@@ -90,14 +164,16 @@ export class ProofService implements OnModuleInit {
    * NOTIFY so the public caches drop the list once. Answers how many discounts changed.
    */
   async refreshFigures(): Promise<number> {
-    return this.em.getConnection().execute<Array<{ changed: number }>>(
+    return this.holdBursts().then(() => this.em.getConnection().execute<Array<{ changed: number }>>(
       `with lock as (select pg_try_advisory_xact_lock(?) as ok),
        fig as (
-         select d.id, coalesce(a.n, 0) as n, coalesce(a.w, 0) as w
+         select d.id, coalesce(a.n, 0) as n, coalesce(a.w, 0) as w, coalesce(a.h, 0) as h
          from discounts d
          left join lateral (
-           select count(*)::int as n, count(*) filter (where r.worked)::int as w
-           from discount_reports r where r.discount_id = d.id and r.created_at > now() - make_interval(days => ?)
+           select count(*) filter (where not r.held)::int as n, count(*) filter (where r.worked and not r.held)::int as w,
+                  count(*) filter (where r.held)::int as h
+           from (select r.worked, ${heldSql('r')} as held from discount_reports r
+                 where r.discount_id = d.id and r.created_at > now() - make_interval(days => ?)) r
          ) a on true
          where (select ok from lock)
        ),
@@ -106,15 +182,16 @@ export class ProofService implements OnModuleInit {
            reports_count = f.n,
            worked_count = f.w,
            success_rate = case when f.n > 0 then round(100.0 * f.w / f.n)::smallint end,
-           failing_since = case when f.n >= ? and f.w * 100 < ? * f.n then coalesce(d.failing_since, now()) end
+           failing_since = case when f.n >= ? and f.w * 100 < ? * f.n then coalesce(d.failing_since, now()) end,
+           held_reports = f.h
          from fig f
-         where f.id = d.id and (d.reports_count, d.worked_count) is distinct from (f.n, f.w)
+         where f.id = d.id and (d.reports_count, d.worked_count, d.held_reports) is distinct from (f.n, f.w, f.h)
          returning d.id
        ),
        changed as (select count(*)::int as n from upd)
        select n as changed, (case when n > 0 then pg_notify('content_changed', 'discounts') end) is null as quiet from changed`,
       [FIGURES_LOCK, REPORT_WINDOW_DAYS, REPORT_MIN_COUNT, REPORT_FAILING_PERCENT],
-    ).then((rows) => rows[0]?.changed ?? 0);
+    )).then((rows) => rows[0]?.changed ?? 0);
   }
 
   /** A failed refresh is only logged: the next run comes anyway, and a retry would only crowd it. */

@@ -1,7 +1,7 @@
 import { Avatar, Box, Button, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useLogout } from 'react-admin';
-import { NeedsCheckCard } from './discounts/NeedsCheckCard.js';
+import { HeldReportsCard, NeedsCheckCard } from './discounts/NeedsCheckCard.js';
 import { RetestFlags } from './firms/RetestFlags.js';
 
 const SECTIONS = [
@@ -33,6 +33,7 @@ export function Dashboard() {
         </Card>
       )}
       <NeedsCheckCard />
+      <HeldReportsCard />
       <RetestFlags />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {SECTIONS.map((s) => (

@@ -17,6 +17,8 @@ export interface ProofDataProvider extends DataProvider {
   recordChecks(ids: ReadonlyArray<number | string>, data?: { result?: CheckResult; note?: string }): Promise<{ data: DiscountCheckDto[] }>;
   /** A discount's reports per day over the last 30 days. */
   discountReports(id: number | string): Promise<{ data: ReportDayDto[] }>;
+  /** Counts a code's held bursts of reports (issue #18). */
+  acceptHeldReports(id: number | string): Promise<{ data: { accepted: number } }>;
 }
 
 export const dataProvider: ProofDataProvider = {
@@ -28,4 +30,7 @@ export const dataProvider: ProofDataProvider = {
     }).then(({ json }) => ({ data: json as DiscountCheckDto[] })),
   discountReports: (id) =>
     httpClient(`/_api/admin/discounts/${id}/reports`).then(({ json }) => ({ data: json as ReportDayDto[] })),
+  acceptHeldReports: (id) =>
+    httpClient(`/_api/admin/discounts/${id}/held-reports/accept`, { method: 'POST', body: '{}' })
+      .then(({ json }) => ({ data: json as { accepted: number } })),
 };

@@ -13,6 +13,8 @@ import { Migration20261125110100 } from './Migration20261125110100.js';
 import { Migration20261125110200 } from './Migration20261125110200.js';
 import { Migration20261125150000 } from './Migration20261125150000.js';
 import { Migration20261125140000 } from './Migration20261125140000.js';
+import { Migration20261125120000 } from './Migration20261125120000.js';
+import { Migration20261125120100 } from './Migration20261125120100.js';
 
 export const MIGRATIONS = [
   Migration20261121200143, Migration20261121200514, Migration20261121200525, Migration20261121213000, Migration20261122214158,
@@ -23,4 +25,5 @@ export const MIGRATIONS = [
   Migration20261125110200,
   Migration20261125150000,
   Migration20261125140000,
+  Migration20261125120000, Migration20261125120100,
 ];

@@ -3,6 +3,7 @@ import type { LoggerService } from '@nestjs/common';
 import { seedBlogPosts } from './blog-posts.seed.js';
 import { seedCompanies } from './companies.seed.js';
 import { seedDiscountChecks } from './discount-checks.seed.js';
+import { seedDiscountReports } from './discount-reports.seed.js';
 import { seedDiscounts } from './discounts.seed.js';
 import { seedFirmChanges, seedFirmPrograms, seedFirmScores } from './firms.seed.js';
 import { seedNewsletterSubscribers } from './newsletter.seed.js';
@@ -20,6 +21,7 @@ const STEPS: Array<{ name: string; run: (em: EntityManager) => Promise<number> }
   { name: 'firm criteria scores', run: seedFirmScores },
   { name: 'firm changelog entries', run: seedFirmChanges },
   { name: 'discount verification checks', run: (em) => seedDiscountChecks(em) },
+  { name: 'visitor reports', run: (em) => seedDiscountReports(em) },
 ];
 
 export async function seedDemoContent(em: EntityManager, logger: LoggerService): Promise<void> {

@@ -32,7 +32,36 @@ export function VerifiedCell({ record }: { record: AdminDiscountDto }) {
 }
 
 /** Success column: the rate over the last 30 days and its number of reports, whatever that number (the admin sees the raw figure). */
-export const successCell = (r: AdminDiscountDto) => (r.successRate === null ? '—' : `${r.successRate}% (${r.reportsCount})`);
+export const successCell = (r: AdminDiscountDto) =>
+  `${r.successRate === null ? '—' : `${r.successRate}% (${r.reportsCount})`}${r.heldReports ? ` · ${r.heldReports} held` : ''}`;
+
+/** The held burst of a code (issue #18): what is held, that the figures shown are the last stable ones, and the accept. */
+export function HeldReports({ record }: { record: AdminDiscountDto }) {
+  const dataProvider = useDataProvider<ProofDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  if (!record.heldReports) return null;
+  const accept = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.acceptHeldReports(record.id);
+      notify('Held reports accepted: they count now.', { type: 'success' });
+      refresh();
+    } catch (e) {
+      notify(`Failed to accept the reports: ${errorMessage(e)}`, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Alert severity="warning" sx={{ my: 1 }} data-testid="held-reports"
+      action={<Button color="inherit" size="small" disabled={busy} onClick={accept}>Accept and count</Button>}>
+      {record.heldReports} report{record.heldReports === 1 ? '' : 's'} held: a burst of answers on this code. Its success rate
+      stays at the last stable figure until you accept them.
+    </Alert>
+  );
+}
 
 /** One click on a row: a 'worked' check now, by the signed-in admin. */
 export function VerifiedTodayButton() {
@@ -198,6 +227,7 @@ export function DiscountProof() {
         {texts.verified}{texts.success ? ` · ${texts.success}` : ` · ${record.reportsCount} reports in 30 days`}
         {texts.notWorking ? ' · Reported not working' : ''}
       </Typography>
+      <HeldReports record={record} />
       <RecordCheck id={Number(record.id)} />
       <Box sx={{ mt: 2 }}>
         <ReferenceManyField reference="discount-checks" target="discountId" sort={{ field: 'checkedAt', order: 'DESC' }} perPage={20}>

@@ -21,3 +21,26 @@ export function NeedsCheckCard() {
     </Card>
   );
 }
+
+/** The list's `filter={"held":true}`: codes with a burst of reports awaiting an accept. */
+export const HELD_LINK = `/admin/discounts?filter=${encodeURIComponent(JSON.stringify({ held: true }))}`;
+
+/** Dashboard: codes whose figures are frozen by a held burst of reports (issue #18). */
+export function HeldReportsCard() {
+  const { total, isPending, error } = useGetList('discounts', { filter: { held: true }, pagination: { page: 1, perPage: 1 } });
+  if (isPending || error || !total) return null;
+  return (
+    <Card sx={{ mb: 3 }}>
+      <CardActionArea component={Link} to={HELD_LINK}>
+        <CardContent>
+          <Typography variant="h6" component="h2" data-testid="held-count">
+            {`${total} code${total === 1 ? ' has' : 's have'} held reports`}
+          </Typography>
+          <Typography color="text.secondary">
+            A burst of answers is held out of the success rate, which stays at its last stable figure until you accept it.
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PublicDiscountDto } from '../../../../common/api-types.js';
-import { offerJsonLd, PROOF_TEXT, proofTexts } from '../../../../common/proof.js';
+import { offerJsonLd, PROOF_TEXT, proofTexts, reportThanks, type ReportAnswer } from '../../../../common/proof.js';
 import { apiPost } from '../../lib/api.js';
 import './deal-proof.css';
 
@@ -11,7 +11,7 @@ import './deal-proof.css';
 export function DealProofLine({ discount: d, now }: { discount: PublicDiscountDto; now: Date }) {
   const texts = proofTexts(d, now);
   // A relative url: the same markup on the server and in the browser (the page's address resolves it).
-  const offer = offerJsonLd(d, '');
+  const offer = offerJsonLd(d, '', now);
   return (
     <div className="deal-proof" data-testid="deal-proof">
       {texts.notWorking && <p className="pill pill-failing" role="note">{PROOF_TEXT.notWorking}</p>}
@@ -29,17 +29,17 @@ export function DealProofLine({ discount: d, now }: { discount: PublicDiscountDt
 
 /** 'Did this code work?' — shown only after the visitor copied the code or followed the deal. One answer per card. */
 export function ReportPrompt({ discountId }: { discountId: number }) {
-  const [state, setState] = useState<'ask' | 'sending' | 'done' | 'failed'>('ask');
+  const [state, setState] = useState<'ask' | 'sending' | ReportAnswer | 'failed'>('ask');
   const answer = async (worked: boolean) => {
     setState('sending');
     try {
-      await apiPost(`/_api/discounts/${discountId}/reports`, { worked });
-      setState('done');
+      setState(await apiPost<ReportAnswer>(`/_api/discounts/${discountId}/reports`, { worked }));
     } catch {
       setState('failed');
     }
   };
-  if (state === 'done') return <p className="deal-report deal-report-done" role="status">{PROOF_TEXT.thanks}</p>;
+  // The thank-you says what the server did: counted, already counted today, or held with a burst.
+  if (typeof state === 'object') return <p className="deal-report deal-report-done" role="status">{reportThanks(state)}</p>;
   return (
     <div className="deal-report" role="group" aria-label={PROOF_TEXT.question}>
       <span>{PROOF_TEXT.question}</span>
