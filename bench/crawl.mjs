@@ -23,6 +23,7 @@
  * Needs `npm run build` first.  Usage: node bench/crawl.mjs [seconds-per-target] [posts]
  */
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import {
   connect, fmt, freshDatabase, load, printMachine, requireBuild, ROOT, runBench, startApp, summarise, verdict,
@@ -93,7 +94,7 @@ await runBench(async (cleanups) => {
   cleanups.push(() => clearInterval(sampler));
 
   // 1. One at a time.
-  console.log(`\none request at a time, uncached, ${POSTS.toLocaleString('en')} posts:`);
+  console.log(`\none request at a time, uncached, ${POSTS.toLocaleString('en')} posts (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores):`);
   const once = async (path, before) => {
     await before?.();
     const t = performance.now();
@@ -130,7 +131,7 @@ await runBench(async (cleanups) => {
   }
 
   // 2. The crawl: 50 connections, every URL new, the kinds taking turns in one-second slices.
-  console.log(`\n${CONNECTIONS} connections, every request a different URL, ${SECONDS} s per kind in one-second turns:`);
+  console.log(`\n${CONNECTIONS} connections, every request a different URL, ${SECONDS} s per kind in one-second turns (load average ${loadavg()[0].toFixed(1)}):`);
   const order = ['post', 'list', 'search'];
   const slices = Object.fromEntries(order.map((k) => [k, []]));
   for (let round = 0; round < SECONDS; round++) {

@@ -124,14 +124,15 @@ export function listCountQuery(filter: ListFilter, cap?: number): SqlQuery {
 }
 
 /**
- * Titles of visible posts whose words look like the text (pg_trgm's word similarity through the title's
- * trigram GIN index), most alike first. Only a bounded set of candidates is ranked.
+ * Visible posts whose titles look like the text (pg_trgm: the whole title, or a run of its words, alike
+ * past the extension's thresholds; both through the title's trigram GIN index), most alike first. Only a
+ * bounded set of candidates is ranked.
  */
 export function suggestionsQuery(text: string, count: number): SqlQuery {
   return {
-    sql: `select s."title" from (
-        select p."title", p."id" from "blog_posts" p where ? <% p."title" and ${VISIBLE} limit 200
-      ) s order by word_similarity(?, s."title") desc, s."id" desc limit ${count}`,
-    params: [text, text],
+    sql: `select s."slug", s."title" from (
+        select p."slug", p."title", p."id" from "blog_posts" p where (p."title" % ? or ? <% p."title") and ${VISIBLE} limit 200
+      ) s order by greatest(similarity(s."title", ?), word_similarity(?, s."title")) desc, s."id" desc limit ${count}`,
+    params: [text, text, text, text],
   };
 }

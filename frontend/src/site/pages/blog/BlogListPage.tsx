@@ -4,6 +4,7 @@ import { blogListFilter, pageFromParam, type BlogListFilter } from '../../../../
 import { PAGE_TEXT } from '../../../../../common/messages.js';
 import { BlogPostList } from './BlogPostList.js';
 import { BlogSidebar } from './BlogSidebar.js';
+import { SearchSummary } from './SearchSummary.js';
 import './blog.css';
 
 interface Props {
@@ -31,6 +32,7 @@ export function BlogListPage({ category: routeCategory }: Props) {
           <p className="eyebrow">Blog</p>
           <h1>{title}</h1>
           <p className="lead">{lead}</p>
+          <SearchSummary page={page} filter={filter} />
         </div>
       </section>
       <div className="container blog-layout">
