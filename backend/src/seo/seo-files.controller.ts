@@ -83,7 +83,8 @@ export class SeoFilesController {
   /**
    * A child of post sitemaps (issue #21): up to SITEMAP_CHILD_URLS URLs, written by PostgreSQL in chunks
    * and streamed as they come, so even the first, uncached answer is never held as 10,000 objects; once
-   * sent whole, it is kept by the public cache like any answer (and repeats take the fast path).
+   * sent whole, it is kept by the public cache like any answer (and repeats take the fast path, with an
+   * ETag). A child of one chunk is not worth streaming: it is answered whole, ETag and all, at once.
    */
   @Get('sitemaps/:name')
   async postsChild(@Param('name') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
@@ -98,10 +99,17 @@ export class SeoFilesController {
     const first = await chunks.next();
     // An id range without published posts is not in the index; asked for anyway, it is not found.
     if (first.done) throw new ApiError(404, MSG.routeNotFound);
+    const second = await chunks.next();
+    if (second.done) {
+      // One chunk is the whole child: answered like any kept answer, with its ETag from the first request.
+      const whole = { body: `${URLSET_OPEN}\n${first.value}${URLSET_CLOSE}`, contentType: XML, headers: NO_CACHE, expiresAt };
+      return this.cache.send(req, res, this.cache.answer(req, res, slot, whole, since));
+    }
     const parts: string[] = [];
     const head = await streamXml(req, res, (async function* () {
       yield `${URLSET_OPEN}\n`;
       yield first.value;
+      yield second.value;
       yield* chunks;
       yield URLSET_CLOSE;
     })(), (part) => parts.push(part));
