@@ -79,6 +79,13 @@ describe('suggestions when nothing matches', () => {
     expect(await pageText('/blog?q=weekly+payuot+reprt')).toContain(' 0 results ');
   });
 
+  it('never answers 500 to odd text that matches nothing', async () => {
+    for (const q of ['zz\u0000qx', `'"&|!():*<>%_\\`, 'ünïcødé ☃', '-', 'a'.repeat(200)]) {
+      const res = await t.http().get('/_api/blog-posts').query({ q });
+      expect([q, res.status < 500]).toEqual([q, true]);
+    }
+  });
+
   it('offers nothing for text like no title', async () => {
     expect((await search('zzqxj')).search).toEqual({ total: 0, more: false, suggestions: [] });
   });
