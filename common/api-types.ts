@@ -139,8 +139,8 @@ export interface BlogSearchSummary {
   total: number;
   /** More matches exist than were counted. */
   more: boolean;
-  /** When nothing matches: up to 3 published post titles that look like the text (typo-tolerant, pg_trgm). */
-  suggestions: string[];
+  /** When nothing matches: up to 3 published posts whose titles look like the text (typo-tolerant, pg_trgm). */
+  suggestions: Array<{ slug: string; title: string }>;
 }
 
 /** GET /_api/blog-posts (superjson). `search` only with `q`. */

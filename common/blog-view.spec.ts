@@ -1,5 +1,5 @@
 import {
-  BLOG_SIDEBAR_CATEGORIES, blogCategoryListName, blogListApiPath, blogSearchPath, blogTagPath, formatPublishedDate, headingIds, pageHref, blogEmptyText,
+  BLOG_SIDEBAR_CATEGORIES, blogCategoryListName, blogListApiPath, blogSearchPath, blogTagPath, formatPublishedDate, headingIds, pageHref, blogEmptyText, searchCountLabel,
 } from './blog-view.js';
 import { BLOG_CATEGORIES } from './enums.js';
 import { BLOG_TEXT } from './messages.js';
@@ -90,5 +90,18 @@ describe('sidebar categories', () => {
 
   it('names each list in the plural where it has one', () => {
     expect(BLOG_CATEGORIES.map(blogCategoryListName)).toEqual(['Reviews', 'Guides', 'News', 'General']);
+  });
+});
+
+describe('searchCountLabel (issue #21: exact up to the cap, then "1,000+")', () => {
+  it('counts exactly below the cap, with thousands separated', () => {
+    expect(searchCountLabel({ total: 0, more: false })).toBe('0 results');
+    expect(searchCountLabel({ total: 1, more: false })).toBe('1 result');
+    expect(searchCountLabel({ total: 999, more: false })).toBe('999 results');
+    expect(searchCountLabel({ total: 1000, more: false })).toBe('1,000 results');
+  });
+
+  it('says "1,000+" when matches went uncounted past the cap', () => {
+    expect(searchCountLabel({ total: 1000, more: true })).toBe('1,000+ results');
   });
 });

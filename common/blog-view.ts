@@ -110,3 +110,12 @@ export const BLOG_SIDEBAR_CATEGORIES: readonly { category: BlogCategory; name: s
 export function blogCategoryListName(category: BlogCategory): string {
   return BLOG_SIDEBAR_CATEGORIES.find((c) => c.category === category)?.name ?? category;
 }
+
+/**
+ * The one place a search's count becomes text (issue #21): exact up to the cap, then "1,000+ results".
+ * `total` is at most the cap; `more` says matches went uncounted past it.
+ */
+export function searchCountLabel(summary: { total: number; more: boolean }): string {
+  const count = `${summary.total.toLocaleString('en-US')}${summary.more ? '+' : ''}`;
+  return BLOG_TEXT.searchCount(count, summary.total === 1 && !summary.more);
+}

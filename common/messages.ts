@@ -157,6 +157,9 @@ export const DISCOUNTS_PAGE = {
 
 /** docs/spec.md §2 "Blog list" screen texts of the public blog pages, word for word. */
 export const BLOG_TEXT = {
+  /** Issue #21: a search's count, exact up to the cap, then "1,000+" (see searchCountLabel). */
+  searchCount: (count: string, one: boolean) => `${count} ${one ? 'result' : 'results'}`,
+  searchSuggestions: 'Did you mean:',
   emptyTitle: 'No posts found',
   emptyText: 'There are no published posts to display at this time.',
   errorTitle: 'Unable to load posts',

@@ -43,6 +43,8 @@ describe('accessibility of the public pages (axe-core) in Chromium', () => {
     ['discounts', '/discounts', '.results-max'],
     ['blog', '/blog', '.post-card'],
     ['a category list', '/blog/guides', '.post-card'],
+    ['a search (its count)', '/blog?q=funded', '.search-count'],
+    ['a mistyped search (suggestions)', '/blog?q=topstpe', '.search-suggestions a'],
     ['a post', postPath, 'article h1'],
     ['login', '/login', 'form button[type="submit"]'],
     ['unsubscribe', '/newsletter/unsubscribe?token=abc', 'h1'],

@@ -55,8 +55,13 @@ export function postUrl(site: string, slug: string): string {
 
 interface UrlEntry { loc: string; lastmod?: Date | null; changefreq: string; priority: string }
 
-/** A sitemap holds at most 50,000 URLs (sitemaps.org); posts are split into children of this many ids. */
+/** A sitemap holds at most 50,000 URLs (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
+/**
+ * Posts are split into children of this many ids (issue #21): well inside the protocol's limit, so an
+ * uncached child is ~1.5 MB of XML made in tens of milliseconds and kept whole by the cache afterwards.
+ */
+export const SITEMAP_CHILD_URLS = 10_000;
 
 /** The newest post change overall and per category: the list pages' lastmod. */
 export interface SitemapNewest {
@@ -70,7 +75,7 @@ export interface SitemapChild {
   lastmod?: Date | null;
 }
 
-/** Where child `page` (1-based) of the post sitemaps lives: posts with ids in ((page-1)·N, page·N]. */
+/** Where child `page` (1-based) of the post sitemaps lives: posts with ids in ((page-1)·N, page·N], N = SITEMAP_CHILD_URLS. */
 export function postSitemapPath(page: number): string {
   return `/sitemaps/posts-${page}.xml`;
 }
@@ -122,22 +127,25 @@ export function renderPagesSitemap(siteUrl: string, newest: SitemapNewest, firms
 /** One child of published posts (docs/spec.md §9: posts 0.6 monthly); at most SITEMAP_MAX_URLS of them. */
 export function renderPostsSitemap(siteUrl: string, posts: Array<Pick<SitemapPost, 'slug' | 'updatedAt'>>): string {
   const site = siteUrl.replace(/\/+$/, '');
-  return renderUrlset(posts.map((p) => ({ loc: postUrl(site, p.slug), lastmod: p.updatedAt, changefreq: 'monthly', priority: '0.6' })));
+  return [URLSET_OPEN, ...posts.map((p) => renderPostUrl(site, p)), URLSET_CLOSE].join('\n');
+}
+
+/** One post's <url> in a post sitemap child (`site` without a trailing slash). */
+export function renderPostUrl(site: string, post: Pick<SitemapPost, 'slug' | 'updatedAt'>): string {
+  return renderUrl({ loc: postUrl(site, post.slug), lastmod: post.updatedAt, changefreq: 'monthly', priority: '0.6' });
+}
+
+/** A urlset's opening (the XML declaration and the element) and closing, for children written in parts. */
+export const URLSET_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+export const URLSET_CLOSE = '</urlset>\n';
+
+function renderUrl(e: UrlEntry): string {
+  return `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${w3cDate(e.lastmod)}</lastmod>` : ''}` +
+    `<changefreq>${e.changefreq}</changefreq><priority>${e.priority}</priority></url>`;
 }
 
 function renderUrlset(entries: UrlEntry[]): string {
-  const urls = entries.map(
-    (e) =>
-      `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${w3cDate(e.lastmod)}</lastmod>` : ''}` +
-      `<changefreq>${e.changefreq}</changefreq><priority>${e.priority}</priority></url>`,
-  );
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls,
-    '</urlset>',
-    '',
-  ].join('\n');
+  return [URLSET_OPEN, ...entries.map(renderUrl), URLSET_CLOSE].join('\n');
 }
 
 /** RSS 2.0 of the given posts (newest first), with an atom:link to itself. */

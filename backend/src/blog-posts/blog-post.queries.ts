@@ -12,6 +12,9 @@ const VISIBLE = `p."status" = 'published' and p."published_at" <= now()`;
 const POST_COLUMNS = `p."id", p."slug", p."title", p."excerpt", p."content", p."meta_title", p."meta_description",
   p."featured_image_url", p."published_at", p."author_name", p."category", p."tags", p."status", p."created_at", p."updated_at"`;
 
+/** Newest first; id breaks ties so pages never overlap (the order of blog_posts_public_order_index). */
+const PUBLIC_ORDER = `p."published_at" desc, p."id" desc`;
+
 /** Only what a card shows: a related post never reads its content. */
 const CARD_COLUMNS = `p."id", p."slug", p."title", p."excerpt", p."featured_image_url", p."published_at", p."author_name", p."category"`;
 
@@ -32,7 +35,8 @@ export function postBySlugQuery(slug: string): SqlQuery {
  * Up to `count` related cards: same category first, then most shared tags, then newest. Ranked among a
  * bounded set of candidates only: the newest few posts of each of its tags (blog_post_tags' primary key),
  * the newest few of its category (the status+category+published_at index) and the newest few overall
- * (so a post without tags or neighbours still gets cards) — never a scan of every post.
+ * (so a post without tags or neighbours still gets cards) — never a scan of every post. The candidates are
+ * read back by primary key (`= any(array(…))`): a join would let the planner scan the table for them.
  */
 export function relatedQuery(post: { id: number; category: BlogCategory; tags: string[] }, count: number): SqlQuery {
   const sql = `with "candidates" as (
@@ -52,8 +56,8 @@ export function relatedQuery(post: { id: number; category: BlogCategory; tags: s
         order by p."published_at" desc nulls last, p."id" desc limit ${count + 1}
       ) n
     )
-    select ${CARD_COLUMNS} from "candidates" c join "blog_posts" p on p."id" = c."id"
-    where p."id" <> ? and ${VISIBLE}
+    select ${CARD_COLUMNS} from "blog_posts" p
+    where p."id" = any(array(select "id" from "candidates")) and p."id" <> ? and ${VISIBLE}
     order by (p."category" = ?) desc,
       cardinality(array(select unnest(p."tags") intersect select jsonb_array_elements_text(?::jsonb))) desc,
       p."published_at" desc, p."id" desc
@@ -88,16 +92,24 @@ function filterSql(filter: ListFilter): SqlQuery {
 }
 
 /**
- * A page of the public list, newest first (the published_at desc index, or the category's); with `q`, the
- * matches only (the search_vector GIN index), best rank first, then newest.
+ * A page of the public list, newest first: its ids from the (status[, category], published_at desc, id desc)
+ * index alone, skipped rows never read, then those rows by primary key. With `q`, the matches only (the
+ * search_vector GIN index), best rank first, then newest.
  */
 export function listPageQuery(filter: ListFilter, limit: number, offset: number): SqlQuery {
   const where = filterSql(filter);
-  const rank = filter.q ? `ts_rank_cd(p."search_vector", websearch_to_tsquery(?::regconfig, ?)) desc, ` : '';
-  const order = filter.category && !filter.q ? `p."published_at" desc, p."id" desc` : `p."published_at" desc nulls last, p."id" desc`;
+  if (filter.q) {
+    const rank = `ts_rank_cd(p."search_vector", websearch_to_tsquery(?::regconfig, ?)) desc`;
+    return {
+      sql: `select ${POST_COLUMNS} from "blog_posts" p where ${where.sql} order by ${rank}, ${PUBLIC_ORDER} limit ? offset ?`,
+      params: [...where.params, SEARCH_CONFIG, filter.q, limit, offset],
+    };
+  }
   return {
-    sql: `select ${POST_COLUMNS} from "blog_posts" p where ${where.sql} order by ${rank}${order} limit ? offset ?`,
-    params: [...where.params, ...(filter.q ? [SEARCH_CONFIG, filter.q] : []), limit, offset],
+    sql: `select ${POST_COLUMNS} from "blog_posts" p where p."id" = any(array(
+        select p."id" from "blog_posts" p where ${where.sql} order by ${PUBLIC_ORDER} limit ? offset ?
+      )) order by ${PUBLIC_ORDER}`,
+    params: [...where.params, limit, offset],
   };
 }
 
@@ -112,14 +124,15 @@ export function listCountQuery(filter: ListFilter, cap?: number): SqlQuery {
 }
 
 /**
- * Titles of visible posts whose words look like the text (pg_trgm's word similarity through the title's
- * trigram GIN index), most alike first. Only a bounded set of candidates is ranked.
+ * Visible posts whose titles look like the text (pg_trgm: the whole title, or a run of its words, alike
+ * past the extension's thresholds; both through the title's trigram GIN index), most alike first. Only a
+ * bounded set of candidates is ranked.
  */
 export function suggestionsQuery(text: string, count: number): SqlQuery {
   return {
-    sql: `select s."title" from (
-        select p."title", p."id" from "blog_posts" p where ? <% p."title" and ${VISIBLE} limit 200
-      ) s order by word_similarity(?, s."title") desc, s."id" desc limit ${count}`,
-    params: [text, text],
+    sql: `select s."slug", s."title" from (
+        select p."slug", p."title", p."id" from "blog_posts" p where (p."title" % ? or ? <% p."title") and ${VISIBLE} limit 200
+      ) s order by greatest(similarity(s."title", ?), word_similarity(?, s."title")) desc, s."id" desc limit ${count}`,
+    params: [text, text, text, text],
   };
 }

@@ -94,10 +94,10 @@ export class BlogPostsService {
   }
 
   /** Typo-tolerant titles for a search that found nothing; none where pg_trgm is not installed. */
-  private async suggestions(text: string): Promise<string[]> {
+  private async suggestions(text: string): Promise<Array<{ slug: string; title: string }>> {
     try {
-      const rows = await this.run<{ title: string }>(suggestionsQuery(text, BLOG_SEARCH_SUGGESTIONS));
-      return rows.map((r) => r.title);
+      const rows = await this.run<{ slug: string; title: string }>(suggestionsQuery(text, BLOG_SEARCH_SUGGESTIONS));
+      return rows.map((r) => ({ slug: r.slug, title: r.title }));
     } catch (error) {
       if (isUndefinedFunction(error)) return [];
       throw error;

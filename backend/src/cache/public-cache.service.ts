@@ -53,15 +53,25 @@ const OWN_HEADERS = new Set(['set-cookie', 'etag', 'content-length', 'content-ty
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface PublicCacheLimits {
+  /** No bound by default: answers differ in size by 1,000×, so bytes are the bound (issue #21). */
   maxEntries: number;
+  /** What the kept bodies (and their gzip forms) may add up to. */
   maxBytes: number;
+  /** URLs remembered as leading to a kept answer (a few hundred bytes each). */
+  maxUrls: number;
   /** The longest an entry lives even when nothing says it changed. */
   ttlMs: number;
   /** First wait before reconnecting a lost LISTEN connection; doubles up to 10 s. */
   reconnectMs: number;
 }
 
-export const DEFAULT_LIMITS: PublicCacheLimits = { maxEntries: 2000, maxBytes: 64 * 1024 * 1024, ttlMs: 60_000, reconnectMs: 250 };
+/**
+ * 32 MB of answers: ~1,000 rendered post pages with their gzip forms. A crawl of 100,000 distinct URLs
+ * turns them over without growing the process (bench/crawl.mjs: resident memory < 300 MB).
+ */
+export const DEFAULT_LIMITS: PublicCacheLimits = {
+  maxEntries: Number.POSITIVE_INFINITY, maxBytes: 32 * 1024 * 1024, maxUrls: 10_000, ttlMs: 60_000, reconnectMs: 250,
+};
 
 const urlIndexKey = (url: string, variant?: string) => (variant === undefined ? url : `${variant} ${url}`);
 const entryKey = (slot: CacheSlot) => (slot.variant === undefined ? slot.key : `${slot.variant}|${slot.key}`);
@@ -213,6 +223,25 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
   }
 
   /**
+   * Keeps an answer that was already sent another way (streamed as it was made): `stack` is the head the
+   * stack had set, for the fast path. Kept only when nothing changed since `since`, as answer() does.
+   */
+  keepSent(req: Request, slot: CacheSlot, computed: Computed, since: number, stack: OutgoingHttpHeaders): void {
+    if (!this.isListening || since !== this.generation || computed.noStore) return;
+    for (const table of slot.tables) this.watched.add(table);
+    const body = Buffer.isBuffer(computed.body) ? computed.body : Buffer.from(String(computed.body), 'utf8');
+    const key = entryKey(slot);
+    const answer: CachedAnswer = {
+      status: 200, body, contentType: computed.contentType ?? JSON_TYPE, etag: strongEtag(body), tables: slot.tables,
+      own: computed.headers ?? {}, key,
+      stack: Object.fromEntries(Object.entries(stack).filter(([name]) => !OWN_HEADERS.has(name))),
+    };
+    const limit = Date.now() + this.limits.ttlMs;
+    this.answers.set(key, answer, body.length, computed.expiresAt ? Math.min(computed.expiresAt.getTime(), limit) : limit);
+    this.remember(urlIndexKey(req.originalUrl, slot.variant), key);
+  }
+
+  /**
    * For code outside a @PublicCache() handler: 304 when the client holds the current body, the
    * kept body when there is one, else computes it (errors propagate and are never kept).
    */
@@ -255,7 +284,7 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
   /** Bounded like the entries: many distinct URLs (one key can have several) simply start the index over. */
   private remember(url: string, key: string): void {
     if (this.urls.get(url) === key) return;
-    if (this.urls.size >= this.limits.maxEntries * 4) this.urls.clear();
+    if (this.urls.size >= this.limits.maxUrls) this.urls.clear();
     this.urls.set(url, key);
   }
 }

@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { BLOG_LIST_PAGE_SIZE } from '../../../common/constants.js';
 import type { BlogCategory } from '../../../common/enums.js';
 import {
-  postSitemapPath, RSS_ITEM_COUNT, SITEMAP_MAX_URLS, type RssPost, type SitemapChild, type SitemapFirm, type SitemapNewest, type SitemapPost,
+  escapeXml, postSitemapPath, renderPostUrl, RSS_ITEM_COUNT, SITEMAP_CHILD_URLS, type RssPost, type SitemapChild, type SitemapFirm,
+  type SitemapNewest,
 } from '../../../common/seo/feeds.js';
 import type { FirmHeadData, PostHeadData } from '../../../common/seo/page-head.js';
 import { effectiveRating } from '../../../common/firms.js';
@@ -11,6 +12,9 @@ import { BlogPost } from '../blog-posts/blog-post.entity.js';
 
 /** publishedWhere() in SQL, for the aggregate queries. */
 const PUBLISHED_SQL = `"status" = 'published' and "published_at" <= now()`;
+
+/** Rows per query (and per streamed chunk) of a post sitemap child. */
+const SITEMAP_CHUNK_URLS = 5000;
 
 /** Only this much of a post's HTML is read for a description of last resort. */
 const CONTENT_PREFIX_CHARS = 2000;
@@ -100,7 +104,7 @@ export class SeoContentService {
     const rows = await this.em.getConnection().execute<Array<{ page: number; lastmod: Date }>>(
       `select (("id" - 1) / ?)::int + 1 as "page", max("updated_at") as "lastmod" from "blog_posts"
        where ${PUBLISHED_SQL} group by 1 order by 1`,
-      [SITEMAP_MAX_URLS],
+      [SITEMAP_CHILD_URLS],
     );
     return rows.map((r) => ({ path: postSitemapPath(r.page), lastmod: new Date(r.lastmod) }));
   }
@@ -115,14 +119,34 @@ export class SeoContentService {
     return { all, byCategory };
   }
 
-  /** Child `page` of the post sitemaps: published posts with ids in ((page-1)·N, page·N], by id (a primary-key range scan). */
-  async sitemapPosts(page: number): Promise<SitemapPost[]> {
-    return this.em
-      .createQueryBuilder(BlogPost)
-      .select(['slug', 'category', 'updatedAt'])
-      .where({ ...publishedWhere(), id: { $gt: (page - 1) * SITEMAP_MAX_URLS, $lte: page * SITEMAP_MAX_URLS } })
-      .orderBy({ id: 'asc' })
-      .execute<SitemapPost[]>('all');
+  /**
+   * Child `page`'s <url> elements in order of id, SITEMAP_CHUNK_URLS at a time (keyset on the primary key),
+   * each chunk formatted by PostgreSQL into one text: 50,000 URLs never become 50,000 JavaScript objects, and
+   * a response can be streamed chunk by chunk. Slugs that need escaping (none that the API accepts) are
+   * formatted here, as renderPostsSitemap does.
+   */
+  async *sitemapPostChunks(page: number, siteUrl: string): AsyncGenerator<string> {
+    const site = siteUrl.replace(/\/+$/, '');
+    const prefix = `<url><loc>${escapeXml(`${site}/blog/`)}`;
+    const suffix = '<changefreq>monthly</changefreq><priority>0.6</priority></url>';
+    let after = (page - 1) * SITEMAP_CHILD_URLS;
+    const last = page * SITEMAP_CHILD_URLS;
+    for (;;) {
+      const [row] = await this.em.getConnection().execute<Array<{ xml: string | null; odd: Array<{ slug: string; updated_at: string }> | null; last: number | null }>>(
+        `select string_agg(? || p."slug" || '</loc><lastmod>' || overlay(left((p."updated_at" at time zone 'UTC')::text, 19) placing 'T' from 11)
+                  || 'Z</lastmod>' || ?, E'\n' order by p."id") filter (where p."slug" ~ '^[a-z0-9-]+$') as "xml",
+                json_agg(json_build_object('slug', p."slug", 'updated_at', p."updated_at") order by p."id")
+                  filter (where p."slug" !~ '^[a-z0-9-]+$') as "odd",
+                max(p."id") as "last"
+         from (select "id", "slug", "updated_at" from "blog_posts"
+               where ${PUBLISHED_SQL} and "id" > ? and "id" <= ? order by "id" limit ${SITEMAP_CHUNK_URLS}) p`,
+        [prefix, suffix, after, last],
+      );
+      if (!row?.last) return;
+      const odd = (row.odd ?? []).map((r) => renderPostUrl(site, { slug: r.slug, updatedAt: new Date(r.updated_at) }));
+      yield [row.xml, ...odd].filter(Boolean).join('\n') + '\n';
+      after = row.last;
+    }
   }
 
   /**

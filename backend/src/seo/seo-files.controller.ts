@@ -1,20 +1,54 @@
-import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { Public } from '../access/route-labels.js';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import { ApiExcludeController } from '@nestjs/swagger';
 import {
-  PAGES_SITEMAP_PATH, renderPagesSitemap, renderPostsSitemap, renderRobotsTxt, renderRss, renderSitemapIndex,
+  PAGES_SITEMAP_PATH, renderPagesSitemap, renderRobotsTxt, renderRss, renderSitemapIndex, URLSET_CLOSE, URLSET_OPEN,
 } from '../../../common/seo/feeds.js';
 import { MSG } from '../../../common/messages.js';
 import { PublicCache } from '../cache/public-cache.decorator.js';
-import type { Computed } from '../cache/public-cache.service.js';
+import { acceptsGzip } from '../cache/http-negotiation.js';
+import { PublicCacheService, type Computed } from '../cache/public-cache.service.js';
 import { ApiError } from '../common/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { SeoContentService } from './seo-content.service.js';
 
 const XML = 'application/xml; charset=utf-8';
 const NO_CACHE = { 'Cache-Control': 'no-cache' };
-/** Child sitemaps: the site's pages, and the posts by id range. */
-const CHILD = /^(?:pages|posts-([1-9]\d{0,5}))\.xml$/;
+/** Post sitemap children, by id range. */
+const POSTS_CHILD = /^posts-([1-9]\d{0,5})\.xml$/;
+/**
+ * Sends XML text as it is produced, gzipped on the fly (level 1: little CPU for a crawler's megabytes) when
+ * the client accepts it, and hands every part to `seen`. A failure midway cuts the response (its length was
+ * never promised), so a client sees it incomplete rather than wrong. Resolves whether it was sent whole,
+ * and the head it went with.
+ */
+async function streamXml(req: Request, res: Response, parts: AsyncIterable<string>, seen: (part: string) => void): Promise<OutgoingHttpHeaders | undefined> {
+  const gzip = acceptsGzip(req.headers['accept-encoding']);
+  res.writeHead(200, { 'Content-Type': XML, Vary: 'Accept-Encoding', ...NO_CACHE, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+  const head = res.getHeaders();
+  if (req.method === 'HEAD') {
+    res.end();
+    return undefined;
+  }
+  const source = Readable.from((async function* () {
+    for await (const part of parts) {
+      seen(part);
+      yield part;
+    }
+  })());
+  return (gzip ? pipeline(source, createGzip({ level: 1 }), res) : pipeline(source, res)).then(
+    () => head,
+    () => {
+      res.destroy();
+      return undefined;
+    },
+  );
+}
 
 /**
  * /sitemap.xml (an index of child sitemaps), its children, /rss.xml and /robots.txt. The
@@ -26,6 +60,7 @@ const CHILD = /^(?:pages|posts-([1-9]\d{0,5}))\.xml$/;
 export class SeoFilesController {
   constructor(
     private readonly content: SeoContentService,
+    private readonly cache: PublicCacheService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -39,20 +74,48 @@ export class SeoFilesController {
   }
 
   // The pages child lists the firm profiles too (issue #10).
-  @Get('sitemaps/:name')
+  @Get('sitemaps/pages.xml')
   @PublicCache({ tables: ['blog_posts', 'companies'] })
-  async child(@Param('name') name: string): Promise<Computed> {
-    const match = CHILD.exec(name);
-    if (!match) throw new ApiError(404, MSG.routeNotFound);
+  async pagesChild(): Promise<Computed> {
     const expiresAt = await this.content.nextScheduledPost();
-    if (!match[1]) {
-      const [newest, firms] = await Promise.all([this.content.sitemapNewest(), this.content.sitemapFirms()]);
-      return { body: renderPagesSitemap(this.config.publicSiteUrl, newest, firms), contentType: XML, headers: NO_CACHE, expiresAt };
-    }
-    const posts = await this.content.sitemapPosts(Number(match[1]));
+    const [newest, firms] = await Promise.all([this.content.sitemapNewest(), this.content.sitemapFirms()]);
+    return { body: renderPagesSitemap(this.config.publicSiteUrl, newest, firms), contentType: XML, headers: NO_CACHE, expiresAt };
+  }
+
+  /**
+   * A child of post sitemaps (issue #21): up to SITEMAP_CHILD_URLS URLs, written by PostgreSQL in chunks
+   * and streamed as they come, so even the first, uncached answer is never held as 10,000 objects; once
+   * sent whole, it is kept by the public cache like any answer (and repeats take the fast path, with an
+   * ETag). A child of one chunk is not worth streaming: it is answered whole, ETag and all, at once.
+   */
+  @Get('sitemaps/:name')
+  async postsChild(@Param('name') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const page = Number(POSTS_CHILD.exec(name)?.[1] ?? Number.NaN);
+    if (!Number.isInteger(page)) throw new ApiError(404, MSG.routeNotFound);
+    const slot = { key: req.path, tables: ['blog_posts'] };
+    const hit = this.cache.lookup(req, slot);
+    if (hit) return this.cache.send(req, res, hit);
+    const since = this.cache.readStarted();
+    const expiresAt = await this.content.nextScheduledPost();
+    const chunks = this.content.sitemapPostChunks(page, this.config.publicSiteUrl);
+    const first = await chunks.next();
     // An id range without published posts is not in the index; asked for anyway, it is not found.
-    if (posts.length === 0) throw new ApiError(404, MSG.routeNotFound);
-    return { body: renderPostsSitemap(this.config.publicSiteUrl, posts), contentType: XML, headers: NO_CACHE, expiresAt };
+    if (first.done) throw new ApiError(404, MSG.routeNotFound);
+    const second = await chunks.next();
+    if (second.done) {
+      // One chunk is the whole child: answered like any kept answer, with its ETag from the first request.
+      const whole = { body: `${URLSET_OPEN}\n${first.value}${URLSET_CLOSE}`, contentType: XML, headers: NO_CACHE, expiresAt };
+      return this.cache.send(req, res, this.cache.answer(req, res, slot, whole, since));
+    }
+    const parts: string[] = [];
+    const head = await streamXml(req, res, (async function* () {
+      yield `${URLSET_OPEN}\n`;
+      yield first.value;
+      yield second.value;
+      yield* chunks;
+      yield URLSET_CLOSE;
+    })(), (part) => parts.push(part));
+    if (head) this.cache.keepSent(req, slot, { body: parts.join(''), contentType: XML, headers: NO_CACHE, expiresAt }, since, head);
   }
 
   @Get('rss.xml')

@@ -6,6 +6,7 @@ import { parsePage } from '../../../../../common/seo/page-route.js';
 import { NotFoundPage } from '../NotFoundPage.js';
 import { BlogPostList } from './BlogPostList.js';
 import { BlogSidebar } from './BlogSidebar.js';
+import { SearchSummary } from './SearchSummary.js';
 import './blog.css';
 
 interface Props {
@@ -35,6 +36,7 @@ export function BlogListPage({ category: routeCategory }: Props) {
           <p className="eyebrow">Blog</p>
           <h1>{title}</h1>
           <p className="lead">{lead}</p>
+          <SearchSummary page={page} filter={filter} />
         </div>
       </section>
       <div className="container blog-layout">

@@ -1,0 +1,92 @@
+/**
+ * Issue #21: a search counts its matches exactly up to 1,000, then says "1,000+"; when nothing matches it
+ * suggests posts whose titles look like the text (pg_trgm). Checked on the API and on the page a visitor reads.
+ */
+import superjson from 'superjson';
+import type { BlogListResponse } from '../../common/api-types.js';
+import { searchCountLabel } from '../../common/blog-view.js';
+import { BLOG_SEARCH_COUNT_CAP } from '../../common/constants.js';
+import { BLOG_TEXT } from '../../common/messages.js';
+import { ensureFrontendBuilt } from './support/frontend-build.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  ensureFrontendBuilt();
+  t = await startTestApp();
+  // 1,200 posts about scaling (past the cap), 7 about payouts, and a draft about payouts nobody may count.
+  await t.sql(
+    `insert into blog_posts (slug, title, content, status, category, published_at)
+     select 'scaling-' || g, 'Scaling plan number ' || g, '<p>How the scaling plan grows an account.</p>', 'published', 'guide', now() - g * interval '1 hour'
+     from generate_series(1, 1200) g`,
+  );
+  await t.sql(
+    `insert into blog_posts (slug, title, content, status, category, published_at)
+     select 'payout-' || g, 'Weekly payout report ' || g, '<p>Payouts received this week.</p>',
+            case when g = 8 then 'draft' else 'published' end, 'news', now() - g * interval '1 day'
+     from generate_series(1, 8) g`,
+  );
+}, 300_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const search = async (q: string, page = 1) => {
+  const res = await t.http().get('/_api/blog-posts').query({ q, page, limit: 9 }).expect(200);
+  return superjson.deserialize<BlogListResponse>(res.body);
+};
+
+/** The page's visible text, tags stripped, as a reader sees it. */
+const pageText = async (path: string) =>
+  (await t.http().get(path).expect(200)).text.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('search count', () => {
+  it('is exact below the cap, and counts published matches only', async () => {
+    const list = await search('payout');
+    expect(list.search).toEqual({ total: 7, more: false, suggestions: [] });
+    expect(list.pagination).toEqual({ page: 1, totalPages: 1 });
+    expect(await pageText('/blog?q=payout')).toContain(` ${searchCountLabel({ total: 7, more: false })} `);
+    expect(searchCountLabel({ total: 7, more: false })).toBe('7 results');
+  });
+
+  it('stops at the cap and says "1,000+", paging through the counted matches', async () => {
+    const list = await search('scaling');
+    expect(list.search).toEqual({ total: BLOG_SEARCH_COUNT_CAP, more: true, suggestions: [] });
+    expect(list.posts).toHaveLength(9);
+    expect(list.pagination.totalPages).toBe(Math.ceil(BLOG_SEARCH_COUNT_CAP / 9));
+    expect(await pageText('/blog?q=scaling')).toContain(' 1,000+ results ');
+  });
+
+  it('leaves list pages without a search as they were (no count line)', async () => {
+    const res = await t.http().get('/_api/blog-posts').query({ page: 1, limit: 9 }).expect(200);
+    expect(superjson.deserialize<BlogListResponse>(res.body).search).toBeUndefined();
+    expect(await pageText('/blog')).not.toMatch(/\d results/);
+  });
+});
+
+describe('suggestions when nothing matches', () => {
+  it('offers published posts whose titles look like a mistyped text, linked', async () => {
+    const list = await search('weekly payuot reprt');
+    expect(list.posts).toEqual([]);
+    expect(list.search?.total).toBe(0);
+    expect(list.search?.suggestions.length).toBeGreaterThan(0);
+    expect(list.search?.suggestions.every((s) => /^Weekly payout report [1-7]$/.test(s.title) && s.slug.startsWith('payout-'))).toBe(true);
+    const html = (await t.http().get('/blog?q=weekly+payuot+reprt').expect(200)).text;
+    expect(html).toContain(BLOG_TEXT.searchSuggestions);
+    expect(html).toContain(`href="/blog/${list.search!.suggestions[0].slug}"`);
+    expect(await pageText('/blog?q=weekly+payuot+reprt')).toContain(' 0 results ');
+  });
+
+  it('never answers 500 to odd text that matches nothing', async () => {
+    for (const q of ['zz\u0000qx', `'"&|!():*<>%_\\`, 'ünïcødé ☃', '-', 'a'.repeat(200)]) {
+      const res = await t.http().get('/_api/blog-posts').query({ q });
+      expect([q, res.status < 500]).toEqual([q, true]);
+    }
+  });
+
+  it('offers nothing for text like no title', async () => {
+    expect((await search('zzqxj')).search).toEqual({ total: 0, more: false, suggestions: [] });
+  });
+});

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+/**
+ * EXPLAIN of the public blog reads at 10× the largest API bench (100,000 posts; issue #21), for
+ * docs/performance.md: for each query, the plan's scans (node type, relation, index), whether any sort
+ * went to disk, and the execution time PostgreSQL reports. Runs the exact SQL the service runs (from the
+ * built blog-post.queries.js). Also the public discounts list at 5,000 discounts (10× api-load's 500).
+ *
+ * Database: a temporary embedded PostgreSQL, or a fresh database on BENCH_DATABASE_ADMIN_URL; the app is
+ * started once so its migrations build the schema. Needs `npm run build:backend`.
+ * Usage: node bench/explain.mjs [posts]
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { connect, freshDatabase, requireBuild, ROOT, runBench, startApp } from './support.mjs';
+import { postWord, seedPosts } from './posts-seed.mjs';
+
+const POSTS = Number(process.argv[2] ?? 100_000);
+const DISCOUNTS = 5_000;
+requireBuild('Build first: npm run build:backend', [join(ROOT, 'dist/backend/src/blog-posts/blog-post.queries.js')]);
+const q = await import(pathToFileURL(join(ROOT, 'dist/backend/src/blog-posts/blog-post.queries.js')).href);
+
+const walk = (n) => [n, ...(n.Plans ?? []).flatMap(walk)];
+/** `?` placeholders to `$n`, as the driver does. */
+const numbered = (sql) => {
+  let i = 0;
+  return sql.replace(/\?/g, () => `$${++i}`);
+};
+
+await runBench(async (cleanups) => {
+  const databaseUrl = await freshDatabase(cleanups, 'bench_explain');
+  await startApp(databaseUrl, cleanups);
+  const db = await connect(databaseUrl, cleanups);
+  const t0 = performance.now();
+  await seedPosts(db, POSTS);
+  await db.query(
+    `insert into companies (name, slug, website_url) select 'Firm ' || g, 'firm-' || g, 'https://firm' || g || '.example' from generate_series(1, 200) g`,
+  );
+  await db.query(
+    `insert into discounts (company_id, title, discount_code, status, discount_percentage, valid_until)
+     select (select min(id) from companies) + g % 200, 'Offer ' || g, 'CODE' || g, (array['active', 'coming_soon', 'expired', 'active'])[1 + g % 4], 5 + g % 40,
+            case when g % 7 = 0 then null else now() + (g % 90 - 10) * interval '1 day' end
+     from generate_series(1, $1::int) g`,
+    [DISCOUNTS],
+  );
+  await db.query('vacuum analyze companies');
+  await db.query('vacuum analyze discounts');
+  console.log(`seeded ${POSTS.toLocaleString('en')} posts and ${DISCOUNTS.toLocaleString('en')} discounts in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+
+  const post = (await db.query(`select id, category, tags from blog_posts where slug = 'post-50001'`)).rows[0];
+  const words = `${postWord(50001, 0)} ${postWord(50001, 1)}`;
+  const queries = [
+    ['by-slug', q.postBySlugQuery('post-50001')],
+    ['related (3 cards)', q.relatedQuery(post, 3)],
+    ['list page 1', q.listPageQuery({}, 9, 0)],
+    ['list page 5,000 (offset 44,991)', q.listPageQuery({}, 9, 44_991)],
+    ['list count', q.listCountQuery({})],
+    ['category page 1,000', q.listPageQuery({ category: 'guide' }, 9, 8_991)],
+    ['category count', q.listCountQuery({ category: 'guide' })],
+    ['tag page 1', q.listPageQuery({ tag: 'tag-7' }, 9, 0)],
+    ['tag count', q.listCountQuery({ tag: 'tag-7' })],
+    [`search "${words}"`, q.listPageQuery({ q: words }, 9, 0)],
+    [`search count (cap 1,001)`, q.listCountQuery({ q: words }, 1001)],
+    ['search "guide" (dense: every 4th post)', q.listPageQuery({ q: 'guide' }, 9, 0)],
+    ['search count "guide"', q.listCountQuery({ q: 'guide' }, 1001)],
+    ['suggestions "weekly payuot"', q.suggestionsQuery('weekly payuot', 3)],
+    ['sitemap child chunk (5,000 ids)', { sql: `select id, slug, updated_at from blog_posts where status = 'published' and published_at <= now() and id > ? and id <= ? order by id limit 5000`, params: [10_000, 20_000] }],
+    ['discounts (public list, unpaged)', {
+      sql: `select d.*, c.name from discounts d join companies c on c.id = d.company_id
+            where d.status in ('active', 'coming_soon') and (d.valid_until is null or d.valid_until > now())
+            order by d.valid_until asc nulls last, d.id desc`, params: [],
+    }],
+  ];
+  console.log(`\n${'query'.padEnd(40)} ${'ms'.padStart(8)}  plan (scans on tables; sorts)`);
+  for (const [name, { sql, params }] of queries) {
+    const { rows } = await db.query(`explain (analyze, buffers, format json) ${numbered(sql)}`, params);
+    const [{ Plan: plan, 'Execution Time': ms }] = rows[0]['QUERY PLAN'];
+    const nodes = walk(plan);
+    const scans = nodes.filter((n) => n['Relation Name']).map((n) => `${n['Node Type']} ${n['Relation Name']}${n['Index Name'] ? ` (${n['Index Name']})` : ''} ×${n['Actual Rows']}`);
+    const sorts = nodes.filter((n) => n['Sort Method']).map((n) => `${n['Sort Method']} ${n['Sort Space Used']} kB ${n['Sort Space Type']}`);
+    console.log(`${name.padEnd(40)} ${ms.toFixed(2).padStart(8)}  ${[...new Set(scans)].join('; ')}${sorts.length ? ` | sort: ${sorts.join(', ')}` : ''}`);
+  }
+  return false;
+});
