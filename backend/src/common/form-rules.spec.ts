@@ -8,9 +8,11 @@ import { discountFormSchema, emptyDiscountForm, toDiscountPayload, type Discount
 import { isHttpUrl, isImageReference, zodFormErrors } from '../../../common/form-rules.js';
 import { MSG } from '../../../common/messages.js';
 import { EMPTY_POST, postFormSchema, toPayload, type PostFormValues } from '../../../common/post-form.js';
+import { newsletterSignupSchema } from '../../../common/schemas.js';
 import { CreateBlogPostDto } from '../blog-posts/dto/blog-post.dto.js';
 import { CreateCompanyDto } from '../companies/dto/company.dto.js';
 import { CreateDiscountDto } from '../discounts/dto/discount.dto.js';
+import { SubscribeDto } from '../newsletter/dto/newsletter.dto.js';
 import { ApiError } from './api-error.js';
 import { createValidationPipe } from './validation.pipe.js';
 
@@ -95,5 +97,19 @@ describe('the blog post form, through zod and through the server', () => {
     const values = { ...valid, ...change };
     expect(zodFormErrors(postFormSchema, values)).toEqual(expected);
     expect(await serverErrors(CreateBlogPostDto, toPayload(values))).toEqual(expected);
+  });
+});
+
+describe('the newsletter form, through zod and through the server', () => {
+  const cases: Array<[what: string, body: { email: string; source?: string }, expected: Record<string, string>]> = [
+    ['a valid address', { email: 'Trader@Example.com ', source: 'homepage' }, {}],
+    ['no address', { email: '' }, { email: MSG.newsletterEmailInvalid }],
+    ['an address without a domain', { email: 'trader@' }, { email: MSG.newsletterEmailInvalid }],
+    ['an unknown source', { email: 'trader@example.com', source: 'somewhere' }, { source: MSG.newsletterSourceInvalid }],
+    ["a post's own source", { email: 'trader@example.com', source: 'blog-post-hello' }, {}],
+  ];
+  it.each(cases)('%s', async (_what, body, expected) => {
+    expect(zodFormErrors(newsletterSignupSchema, body)).toEqual(expected);
+    expect(await serverErrors(SubscribeDto, body)).toEqual(expected);
   });
 });
