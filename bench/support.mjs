@@ -8,11 +8,11 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { freePort, signInAdmin } from '../test-support/app-process.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const MAIN = join(ROOT, 'dist/backend/src/main.js');
@@ -64,15 +64,9 @@ export async function connect(databaseUrl, cleanups) {
   return db;
 }
 
-/** Logs in as the app's admin (startApp's `admin`); the session cookie header. */
-export async function login(base, admin) {
-  const res = await fetch(`${base}/_api/auth/login_with_password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  if (res.status !== 200) throw new Error(`login answered ${res.status}: ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+/** Logs in as the app's admin (startApp's `admin`); the session cookie header. The one sign-in of test-support/. */
+export function login(base, admin) {
+  return signInAdmin(base, admin);
 }
 
 export async function freshDatabase(cleanups, prefix = 'bench') {
@@ -151,16 +145,7 @@ export async function startChild(args, cleanups, { env = process.env, ipc = fals
   return child;
 }
 
-export function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * The load benches' reference: NestJS on Express, as the app, with only `middleware` answering, on

@@ -3,6 +3,7 @@
  * the body it sends (optional fields as null when empty). Pure, so the rules are unit-tested.
  */
 import { COMPANY_RATING_MAX, COMPANY_RATING_MIN } from './constants.js';
+import { isHttpUrl, isImageReference, zodForm, type FieldRule } from './form-rules.js';
 import { MSG } from './messages.js';
 
 export interface CompanyFormValues {
@@ -80,14 +81,13 @@ export function validateCompanyName(value: string): true | string {
 
 export function validateWebsiteUrl(value: string): true | string {
   const text = value.trim();
-  if (text === '') return true;
-  try {
-    const url = new URL(text);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) return true;
-  } catch {
-    // not a URL
-  }
-  return MSG.invalidUrl('Website URL');
+  return text === '' || isHttpUrl(text) || MSG.invalidUrl('Website URL');
+}
+
+/** The logo: empty, or what any image field takes (form-rules.ts), as the server's `OptionalImage('Logo')`. */
+export function validateLogoUrl(value: string): true | string {
+  const text = value.trim();
+  return text === '' || isImageReference(text) || MSG.invalidImage('Logo');
 }
 
 export function validateRating(value: string): true | string {
@@ -99,3 +99,12 @@ export function validateRating(value: string): true | string {
   if (Math.abs(Math.round(n * 10) - n * 10) > 1e-9) return MSG.ratingRange;
   return true;
 }
+
+/** The company form's field rules, and the zod schema the dialog validates with. */
+export const COMPANY_RULES = {
+  name: validateCompanyName,
+  logoUrl: validateLogoUrl,
+  websiteUrl: validateWebsiteUrl,
+  rating: validateRating,
+} satisfies Record<string, FieldRule>;
+export const companyFormSchema = zodForm(COMPANY_RULES);

@@ -59,7 +59,7 @@ export const TOAST_DURATION_MS = 4000;
 export const TOAST_VISIBLE_MAX = 3;
 
 /**
- * Failed sign-ins (README Decisions, "Login rate limit"): one address gets `perIp` in a window; one email from
+ * Failed sign-ins (docs/decisions/login-rate-limit.md): one address gets `perIp` in a window; one email from
  * one address gets `perEmailAndIp` free ones, then waits that double from `firstWaitSeconds` up to `maxWaitSeconds`.
  * One email from everywhere gets `perEmail` free ones, then the same growing waits — but only for addresses with
  * failures of their own, so a wrong password never keeps the right one out from a clean address.

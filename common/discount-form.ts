@@ -6,6 +6,7 @@
 import type { AdminDiscountDto } from './api-types.js';
 import { DISCOUNT_PERCENTAGE_MAX, DISCOUNT_PERCENTAGE_MIN } from './constants.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from './enums.js';
+import { isHttpUrl, isImageReference, zodForm, type FieldRule } from './form-rules.js';
 import { MSG } from './messages.js';
 
 /** Everything is text in the form (what the inputs hold); `toDiscountPayload` turns it into the API's types. */
@@ -100,15 +101,6 @@ export function toDiscountPayload(v: DiscountFormValues): DiscountPayload {
   };
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 /** docs/spec.md §5 field rules; each returns the message or true (react-hook-form's `validate`). */
 export const discountRules = {
   title: (v: string) => v.trim() !== '' || MSG.titleRequired,
@@ -121,6 +113,9 @@ export const discountRules = {
     return (Number.isFinite(n) && n >= DISCOUNT_PERCENTAGE_MIN && n <= DISCOUNT_PERCENTAGE_MAX) || MSG.discountPercentageRange;
   },
   validUntil: (v: string) => v.trim() === '' || localInputToIso(v) !== null || MSG.validUntilInvalid,
-  /** An uploaded picture is a site path (/media/...); a pasted one must be an http(s) URL. */
-  mediaUrl: (v: string) => v.trim() === '' || v.startsWith('/media/') || isHttpUrl(v.trim()) || MSG.invalidImage('Media URL'),
-};
+  /** An uploaded picture (/media/...), a pasted http(s) URL or a data: image, as the server's `OptionalImage('Media URL')`. */
+  mediaUrl: (v: string) => v.trim() === '' || isImageReference(v.trim()) || MSG.invalidImage('Media URL'),
+} satisfies Record<string, FieldRule>;
+
+/** The zod schema the discount form validates with. */
+export const discountFormSchema = zodForm(discountRules);

@@ -4,6 +4,7 @@
  */
 import type { BlogPostJson } from './api-types.js';
 import type { BlogCategory, BlogStatus } from './enums.js';
+import { isImageReference, zodForm, type FieldRule } from './form-rules.js';
 import { MSG } from './messages.js';
 import { isValidSlug } from './slugify.js';
 
@@ -119,4 +120,9 @@ export const POST_RULES = {
   title: (v: string) => (v.trim() ? true : MSG.titleRequired),
   slug: (v: string) => (!v.trim() ? MSG.slugRequired : isValidSlug(v.trim()) ? true : MSG.slugFormat),
   content: (v: string) => (v.trim() ? true : MSG.contentRequired),
-};
+  /** Empty, or what any image field takes, as the server's `OptionalImage('Featured image')`. */
+  featuredImageUrl: (v: string) => v.trim() === '' || isImageReference(v.trim()) || MSG.invalidImage('Featured image'),
+} satisfies Record<string, FieldRule>;
+
+/** The zod schema the post form validates with. */
+export const postFormSchema = zodForm(POST_RULES);

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
 import { startSite, type Site } from './support/site.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -56,13 +55,8 @@ describe('accessibility of the public pages (axe-core) in Chromium', () => {
   ];
 
   async function open(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
     // The boot splash covers the home page for its first 3 s; the page under it is what stays.
-    await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SESSION_KEY);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { page, errors } = await openPage(browser, { viewport, contexts });
     return { page, errors };
   }
 

@@ -191,7 +191,7 @@ describe('admin blog posts in Chromium', () => {
     await page.getByText('1-25 of 1030').waitFor();
     // Title, A to Z (server-side sort), then the status filter, 100 a page, then the last page: posts 1,001
     // to 1,030. Sorted first: react-admin can write a sort clicked while a filter change is settling with
-    // the filter it replaced (seen in CI; noted in the README), which is not what this journey is about.
+    // the filter it replaced (seen in CI; noted in docs/decisions/admin-lists.md), which is not what this journey is about.
     // The header's name is its tooltip's while the pointer is elsewhere.
     await page.getByRole('button', { name: /^Sort by title/ }).click();
     await page.waitForURL(/sort=title/);

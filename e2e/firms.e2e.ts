@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FirmsListDto } from '../common/firm-api-types.js';
-import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
-import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
+import { launchBrowser, openPage, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
 
 /** Where the journeys leave their screenshots (390 and 1280 px of every firm page), to be looked at. */
@@ -30,12 +29,9 @@ describe('firm pages in Chromium', () => {
   });
 
   async function open(viewport: { width: number; height: number } = VIEWPORTS.desktop, javaScriptEnabled = true) {
-    const context = await browser.newContext({ viewport, baseURL: site.baseUrl, javaScriptEnabled, permissions: ['clipboard-read', 'clipboard-write'] });
-    contexts.push(context);
-    await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SESSION_KEY);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { page, errors } = await openPage(browser, {
+      viewport, baseURL: site.baseUrl, javaScriptEnabled, permissions: ['clipboard-read', 'clipboard-write'], contexts,
+    });
     return { page, errors };
   }
   const rows = (page: Page) => page.locator('.firms-table tbody tr');

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
 import { MSG, TOAST } from '../common/messages.js';
-import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
+import { launchBrowser, openPage, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { startSite, type Site } from './support/site.js';
 
 /** The home page journey: splash, counters, carousel, newsletter, scroll helpers, layout at phone width. */
@@ -22,13 +22,7 @@ describe('home page in Chromium', () => {
 
   /** A fresh browser session (its own sessionStorage); `seenSplash` pretends the splash already ran. */
   async function open(options: BrowserContextOptions & { seenSplash?: boolean } = {}): Promise<{ page: Page; errors: string[] }> {
-    const { seenSplash, ...contextOptions } = options;
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, ...contextOptions });
-    contexts.push(context);
-    if (seenSplash) await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SESSION_KEY);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { page, errors } = await openPage(browser, { ...options, seenSplash: options.seenSplash === true, contexts });
     return { page, errors };
   }
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '../common/messages.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
 
 /** Signing in as a person does it, mistakes included. */
@@ -20,9 +20,7 @@ describe('login page in Chromium', () => {
   });
 
   async function open(viewport: { width: number; height: number }): Promise<{ page: Page; logins: string[] }> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const page = await context.newPage();
+    const { page } = await openPage(browser, { viewport, contexts, seenSplash: false });
     const logins: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/_api/auth/login_with_password')) logins.push(r.method());

@@ -10,19 +10,10 @@ import http from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeImage } from '../backend/test/support/images.js';
-import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { eventually } from '../backend/test/support/wait.js';
+import { signIn, startSite, type Site } from './support/site.js';
 
 const UPLOADS = 6;
-
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/_api/auth/login_with_password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0];
-}
 
 interface Upload {
   /** Sends the rest of the body. */
@@ -64,15 +55,6 @@ function exited(site: Site): Promise<string> {
   const describe = (code: number | null, signal: NodeJS.Signals | null) => (signal ? `signal ${signal}` : `code ${code}`);
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(describe(child.exitCode, child.signalCode));
   return new Promise((r) => child.once('exit', (code, signal) => r(describe(code, signal))));
-}
-
-async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function health(baseUrl: string): Promise<{ status: number; database?: string }> {
@@ -125,10 +107,8 @@ describe('operations: Ctrl-C and a dead embedded database, on `npm start`', () =
 
       // Meanwhile the health call says why it fails (503, "restarting"); then the database is back. (The dead
       // server's backends may answer a moment longer, so the first probes can still say "up".)
-      const restarting = await eventually(() => health(site.baseUrl), (h) => h.database === 'restarting', 10_000);
-      expect(restarting).toEqual({ status: 503, database: 'restarting' });
-      const back = await eventually(() => health(site.baseUrl), (h) => h.status === 200, 30_000);
-      expect(back).toEqual({ status: 200, database: 'up' });
+      await eventually(async () => expect(await health(site.baseUrl)).toEqual({ status: 503, database: 'restarting' }), 10_000, 50);
+      await eventually(async () => expect(await health(site.baseUrl)).toEqual({ status: 200, database: 'up' }), 30_000, 100);
       console.log(`embedded PostgreSQL killed with SIGKILL: the site answered again after ${Date.now() - killed} ms`);
       expect(Date.now() - killed).toBeLessThan(30_000);
       expect(site.output()).toMatch(/The embedded PostgreSQL exited unexpectedly \(killed by SIGKILL\)/);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../backend/src/database/embedded-postgres.js';
-import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { signIn, startSite, type Site } from './support/site.js';
 
 const SUBSCRIBERS = 150_000;
 const EXPORTS = 4;
@@ -44,16 +44,6 @@ function outcome(req: http.ClientRequest, what: string, onResponse?: (res: http.
       onResponse?.(res);
     });
   });
-}
-
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/_api/auth/login_with_password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0];
 }
 
 async function fillSubscribers(databaseUrl: string): Promise<void> {

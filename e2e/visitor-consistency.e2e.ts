@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
 import { CLAIMS, NEWSLETTER_BANNER } from '../common/marketing.js';
 import { MSG } from '../common/messages.js';
-import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
+import { launchBrowser, openPage, waitForHydration } from './support/browser.js';
 import { startSite, type Site } from './support/site.js';
 
 /** What a visitor reading several pages would notice: the same claims, SPEC's words, one font. */
@@ -22,10 +21,7 @@ describe('the site says one thing in one voice (Chromium)', () => {
   });
 
   async function open(): Promise<Page> {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    contexts.push(context);
-    await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SESSION_KEY);
-    return context.newPage();
+    return (await openPage(browser, { contexts })).page;
   }
 
   it("the home page and /discounts agree on 'up to 50% off' and '153 codes left this week'", async () => {

@@ -11,6 +11,7 @@ import { DEMO_DISCOUNTS, seedDiscounts } from '../src/database/seeders/discounts
 import { PublicCacheService } from '../src/cache/public-cache.service.js';
 import { MediaService } from '../src/media/media.service.js';
 import { expectContractOrder } from './support/list-order.js';
+import { queriesDuring } from './support/queries.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const ADMIN = '/_api/admin/discounts';
@@ -19,19 +20,6 @@ const DAY = 24 * 60 * 60 * 1000;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
-/** Every SQL statement the ORM sends while `fn` runs, read from its own knex connection. */
-async function queriesDuring(t: TestApp, fn: () => Promise<unknown>): Promise<string[]> {
-  const knex = (t.app.get(MikroORM).em as EntityManager).getConnection().getKnex();
-  const seen: string[] = [];
-  const listener = (q: { sql: string }) => seen.push(q.sql);
-  knex.on('query', listener);
-  try {
-    await fn();
-  } finally {
-    knex.removeListener('query', listener);
-  }
-  return seen;
-}
 
 const silentLogger = { log: () => undefined, error: () => undefined, warn: () => undefined };
 

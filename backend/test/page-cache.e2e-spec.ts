@@ -3,7 +3,6 @@
  * kept per URL and audience, strong ETags and 304s, dropped by a write through any instance or
  * straight in SQL, never shared between a visitor and a signed-in admin, private pages never kept.
  */
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,35 +12,14 @@ import type { CompanyDto } from '../../common/api-types.js';
 import { SITEMAP_CHILD_URLS } from '../../common/seo/feeds.js';
 import { PublicCacheService } from '../src/cache/public-cache.service.js';
 import { childrenNamed, childText, parseXml, readHead } from './support/markup.js';
+import { eventually } from './support/wait.js';
+import { queriesDuring } from './support/queries.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const SITE = 'http://pages.example';
 const SHELL = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="utf-8" />\n    <title>Verified Trader Funding</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
 
-async function queriesDuring(t: TestApp, fn: () => Promise<unknown>): Promise<string[]> {
-  const knex = (t.app.get(MikroORM).em as EntityManager).getConnection().getKnex();
-  const seen: string[] = [];
-  const listener = (q: { sql: string }) => seen.push(q.sql);
-  knex.on('query', listener);
-  try {
-    await fn();
-  } finally {
-    knex.removeListener('query', listener);
-  }
-  return seen;
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function eventually(check: () => Promise<void>, ms = 3000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await sleep(25);
-    }
-  }
-}
 const title = async (t: TestApp, path: string) => readHead((await t.http().get(path).expect(200)).text).titles[0];
 
 let t: TestApp;

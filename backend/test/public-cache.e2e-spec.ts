@@ -1,39 +1,15 @@
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import superjson from 'superjson';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { BlogListResponse, CompanyDto, PublicDiscountDto } from '../../common/api-types.js';
 import { LISTENER_NAME, PublicCacheService } from '../src/cache/public-cache.service.js';
+import { eventually } from './support/wait.js';
+import { queriesDuring } from './support/queries.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
-/** Every SQL statement the ORM of `t` sends while `fn` runs. */
-async function queriesDuring(t: TestApp, fn: () => Promise<unknown>): Promise<string[]> {
-  const knex = (t.app.get(MikroORM).em as EntityManager).getConnection().getKnex();
-  const seen: string[] = [];
-  const listener = (q: { sql: string }) => seen.push(q.sql);
-  knex.on('query', listener);
-  try {
-    await fn();
-  } finally {
-    knex.removeListener('query', listener);
-  }
-  return seen;
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Retries `check` for up to `ms` until it stops throwing. */
-async function eventually(check: () => Promise<void>, ms = 3000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await sleep(25);
-    }
-  }
-}
 
 const discountTitles = async (t: TestApp) =>
   ((await t.http().get('/_api/discounts').expect(200)).body as PublicDiscountDto[]).map((d) => d.title);

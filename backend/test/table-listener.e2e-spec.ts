@@ -1,19 +1,11 @@
 import pg from 'pg';
 import { TableListener } from '../src/cache/table-listener.js';
 import { createDatabase } from './support/test-app.js';
+import { eventually as settles } from './support/wait.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function eventually(check: () => void, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await sleep(20);
-    }
-  }
-}
+/** A reconnect with backoff takes longer than the default wait. */
+const eventually = (check: () => void, ms = 5000) => settles(check, ms, 20);
 
 let db: Awaited<ReturnType<typeof createDatabase>>;
 let direct: pg.Client;

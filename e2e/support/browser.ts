@@ -1,5 +1,6 @@
 /** Debian's Chromium driven by playwright-core (no browser download is possible or wanted). */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { SPLASH_SESSION_KEY } from '../../common/boot-splash.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -39,4 +40,26 @@ export async function waitForHydration(page: import('playwright-core').Page): Pr
     const fiber = root[key] as { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } };
     return fiber.stateNode?.current?.memoizedState?.isDehydrated === false;
   });
+}
+
+export interface OpenOptions extends BrowserContextOptions {
+  /** Pretend the boot splash already played in this browser session (default true: it covers the page for 3 s). */
+  seenSplash?: boolean;
+  /** Where the new context is kept, for the suite's afterEach to close. */
+  contexts?: BrowserContext[];
+}
+
+/**
+ * The one `open()` of the browser journeys: a fresh context (its own cookies and sessionStorage) and page, with
+ * the page's uncaught script errors collected in `errors` (a journey ends by expecting none).
+ */
+export async function openPage(browser: Browser, options: OpenOptions = {}): Promise<{ page: Page; errors: string[]; context: BrowserContext }> {
+  const { seenSplash = true, contexts, ...contextOptions } = options;
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, ...contextOptions });
+  contexts?.push(context);
+  if (seenSplash) await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SESSION_KEY);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors, context };
 }

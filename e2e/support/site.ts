@@ -4,9 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, signInAdmin, waitForHealth } from '../../test-support/app-process.mjs';
 
 export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'e2e-admin-password' };
 
@@ -63,7 +63,11 @@ async function startSiteOn(port: number, dataDir: string, env: Record<string, st
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child, () => output);
+  await waitForHealth(baseUrl, {
+    exited: () => child.exitCode ?? child.signalCode,
+    output: () => output,
+    onTimeout: () => void stopProcess(child, options.npmStart === true),
+  });
   return {
     baseUrl,
     child,
@@ -74,22 +78,6 @@ async function startSiteOn(port: number, dataDir: string, env: Record<string, st
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The site exited (${child.exitCode}):\n${output()}`);
-    try {
-      const res = await fetch(`${baseUrl}/_api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`The site did not become healthy in 60 s:\n${output()}`);
 }
 
 /** `group`: signal the child's whole process group (npm and the node it started), as a terminal would. */
@@ -113,13 +101,7 @@ function stopProcess(child: ChildProcess, group = false): Promise<void> {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
+/** The admin's session over the API (the `Cookie` header), as E2E_ADMIN unless told otherwise. */
+export function signIn(baseUrl: string, credentials: { email: string; password: string } = E2E_ADMIN): Promise<string> {
+  return signInAdmin(baseUrl, credentials);
 }

@@ -1,18 +1,18 @@
 /** Field decorators shared by the DTOs of every module. */
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength, ValidateIf, isURL, registerDecorator, type ValidationOptions } from 'class-validator';
+import { IsOptional, IsString, MaxLength, ValidateIf, registerDecorator, type ValidationOptions } from 'class-validator';
+import { isHttpUrl, isImageReference } from '../../../common/form-rules.js';
 import { MSG } from '../../../common/messages.js';
+
+/** The one http(s) URL rule of both sides (common/form-rules.ts); re-exported for the modules that import it here. */
+export { isHttpUrl };
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyToNull = ({ value }: { value: unknown }) => {
   const v = trim({ value });
   return v === '' ? null : v;
 };
-
-export function isHttpUrl(value: unknown): boolean {
-  return typeof value === 'string' && isURL(value, { protocols: ['http', 'https'], require_protocol: true, require_tld: false });
-}
 
 /** A required text: trimmed, then must be non-empty (message from SPEC). */
 export function RequiredText(message: string, maxLength = 500) {
@@ -45,18 +45,14 @@ export function OptionalUrl(label: string) {
 }
 
 /**
- * An optional image: an http(s) URL, a site path such as /media/x.webp, or a data: URL. Any data: URL
- * gets through here so that MediaService.resolveImage, which looks at the real bytes, answers with
- * SPEC's 'Invalid file type. Please upload an image.' for one that holds no png, jpeg or webp.
+ * An optional image: an http(s) URL, a site path such as /media/x.webp, or a data: URL — the same rule the forms
+ * use (common/form-rules.ts isImageReference). MediaService.resolveImage then judges a data: URL by its bytes.
  */
 export function OptionalImage(label: string) {
   return applyDecorators(
     Transform(emptyToNull),
     IsOptional(),
-    Validate(
-      (v) => isHttpUrl(v) || (typeof v === 'string' && (/^\/media\/[\w.-]+$/.test(v) || /^data:/i.test(v))),
-      MSG.invalidImage(label),
-    ),
+    Validate(isImageReference, MSG.invalidImage(label)),
   );
 }
 

@@ -37,7 +37,7 @@ export const FIGURES_QUEUE = 'proof-figures-refresh';
 
 /**
  * Visitors' reports, admins' checks and the figures made of them (issue #11).
- * A report is one SQL statement; the 30-day figures are recomputed by a periodic job (see README Decisions).
+ * A report is one SQL statement; the 30-day figures are recomputed by a periodic job (see docs/decisions/proof-of-codes.md).
  */
 @Injectable()
 export class ProofService implements OnModuleInit {

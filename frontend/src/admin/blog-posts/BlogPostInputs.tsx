@@ -7,18 +7,16 @@ import { BLOG_CATEGORIES, BLOG_STATUSES } from '../../../../common/enums.js';
 import { slugify } from '../../../../common/slugify.js';
 import { ImageInput } from '../components/ImageInput.js';
 import { CalendarIcon } from '../components/icons.js';
-import { POST_RULES } from '../../../../common/post-form.js';
+import { postFormSchema } from '../../../../common/post-form.js';
+import { zodInput } from '../components/ra-rule.js';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const choices = (values: readonly string[]) => values.map((id) => ({ id, name: label(id) }));
-/** docs/spec.md §5's rules as react-admin validators (undefined when valid). */
-const rule = (check: (v: string) => true | string) => (v: unknown) => {
-  const r = check(typeof v === 'string' ? v : '');
-  return r === true ? undefined : r;
-};
-const validateTitle = rule(POST_RULES.title);
-const validateSlug = rule(POST_RULES.slug);
-const validateContent = rule(POST_RULES.content);
+/** docs/spec.md §5's rules, through the post form's zod schema, as react-admin validators (undefined when valid). */
+const validateTitle = zodInput(postFormSchema.shape.title);
+const validateSlug = zodInput(postFormSchema.shape.slug);
+const validateContent = zodInput(postFormSchema.shape.content);
+const validateFeaturedImage = zodInput(postFormSchema.shape.featuredImageUrl);
 
 type Mode = 'create' | 'edit';
 
@@ -59,7 +57,7 @@ export function BlogPostInputs({ mode }: { mode: Mode }) {
             {status === 'published' && <PublishedDateInput />}
             <SelectInput source="category" label="Category" id="post-category" choices={choices(BLOG_CATEGORIES)} helperText={false} />
             <TextInput source="tags" label="Tags" id="post-tags" helperText="Comma-separated, e.g. funding, risk, payouts" />
-            <ImageInput source="featuredImageUrl" label="Featured Image" kind="featured" />
+            <ImageInput source="featuredImageUrl" label="Featured Image" kind="featured" validate={validateFeaturedImage} />
             <TextInput source="excerpt" label="Excerpt" id="post-excerpt" multiline rows={4} helperText={false} sx={{ mt: 2 }} />
             <TextInput source="authorName" label="Author Name" id="post-author" helperText={false} />
           </CardContent>

@@ -1,11 +1,14 @@
 import { BooleanInput, NumberInput, TextInput } from 'react-admin';
 import type { CompanyDto } from '../../../../common/api-types.js';
-import { companyFormToPayload, validateCompanyName, validateRating, validateWebsiteUrl, type CompanyPayload } from '../../../../common/company-form.js';
+import { companyFormSchema, companyFormToPayload, type CompanyPayload } from '../../../../common/company-form.js';
 import { COMPANY_RATING_MAX, COMPANY_RATING_MIN, COMPANY_RATING_STEP } from '../../../../common/constants.js';
 import { ImageInput } from '../components/ImageInput.js';
-import { raRule } from '../components/ra-rule.js';
+import { zodInput } from '../components/ra-rule.js';
 
-const validate = { name: raRule(validateCompanyName), websiteUrl: raRule(validateWebsiteUrl), rating: raRule(validateRating) };
+const fields = companyFormSchema.shape;
+const validate = {
+  name: zodInput(fields.name), logoUrl: zodInput(fields.logoUrl), websiteUrl: zodInput(fields.websiteUrl), rating: zodInput(fields.rating),
+};
 
 /** The form holds the record's own types; docs/spec.md §3's body (optional fields null when empty) comes from common/company-form.ts. */
 export function recordToCompanyPayload(d: Partial<CompanyDto>): CompanyPayload {
@@ -26,7 +29,7 @@ export function CompanyInputs({ onUploading }: { onUploading: (busy: boolean) =>
     <>
       <TextInput source="name" id="company-name" label="Name" validate={validate.name} autoFocus helperText={false} slotProps={{ htmlInput: { maxLength: 200 } }} />
       <TextInput source="description" id="company-description" label="Description" multiline minRows={3} helperText={false} />
-      <ImageInput source="logoUrl" label="Logo" kind="logo" onBusyChange={onUploading} />
+      <ImageInput source="logoUrl" label="Logo" kind="logo" validate={validate.logoUrl} onBusyChange={onUploading} />
       <TextInput source="websiteUrl" id="company-website" label="Website URL" type="url" placeholder="https://example.com" validate={validate.websiteUrl} helperText={false} />
       <NumberInput
         source="rating"

@@ -1,0 +1,6 @@
+export function freePort(): Promise<number>;
+export function waitForHealth(
+  baseUrl: string,
+  options: { exited: () => number | string | null | undefined; output: () => string; onTimeout?: () => void; timeoutMs?: number },
+): Promise<void>;
+export function signInAdmin(baseUrl: string, credentials: { email: string; password: string }): Promise<string>;

@@ -1,0 +1,52 @@
+/**
+ * The one harness for a site started as a process (`node dist/backend/src/main.js` or `npm start`), shared by the
+ * browser journeys (e2e/support/site.ts) and the benches (bench/support.mjs): a free port, waiting for health,
+ * and the admin sign-in over the API. Plain JavaScript, so the benches run it without a TypeScript loader.
+ * (The API suites build the app in-process instead: backend/test/support/test-app.ts.)
+ */
+import { createServer } from 'node:net';
+
+/** A port free right now on 127.0.0.1 (someone may take it before it is bound: callers retry on EADDRINUSE). */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * Waits until `GET /_api/health` answers 200. `exited()` says whether the process has already ended (then its
+ * `output()` is the error), `onTimeout` ends it when it never becomes healthy.
+ */
+export async function waitForHealth(baseUrl, { exited, output, onTimeout, timeoutMs = 60_000 }) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const code = exited();
+    if (code !== null && code !== undefined) throw new Error(`The site exited (${code}):\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/_api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  onTimeout?.();
+  throw new Error(`The site did not become healthy in ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+/** The one admin sign-in over the API: the `Cookie` header of the session (throws unless the sign-in answered 200). */
+export async function signInAdmin(baseUrl, credentials) {
+  const res = await fetch(`${baseUrl}/_api/auth/login_with_password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
