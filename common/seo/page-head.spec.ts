@@ -72,6 +72,9 @@ describe('pageHead', () => {
     expect(head('/admin/blog-posts').title).toBe('Manage Blog Posts - Admin');
     expect(head('/admin/newsletter').title).toBe('Newsletter Subscribers - Admin');
     expect(head('/admin/blog-posts/new').title).toBe('New Blog Post - Admin');
+    expect(head('/admin/firm-changes').title).toBe('Firm changelog - Admin');
+    expect(head('/admin/firm-changes/create').title).toBe('New changelog entry - Admin');
+    expect(head('/admin/firm-changes/12').title).toBe('Edit changelog entry - Admin');
     expect(head('/admin/blog-posts/new').canonical).toBe(`${SITE}/admin/blog-posts/new`);
     expect(head('/admin/blog-posts/3/edit', '', { adminPostTitle: 'Hello' }).title).toBe('Edit: Hello - Admin');
     expect(head('/admin/blog-posts/3/edit', '', { adminPostLoading: true }).title).toBe('Edit: Loading... - Admin');

@@ -265,6 +265,9 @@ function adminTitle(route: Extract<PageRoute, { kind: 'admin' }>, data: PageHead
     case 'blog-posts': return a.blogPosts + a.suffix;
     case 'newsletter': return a.newsletter + a.suffix;
     case 'new-post': return a.newPost + a.suffix;
+    case 'firm-changes': return a.firmChanges + a.suffix;
+    case 'new-firm-change': return a.newFirmChange + a.suffix;
+    case 'edit-firm-change': return a.editFirmChange + a.suffix;
     case 'edit-post':
       if (data.adminPostTitle) return a.editPost(data.adminPostTitle) + a.suffix;
       if (data.adminPostLoading) return a.editPost(a.editPostLoading) + a.suffix;

@@ -14,6 +14,9 @@ export type AdminSection =
   | 'new-post'
   | 'edit-post'
   | 'newsletter'
+  | 'firm-changes'
+  | 'new-firm-change'
+  | 'edit-firm-change'
   | 'other';
 
 export type PageRoute =
@@ -47,6 +50,7 @@ const ADMIN_SECTIONS: Record<string, AdminSection> = {
   discounts: 'discounts',
   'blog-posts': 'blog-posts',
   newsletter: 'newsletter',
+  'firm-changes': 'firm-changes',
 };
 
 /** Longest slug the database holds (blog_posts.slug varchar(200)). */
@@ -132,6 +136,7 @@ function adminRoute(lower: string[], path: string): PageRoute {
   if (lower.length === 1) return { kind: 'admin', path, section: 'dashboard' };
   const section = ADMIN_SECTIONS[lower[1]] ?? 'other';
   if (section === 'blog-posts' && lower.length === 3 && lower[2] === 'new') return { kind: 'admin', path, section: 'new-post' };
+  if (section === 'firm-changes' && lower.length === 3) return { kind: 'admin', path, section: lower[2] === 'create' ? 'new-firm-change' : 'edit-firm-change' };
   if (section === 'blog-posts' && lower.length === 4 && lower[3] === 'edit') {
     const postId = /^\d{1,9}$/.test(lower[2]) ? Number(lower[2]) : undefined;
     return postId ? { kind: 'admin', path, section: 'edit-post', postId } : { kind: 'admin', path, section: 'edit-post' };

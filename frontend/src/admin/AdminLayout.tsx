@@ -7,7 +7,7 @@ import OutboxIcon from '@mui/icons-material/Outbox';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { ReactNode } from 'react';
-import { Layout, Menu, useSidebarState } from 'react-admin';
+import { AppBar, Layout, Menu, UserMenu, useGetIdentity, useSidebarState } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 /**
@@ -33,7 +33,30 @@ function AdminMenu() {
   );
 }
 
+/**
+ * The user menu's button shows the admin's name; its accessible name starts with that name (react-admin's is
+ * 'Profile', which a voice-control user saying what they see could not match: axe label-content-name-mismatch).
+ */
+function AdminUserMenu() {
+  const { identity } = useGetIdentity();
+  return <UserMenu label={identity?.fullName ? `${identity.fullName}, account menu` : 'Account menu'} />;
+}
+
+function AdminAppBar() {
+  return <AppBar userMenu={<AdminUserMenu />} />;
+}
+
 /** react-admin's layout; each screen puts its title in the AppBar through `<Title>` (PageHeader does). */
 export function AdminLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={AdminMenu}>{children}</Layout>;
+  return (
+    <Layout
+      menu={AdminMenu}
+      appBar={AdminAppBar}
+      // On a phone react-admin's create buttons float over the bottom right corner: room below the last row, so
+      // its menu can be scrolled out from under the "+".
+      sx={{ '& .RaLayout-content': { pb: { xs: 11, md: 2 } } }}
+    >
+      {children}
+    </Layout>
+  );
 }

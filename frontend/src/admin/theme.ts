@@ -11,4 +11,18 @@ export const adminTheme: RaThemeOptions = {
     background: { default: '#0b1120', paper: '#121a2e' },
   },
   shape: { borderRadius: 12 },
+  components: {
+    ...defaultDarkTheme.components,
+    MuiCheckbox: {
+      defaultProps: {
+        // react-admin's row checkbox (DataTable's SelectRowCheckbox) puts aria-label on MUI's root <span>, which
+        // cannot take it (axe aria-prohibited-attr), and leaves the <input> unnamed (axe label, critical): the
+        // name moves to the input, where a screen reader announces it.
+        slotProps: {
+          root: () => ({ 'aria-label': undefined }),
+          input: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+        },
+      },
+    },
+  },
 };

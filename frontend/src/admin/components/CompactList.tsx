@@ -6,7 +6,9 @@ import { BulkActionsToolbar, RecordContextProvider, useListContext, type RaRecor
 export const coverHeader = (height: number) => ({
   // Doubled classes: this rule must outrank the toolbar's own (inserted later, same specificity otherwise).
   '& .RaBulkActionsToolbar-toolbar.MuiToolbar-root': { transform: 'none' },
-  '& .RaBulkActionsToolbar-toolbar.MuiToolbar-root:not(.RaBulkActionsToolbar-collapsed)': { minHeight: height, height },
+  '& .RaBulkActionsToolbar-toolbar.MuiToolbar-root:not(.RaBulkActionsToolbar-collapsed)': { minHeight: height, height: 'auto' },
+  // On a phone the count and four bulk buttons wrap onto a second line rather than scroll sideways in the toolbar.
+  '& .RaBulkActionsToolbar-toolbar, & .RaBulkActionsToolbar-topToolbar': { flexWrap: 'wrap', overflowX: 'visible', minWidth: 0 },
 });
 
 export interface CompactListProps {
@@ -20,6 +22,8 @@ export interface CompactListProps {
   /** Sorting for phones, where there are no column headers (react-admin's `<SortButton>`). */
   sort?: ReactNode;
   rowTestId: string;
+  /** How many icon buttons `actions` holds: the row's text stops before them (never under them). */
+  actionCount?: number;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface CompactListProps {
  * checkbox, text that wraps inside the screen and its menu; the bulk actions toolbar covers the header row
  * while rows are selected, as it covers a DataTable's header. The caller renders it inside a `<List>`.
  */
-export function CompactList({ primary, secondary, name, actions, bulkActionButtons, sort, rowTestId }: CompactListProps) {
+export function CompactList({ primary, secondary, name, actions, bulkActionButtons, sort, rowTestId, actionCount = 1 }: CompactListProps) {
   const { data = [], selectedIds, onToggleItem, onSelect } = useListContext();
   const pageIds = data.map((r) => r.id);
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selectedIds.includes(id));
@@ -48,7 +52,7 @@ export function CompactList({ primary, secondary, name, actions, bulkActionButto
       <List disablePadding>
         {data.map((record) => (
           <RecordContextProvider value={record} key={record.id}>
-            <ListItem data-testid={rowTestId} divider secondaryAction={actions} sx={{ pl: 1, pr: 7, alignItems: 'flex-start' }}>
+            <ListItem data-testid={rowTestId} divider secondaryAction={actions} sx={{ pl: 1, pr: 2 + 5 * actionCount, alignItems: 'flex-start' }}>
               <Checkbox
                 checked={selectedIds.includes(record.id)}
                 onChange={() => onToggleItem(record.id)}

@@ -141,15 +141,15 @@ function CheckLog() {
   return (
     <Table size="small" aria-label="Verification log">
       <TableHead>
-        <TableRow><TableCell>When</TableCell><TableCell>Result</TableCell><TableCell>By</TableCell><TableCell>Price seen</TableCell><TableCell>Note</TableCell></TableRow>
+        <TableRow><TableCell>When</TableCell><TableCell>Result</TableCell><TableCell sx={wide}>By</TableCell><TableCell sx={wide}>Price seen</TableCell><TableCell>Note</TableCell></TableRow>
       </TableHead>
       <TableBody>
         {data.map((c) => (
           <TableRow key={c.id} data-testid="check-row">
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(c.checkedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
+            <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{new Date(c.checkedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
             <TableCell><Chip size="small" color={c.result === 'worked' ? 'success' : 'error'} label={c.result} /></TableCell>
-            <TableCell>{c.checkedBy?.name ?? '—'}</TableCell>
-            <TableCell>{c.priceSeen === null ? '—' : `$${c.priceSeen.toFixed(2)}`}</TableCell>
+            <TableCell sx={wide}>{c.checkedBy?.name ?? '—'}</TableCell>
+            <TableCell sx={wide}>{c.priceSeen === null ? '—' : `$${c.priceSeen.toFixed(2)}`}</TableCell>
             <TableCell>
               {c.note}
               {c.screenshotUrl && <> <a href={c.screenshotUrl} target="_blank" rel="noreferrer">screenshot</a></>}
@@ -182,6 +182,9 @@ function ReportsOverTime({ id }: { id: number }) {
     </Box>
   );
 }
+
+/** Who checked and the price they saw: beside the dialog's width on a phone (it scrolled sideways, 526 in 390 px). */
+const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** Records one check with a result other than the one-click 'worked': failed or expired, with a note. */
 function RecordCheck({ id }: { id: number }) {
@@ -234,7 +237,7 @@ export function DiscountProof() {
           <CheckLog />
         </ReferenceManyField>
       </Box>
-      <Typography variant="subtitle2" sx={{ mt: 2 }}>Visitor reports, last 30 days</Typography>
+      <Typography variant="subtitle2" component="h4" sx={{ mt: 2 }}>Visitor reports, last 30 days</Typography>
       <ReportsOverTime id={Number(record.id)} />
     </Box>
   );

@@ -1,7 +1,7 @@
-import { Box } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
   Create, CreateButton, DataTable, DateInput, Edit, EditButton, ExportButton, List, ReferenceInput,
-  SelectInput, SimpleForm, TextInput, TopToolbar, UrlField, required, useNotify,
+  SelectInput, SimpleForm, SimpleList, TextInput, TopToolbar, UrlField, required, useNotify, type RaRecord,
 } from 'react-admin';
 import { FIRM_MSG } from '../../../../common/firms.js';
 import { errorMessage } from '../components/errors.js';
@@ -13,8 +13,12 @@ const filters = [
   </ReferenceInput>,
 ];
 
+const CHANGELOG = { to: '/admin/firm-changes', label: 'Back to Firm changelog' };
+
 /** /admin/firm-changes: the firms' changelog of rule changes (filter by firm; newest first). */
 export function FirmChangeList() {
+  // Phones get one block per entry (react-admin's SimpleList, as in its demo): five columns were 705 px wide.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Box sx={{ maxWidth: 1100, minWidth: 0 }}>
       <PageHeader title="Firm changelog" subtitle="Rule changes of the firms, with their sources, shown on each firm's profile." />
@@ -26,6 +30,14 @@ export function FirmChangeList() {
         actions={<TopToolbar><CreateButton label="Add entry" /><ExportButton /></TopToolbar>}
         component="div"
       >
+        {phone ? (
+          <SimpleList
+            primaryText={(r: RaRecord) => r.change}
+            secondaryText={(r: RaRecord) => `${r.date} \u00b7 ${r.company?.name ?? ''}`}
+            linkType="edit"
+            sx={{ '& .MuiListItemText-root': { overflowWrap: 'break-word', minWidth: 0 } }}
+          />
+        ) : (
         <DataTable bulkActionButtons={false}>
           <DataTable.Col source="date" />
           <DataTable.Col source="company.name" label="Firm" disableSort />
@@ -35,6 +47,7 @@ export function FirmChangeList() {
           </DataTable.Col>
           <DataTable.Col label="Actions" disableSort><EditButton /></DataTable.Col>
         </DataTable>
+        )}
       </List>
     </Box>
   );
@@ -63,17 +76,23 @@ function ChangeInputs() {
 export function FirmChangeCreate() {
   const notify = useNotify();
   return (
-    <Create resource="firm-changes" transform={toPayload} redirect="list" mutationOptions={{ onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
-      <SimpleForm><ChangeInputs /></SimpleForm>
-    </Create>
+    <Box sx={{ maxWidth: 800, minWidth: 0 }}>
+      <PageHeader title="New changelog entry" back={CHANGELOG} />
+      <Create resource="firm-changes" title={false} transform={toPayload} redirect="list" mutationOptions={{ onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
+        <SimpleForm><ChangeInputs /></SimpleForm>
+      </Create>
+    </Box>
   );
 }
 
 export function FirmChangeEdit() {
   const notify = useNotify();
   return (
-    <Edit resource="firm-changes" transform={toPayload} redirect="list" mutationMode="pessimistic" mutationOptions={{ onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
-      <SimpleForm><ChangeInputs /></SimpleForm>
-    </Edit>
+    <Box sx={{ maxWidth: 800, minWidth: 0 }}>
+      <PageHeader title="Edit changelog entry" back={CHANGELOG} />
+      <Edit resource="firm-changes" title={false} transform={toPayload} redirect="list" mutationMode="pessimistic" mutationOptions={{ onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
+        <SimpleForm><ChangeInputs /></SimpleForm>
+      </Edit>
+    </Box>
   );
 }
