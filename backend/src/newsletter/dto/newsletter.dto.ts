@@ -53,4 +53,7 @@ export class ReplaceSubscriberDto {
   @Allow() email?: unknown;
   @Allow() subscribedAt?: unknown;
   @Allow() source?: unknown;
+  // Read-only too (issue #16): set by the confirmation link and by bounces, never by an edit.
+  @Allow() confirmedAt?: unknown;
+  @Allow() bouncedAt?: unknown;
 }
