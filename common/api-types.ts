@@ -162,6 +162,10 @@ export interface NewsletterSubscriberDto {
   subscribedAt: string;
   status: SubscriberStatus;
   source: string | null;
+  /** Double opt-in (issue #16): when the address was confirmed by its link; null = not yet. Only confirmed addresses get newsletters. */
+  confirmedAt: string | null;
+  /** When a mail server refused the address for good (or the provider reported a bounce or complaint); never mailed again. */
+  bouncedAt: string | null;
 }
 
 /** docs/spec.md §3 "Newsletter signup input" (sent plain or as superjson `{json, meta}`). */
@@ -181,6 +185,8 @@ export interface NewsletterStatsDto {
   newLast7Days: number;
   active: number;
   unsubscribed: number;
+  /** Subscribed and confirmed, not bounced: who a newsletter reaches (issue #16). */
+  confirmed: number;
 }
 
 /** POST /_api/admin/media: the stored image, ready for an image field. */

@@ -24,7 +24,7 @@ export const READ_ONLY_FIELDS: Record<string, readonly string[]> = {
     'lastVerifiedAt', 'lastCheckResult', 'reportsCount', 'workedCount', 'successRate', 'failingSince', 'heldReports',
   ],
   'firm-changes': ['company', 'createdAt', 'updatedAt'],
-  'newsletter-subscribers': ['email', 'subscribedAt', 'source'],
+  'newsletter-subscribers': ['email', 'subscribedAt', 'source', 'confirmedAt', 'bouncedAt'],
   users: ['createdAt', 'updatedAt', 'lastSignInAt'],
 };
 

@@ -274,7 +274,7 @@ describe('newsletter', () => {
       const list = res.body as NewsletterSubscriberDto[];
       expect(list.map((s) => s.email)).toEqual(['frank@example.com', 'erin@example.org', 'dave%pct@example.com', 'carol_x@mail.test', 'bob@example.org', 'alice@example.com']);
       const bob = seeded.find((r) => r.email === 'bob@example.org')!;
-      expect(list[4]).toEqual({ id: bob.id, email: 'bob@example.org', subscribedAt: bob.subscribed_at.toISOString(), status: 'unsubscribed', source: null });
+      expect(list[4]).toEqual({ id: bob.id, email: 'bob@example.org', subscribedAt: bob.subscribed_at.toISOString(), status: 'unsubscribed', source: null, confirmedAt: null, bouncedAt: null });
       expect(res.headers['content-range']).toBe('newsletter-subscribers 0-5/6');
     });
 
@@ -359,10 +359,11 @@ describe('newsletter', () => {
 
     it('stats: total, new in the last 7 days, active and unsubscribed', async () => {
       const agent = await t.signedIn();
-      expect((await agent.get(`${ADMIN}/stats`).expect(200)).body).toEqual({ total: 0, newLast7Days: 0, active: 0, unsubscribed: 0 });
+      expect((await agent.get(`${ADMIN}/stats`).expect(200)).body).toEqual({ total: 0, newLast7Days: 0, active: 0, unsubscribed: 0, confirmed: 0 });
       await seedSix();
       const res = await agent.get(`${ADMIN}/stats`).expect(200);
-      expect(res.body).toEqual({ total: 6, newLast7Days: 3, active: 4, unsubscribed: 2 });
+      // Rows inserted directly (no confirmation link opened) are unconfirmed: none counts as confirmed.
+      expect(res.body).toEqual({ total: 6, newLast7Days: 3, active: 4, unsubscribed: 2, confirmed: 0 });
     });
 
     describe('export.csv', () => {
@@ -452,6 +453,7 @@ describe('newsletter', () => {
       const agent = await t.signedIn();
       expect((await agent.get(`${ADMIN}/${first.id}`).expect(200)).body).toEqual({
         id: first.id, email: 'alice@example.com', subscribedAt: first.subscribed_at.toISOString(), status: 'subscribed', source: 'homepage',
+        confirmedAt: null, bouncedAt: null,
       });
       expect((await agent.get(`${ADMIN}/999999`).expect(404)).body.message).toBe('Subscriber not found');
       expect((await agent.get(`${ADMIN}/abc`).expect(400)).body.message).toBe(MSG.idInteger);

@@ -112,6 +112,7 @@ describe('payout reports', () => {
     // Approving four: fewer than 5, so no rate is shown yet.
     await admin.post('/_api/admin/payout-reports/bulk-approve').send({ ids: ids.slice(0, 4) }).expect(201);
     expect(await figures()).toMatchObject({ approvedReports: 4, paid: 4, denied: 0, denialRate: null, medianDaysToPay: null });
+
     const row = (await t.http().get('/_api/firms?status=all').expect(200)).body.rows.find((r: { firm: { slug: string } }) => r.firm.slug === firm.slug);
     expect(row === undefined || row.firm.payouts.approvedReports === 4).toBe(true);
 
@@ -123,6 +124,7 @@ describe('payout reports', () => {
     expect(five.recent[0]).toEqual(expect.objectContaining({ amountBand: '$1,000–$2,500' }));
     expect(JSON.stringify(five)).not.toContain('trader@test.example');
     expect(JSON.stringify(five)).not.toContain('/_api/files/');
+
 
     // Rejecting needs a reason; a rejected report leaves the figures.
     const noReason = await admin.put(`/_api/admin/payout-reports/${ids[4]}`).send({ status: 'rejected' }).expect(400);

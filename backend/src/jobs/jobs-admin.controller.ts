@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { AdminOnly } from '../access/route-labels.js';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
@@ -6,7 +7,7 @@ import type { ProblemJobDto } from '../../../common/mail-api-types.js';
 import { JobsAdminService } from './jobs-admin.service.js';
 import { AdminOnly } from '../access/route-labels.js';
 
-/** Failed and dead jobs (ra-data-simple-rest list, newest first) and their retry. Guarded by AdminGuard (/_api/admin). */
+/** Failed and dead jobs (ra-data-simple-rest list, newest first) and their retry. Admins only (@AdminOnly). */
 @ApiTags('admin: jobs')
 @Controller('_api/admin/jobs')
 @AdminOnly()

@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import { AdminOnly } from '../access/route-labels.js';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
@@ -6,7 +7,7 @@ import type { OutboxItemDto, OutboxMessageDto } from '../../../common/mail-api-t
 import { OutboxService } from './outbox.service.js';
 import { AdminOnly } from '../access/route-labels.js';
 
-/** The admin's Outbox (ra-data-simple-rest: list newest first, one message parsed). Guarded by AdminGuard. */
+/** The admin's Outbox (ra-data-simple-rest: list newest first, one message parsed). Admins only (@AdminOnly). */
 @ApiTags('admin: outbox')
 @Controller('_api/admin/outbox')
 @AdminOnly()

@@ -37,15 +37,35 @@ export class NewsletterSubscriber {
 
   @Property({ type: 'datetime', columnType: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date & Opt = new Date();
+
+  /** Double opt-in: set by the confirmation link; null until then. Subscribers from before issue #16 count as confirmed. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  confirmedAt: Date | null = null;
+
+  /** A permanent delivery failure or a complaint: the address is never mailed again. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  bouncedAt: Date | null = null;
+
+  /** When the last confirmation mail was sent: a re-subscribe re-sends it at most once an hour. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  confirmationSentAt: Date | null = null;
+
+  /** Preferences page: the Monday digest on or off. */
+  @Property({ type: 'boolean', default: true })
+  digest: boolean & Opt = true;
 }
 
 /** The API shape of docs/spec.md §3. Accepts entities and raw query rows alike. */
-export function toSubscriberDto(s: Pick<NewsletterSubscriber, 'id' | 'email' | 'subscribedAt' | 'status' | 'source'>): NewsletterSubscriberDto {
+export function toSubscriberDto(
+  s: Pick<NewsletterSubscriber, 'id' | 'email' | 'subscribedAt' | 'status' | 'source' | 'confirmedAt' | 'bouncedAt'>,
+): NewsletterSubscriberDto {
   return {
     id: s.id,
     email: s.email,
     subscribedAt: new Date(s.subscribedAt).toISOString(),
     status: s.status,
     source: s.source,
+    confirmedAt: s.confirmedAt ? new Date(s.confirmedAt).toISOString() : null,
+    bouncedAt: s.bouncedAt ? new Date(s.bouncedAt).toISOString() : null,
   };
 }

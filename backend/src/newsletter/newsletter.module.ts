@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { NewsletterConfirmController } from './newsletter-confirm.controller.js';
 import { NewsletterFormController } from './newsletter-form.controller.js';
 import { AdminNewsletterController, NewsletterController } from './newsletter.controller.js';
 import { NewsletterService } from './newsletter.service.js';
+import { DoubleOptInService } from './double-opt-in.service.js';
 
 @Module({
-  controllers: [NewsletterController, AdminNewsletterController, NewsletterFormController],
-  providers: [NewsletterService],
-  exports: [NewsletterService],
+  imports: [RateLimitModule],
+  controllers: [NewsletterController, AdminNewsletterController, NewsletterFormController, NewsletterConfirmController],
+  providers: [NewsletterService, DoubleOptInService],
+  exports: [NewsletterService, DoubleOptInService],
 })
 export class NewsletterModule {}

@@ -13,12 +13,13 @@ import { ApiError } from '../common/api-error.js';
 import { planPage } from '../common/far-end-page.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DoubleOptInService } from './double-opt-in.service.js';
 import type { SubscribeDto } from './dto/newsletter.dto.js';
 import { NewsletterSubscriber, toSubscriberDto } from './newsletter-subscriber.entity.js';
 import { createUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.js';
 
 /** The admin filters: `q` (email contains, case-insensitive, % and _ literal), `status`, and `id` (getMany). */
-export const SUBSCRIBER_FILTERS = ['q', 'status', 'id'] as const;
+export const SUBSCRIBER_FILTERS = ['q', 'status', 'id', 'confirmed'] as const;
 export const SUBSCRIBER_SORTABLE = ['id', 'email', 'subscribedAt', 'status'] as const;
 type SubscriberSortField = (typeof SUBSCRIBER_SORTABLE)[number];
 type Direction = 'asc' | 'desc';
@@ -35,7 +36,7 @@ const ORDER_SQL: Record<SubscriberSortField, (d: Direction) => string> = {
 };
 /** Pages starting this deep are planned against the total (see list). */
 const FAR_END_FROM = 1000;
-const COLUMNS = 'id, email, subscribed_at as "subscribedAt", status, source';
+const COLUMNS = 'id, email, subscribed_at as "subscribedAt", status, source, confirmed_at as "confirmedAt", bounced_at as "bouncedAt"';
 /** Rows read per query while exporting: memory stays flat whatever the list's size. */
 const EXPORT_BATCH = 1000;
 
@@ -45,6 +46,8 @@ interface SubscriberRow {
   subscribedAt: Date;
   status: SubscriberStatus;
   source: string | null;
+  confirmedAt: Date | null;
+  bouncedAt: Date | null;
 }
 
 /** Filter conditions (joined with and) and their parameters, in order. */
@@ -59,6 +62,7 @@ const whereClause = (conditions: string[]) => (conditions.length ? `where ${cond
 export class NewsletterService {
   constructor(
     private readonly em: EntityManager,
+    private readonly optIn: DoubleOptInService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -79,6 +83,9 @@ export class NewsletterService {
        returning (s.xmax = 0) as inserted`,
       [input.email, input.source ?? null],
     );
+    // Double opt-in (issue #16): an unconfirmed address gets its confirmation (at most once an hour). The mail is
+    // a stored job: a mail server that is down never fails the signup.
+    await this.optIn.sendConfirmationIfDue(input.email);
     if (!rows.length) return { message: MSG.newsletterAlreadySubscribed };
     return { message: rows[0].inserted ? MSG.newsletterSubscribed : MSG.newsletterResubscribed };
   }
@@ -141,7 +148,8 @@ export class NewsletterService {
       `select count(*)::int as total,
               count(*) filter (where subscribed_at >= now() - make_interval(days => ?))::int as "newLast7Days",
               count(*) filter (where status = 'subscribed')::int as active,
-              count(*) filter (where status = 'unsubscribed')::int as unsubscribed
+              count(*) filter (where status = 'unsubscribed')::int as unsubscribed,
+              count(*) filter (where status = 'subscribed' and confirmed_at is not null and bounced_at is null)::int as confirmed
        from newsletter_subscribers`,
       [NEWSLETTER_NEW_DAYS],
     );
@@ -213,7 +221,7 @@ export class NewsletterService {
   }
 }
 
-/** The admin filters: `q` (email contains, case-insensitive, % and _ literal), `status`, and `id` (getMany). */
+/** The admin filters: `q` (email contains, case-insensitive, % and _ literal), `status`, `confirmed` (true/false) and `id` (getMany). */
 function toFilter(filter: Record<string, unknown>): Filter {
   const parts: string[] = [];
   const params: unknown[] = [];
@@ -234,6 +242,11 @@ function toFilter(filter: Record<string, unknown>): Filter {
     if (!isSubscriberStatus(status)) throw new ApiError(400, MSG.subscriberStatusInvalid);
     parts.push('status = ?');
     params.push(status);
+  }
+  const confirmed = filter.confirmed;
+  if (confirmed !== undefined && confirmed !== null && confirmed !== '') {
+    if (confirmed !== true && confirmed !== false && confirmed !== 'true' && confirmed !== 'false') throw new ApiError(400, MSG.invalidListParam('filter'));
+    parts.push(confirmed === true || confirmed === 'true' ? 'confirmed_at is not null' : 'confirmed_at is null');
   }
   return { conditions: parts, params };
 }

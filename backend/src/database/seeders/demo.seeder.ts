@@ -7,6 +7,7 @@ import { seedDiscountReports } from './discount-reports.seed.js';
 import { seedDiscounts } from './discounts.seed.js';
 import { seedFirmChanges, seedFirmPrograms, seedFirmScores } from './firms.seed.js';
 import { seedNewsletterSubscribers } from './newsletter.seed.js';
+import { seedPayoutReports } from './payout-reports.seed.js';
 
 /**
  * Each step fills its own table only when that table is empty, so a restart or
@@ -22,6 +23,7 @@ const STEPS: Array<{ name: string; run: (em: EntityManager) => Promise<number> }
   { name: 'firm changelog entries', run: seedFirmChanges },
   { name: 'discount verification checks', run: (em) => seedDiscountChecks(em) },
   { name: 'visitor reports', run: (em) => seedDiscountReports(em) },
+  { name: 'payout reports', run: (em) => seedPayoutReports(em) },
 ];
 
 export async function seedDemoContent(em: EntityManager, logger: LoggerService): Promise<void> {

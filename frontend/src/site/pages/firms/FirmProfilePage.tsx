@@ -11,6 +11,7 @@ import { useRenderTime } from '../../../lib/render-time.js';
 import { DiscountCard } from '../DiscountCard.js';
 import { ApiRequestError } from '../../../lib/api.js';
 import { NotFoundPage } from '../NotFoundPage.js';
+import { PayoutEvidence, payoutEvidenceLine } from './PayoutEvidence.js';
 import { AffiliateDisclosure, PriceAfterCode, ScoreLink, StatusBadge, pct, usd } from './firm-ui.js';
 import '../discounts.css';
 import './firms.css';
@@ -34,7 +35,7 @@ export function FirmProfilePage() {
       </div>
     );
   }
-  const { firm, criteria, programs, codes, changelog, posts } = profile.data;
+  const { firm, criteria, programs, codes, changelog, posts, payouts } = profile.data;
   const hasAffiliateLinks = codes.some((c) => c.affiliateLink) || programs.some((p) => p.sizes.some((s) => s.code?.affiliateLink));
 
   return (
@@ -100,13 +101,18 @@ export function FirmProfilePage() {
                     <th scope="row">{c.label}</th>
                     <td data-label="Weight">{c.weight}%</td>
                     <td data-label="Score">{c.score === null ? 'Not scored' : c.score.toFixed(1)}</td>
-                    <td data-label="Our note">{c.note ?? '\u2014'}</td>
+                    <td data-label="Our note">
+                      {c.note ?? '\u2014'}
+                      {c.criterion === 'payout-reliability' && <small className="firm-evidence" data-testid="payout-reliability-evidence">Evidence: {payoutEvidenceLine(payouts)}</small>}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
         </section>
+
+        <PayoutEvidence payouts={payouts} now={now} />
 
         <section aria-labelledby="programs-title">
           <h2 id="programs-title">Programs and prices</h2>

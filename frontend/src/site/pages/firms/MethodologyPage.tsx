@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { FIRM_PAGE_TEXT } from '../../../../../common/firm-pages.js';
 import { CRITERIA, RETEST_AFTER_DAYS, SCORE_MAX } from '../../../../../common/firms.js';
 import { CodeChecks } from '../../components/CodeChecks.js';
+import { PAYOUT_MIN_REPORTS, PAYOUT_WINDOW_DAYS } from '../../../../../common/payouts.js';
 import './firms.css';
 
 /** /methodology (issue #10): how a score is made, how codes are verified, and the affiliate disclosure in full. */
@@ -19,6 +20,21 @@ export function MethodologyPage() {
         </div>
       </section>
       <div className="container method-body">
+        <section aria-labelledby="payout-reports-title">
+          <h2 id="payout-reports-title">How payout reports weigh in</h2>
+          <p>
+            Traders who sign in can report a payout request to a firm — the amount, the dates, whether it was paid, denied or is still
+            pending — with screenshots as proof. Our moderators check every report against its proof before it counts; the proof stays
+            private. Each firm's profile shows the approved reports of the last {PAYOUT_WINDOW_DAYS} days: how many, the median days from
+            request to payment and the share denied. With fewer than {PAYOUT_MIN_REPORTS} approved reports we say so instead of showing a
+            rate, because a handful of reports is not a pattern. Amounts are shown as bands and reports carry no names.
+          </p>
+          <p>
+            The payout reliability score stays our team's judgement, but it is made with this evidence beside it, and a firm with a high
+            denial rate over enough reports cannot keep a high payout reliability score.
+          </p>
+        </section>
+
         <section aria-labelledby="criteria-title">
           <h2 id="criteria-title">The criteria and their weights</h2>
           <p>
