@@ -5,6 +5,7 @@ import { useSession } from '../lib/session.js';
 import { AccessDenied } from './AccessDenied.js';
 import { AdminLayout } from './AdminLayout.js';
 import { authProvider } from './authProvider.js';
+import { AuditLogList } from './audit/AuditLogList.js';
 import { BlogPostCreate } from './blog-posts/BlogPostCreate.js';
 import { BlogPostEdit } from './blog-posts/BlogPostEdit.js';
 import { BlogPostList } from './blog-posts/BlogPostList.js';
@@ -63,6 +64,7 @@ export default function AdminApp() {
         <Route path=":id/edit" element={<BlogPostEdit />} />
       </Resource>
       <Resource name="newsletter-subscribers" />
+      <Resource name="audit-log" list={AuditLogList} />
       <CustomRoutes>
         <Route path="/newsletter" element={<NewsletterList />} />
       </CustomRoutes>

@@ -64,7 +64,7 @@ export function FirmChangeCreate() {
   const notify = useNotify();
   return (
     <Create resource="firm-changes" transform={toPayload} redirect="list" mutationOptions={{ onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
-      <SimpleForm><ChangeInputs /></SimpleForm>
+      <SimpleForm warnWhenUnsavedChanges><ChangeInputs /></SimpleForm>
     </Create>
   );
 }
@@ -73,7 +73,7 @@ export function FirmChangeEdit() {
   const notify = useNotify();
   return (
     <Edit resource="firm-changes" transform={toPayload} redirect="list" mutationMode="pessimistic" mutationOptions={{ onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
-      <SimpleForm><ChangeInputs /></SimpleForm>
+      <SimpleForm warnWhenUnsavedChanges><ChangeInputs /></SimpleForm>
     </Edit>
   );
 }
