@@ -1,3 +1,4 @@
+import { AdminOnly } from '../access/route-labels.js';
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -7,6 +8,7 @@ import { JobsAdminService } from './jobs-admin.service.js';
 
 /** Failed and dead jobs (ra-data-simple-rest list, newest first) and their retry. Guarded by AdminGuard (/_api/admin). */
 @ApiTags('admin: jobs')
+@AdminOnly()
 @Controller('_api/admin/jobs')
 export class JobsAdminController {
   constructor(private readonly jobs: JobsAdminService) {}

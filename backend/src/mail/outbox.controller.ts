@@ -1,3 +1,4 @@
+import { AdminOnly } from '../access/route-labels.js';
 import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -7,6 +8,7 @@ import { OutboxService } from './outbox.service.js';
 
 /** The admin's Outbox (ra-data-simple-rest: list newest first, one message parsed). Guarded by AdminGuard. */
 @ApiTags('admin: outbox')
+@AdminOnly()
 @Controller('_api/admin/outbox')
 export class OutboxController {
   constructor(private readonly outbox: OutboxService) {}

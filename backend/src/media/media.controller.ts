@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, Param, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { AdminUploads, Public } from '../access/route-labels.js';
+import { Public } from '../access/route-labels.js';
+import { StaffUploads } from '../access/editor-access.js';
 import { ApiConsumes, ApiExcludeController, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { MediaUploadResponse } from '../../../common/api-types.js';
@@ -44,7 +45,7 @@ export class MediaController {
 
 @ApiTags('admin: media')
 @Controller('_api/admin/media')
-@AdminUploads()
+@StaffUploads()
 export class AdminMediaController {
   constructor(private readonly media: MediaService) {}
 

@@ -2,6 +2,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { queryClient } from '../lib/query-client.js';
 import { useSession } from '../lib/session.js';
+import { isStaff } from '../../../common/roles.js';
 import { AccessDenied } from './AccessDenied.js';
 import { AdminLayout } from './AdminLayout.js';
 import { authProvider } from './authProvider.js';
@@ -37,7 +38,8 @@ export default function AdminApp() {
   if (session.status === 'loading') return <div className="container section"><div className="card skeleton" /></div>;
   if (session.status === 'unauthenticated') return <Navigate to="/login" replace />;
   const { user } = session;
-  if (user.role !== 'admin') return <AccessDenied role={user.role} />;
+  // Admins and editors (issue #20); what each may do is common/roles.ts, enforced by the server.
+  if (!isStaff(user.role)) return <AccessDenied role={user.role} />;
   return (
     <Admin
       basename="/admin"

@@ -10,6 +10,7 @@ import { Migration20261122223000 } from './Migration20261122223000.js';
 import { Migration20261122230000 } from './Migration20261122230000.js';
 import { Migration20261125110000 } from './Migration20261125110000.js';
 import { Migration20261125140000 } from './Migration20261125140000.js';
+import { Migration20261125140500 } from './Migration20261125140500.js';
 
 export const MIGRATIONS = [
   Migration20261121200143, Migration20261121200514, Migration20261121200525, Migration20261121213000, Migration20261122214158,
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   Migration20261122230000,
   Migration20261125110000,
   Migration20261125140000,
+  Migration20261125140500,
 ];
