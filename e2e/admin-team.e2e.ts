@@ -3,6 +3,8 @@ import type { BlogPostJson } from '../common/api-types.js';
 import { TOAST } from '../common/messages.js';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { siteSql } from './support/sql.js';
+import * as argon2 from 'argon2';
 
 /**
  * Issue #20 in Chromium: two sessions edit one post and the later save gets the conflict with its text kept;
@@ -158,6 +160,47 @@ describe('an admin a team can trust, in Chromium', () => {
     await visitor.getByText('Preview', { exact: false }).first().waitFor();
     await visitor.screenshot({ path: 'reports/screenshots/post-preview-link-mobile.png' });
     expect((await visitor.goto(`${site.baseUrl}/blog/restorable`))?.status()).toBe(404);
+  });
+
+  it('an editor signs in and sees only what the role allows', async () => {
+    const editor = { email: 'editor@e2e.example', password: 'editor-password-1' };
+    await siteSql(site, `insert into users (display_name, email, role, password_hash) values ('Eddie Editor', $1, 'editor', $2)`, [
+      editor.email, await argon2.hash(editor.password, { type: argon2.argon2id }),
+    ]);
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(site.baseUrl + '/login');
+    await page.fill('#email', editor.email);
+    await page.fill('#password', editor.password);
+    await page.click('button[type=submit]');
+    await page.waitForURL(site.baseUrl + '/');
+    await page.goto(site.baseUrl + '/admin');
+    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await expect(page.getByText('EDITOR', { exact: true }).isVisible()).resolves.toBe(true);
+    const menu = await page.locator('.RaMenu-open [role=menuitem], .RaMenu-closed [role=menuitem]').allTextContents();
+    expect(menu.map((m) => m.trim())).toEqual(['Dashboard', 'Companies', 'Firm changelog', 'Discounts', 'Blog Posts', 'View site']);
+    await page.screenshot({ path: 'reports/screenshots/admin-editor-dashboard-desktop.png' });
+
+    // Companies are read-only to an editor: no Add button, no record menu.
+    await page.getByRole('menuitem', { name: 'Companies' }).click();
+    await page.getByRole('heading', { name: 'Manage Companies', level: 1 }).waitFor();
+    await page.locator('[data-testid=company-card], .MuiCard-root').first().waitFor();
+    await expect(page.getByRole('link', { name: 'Add New Company' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: /^Actions for/ }).count()).resolves.toBe(0);
+
+    // Posts are theirs to write.
+    await page.getByRole('menuitem', { name: 'Blog Posts' }).click();
+    await page.getByRole('link', { name: 'New Blog Post' }).waitFor();
+    const post = (await (await page.request.get(site.baseUrl + '/_api/admin/blog-posts?range=[0,0]')).json()) as BlogPostJson[];
+    await openEditor(page, post[0].id);
+    await page.locator('#post-excerpt').fill('Edited by the editor');
+    await page.getByRole('button', { name: 'Update Post' }).click();
+    await toast(page, TOAST.postUpdated).waitFor();
+    // And the server refuses the rest.
+    expect((await page.request.get(site.baseUrl + '/_api/admin/audit-log')).status()).toBe(403);
+    expect((await page.request.get(site.baseUrl + '/_api/admin/newsletter-subscribers')).status()).toBe(403);
   });
 
   it('the audit log screen lists the saves with what changed', async () => {
