@@ -1,5 +1,5 @@
 /** Enumerations of docs/spec.md §3, shared by the API, the database and the pages. */
-export const USER_ROLES = ['admin', 'user'] as const;
+export const USER_ROLES = ['admin', 'editor', 'user'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const BLOG_STATUSES = ['draft', 'published', 'archived'] as const;

@@ -1,5 +1,6 @@
+import { EditorsToo } from '../access/editor-access.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { AdminOnly, Public } from '../access/route-labels.js';
+import { Public } from '../access/route-labels.js';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { keyed, PublicCache, type Keyed } from '../cache/public-cache.decorator.js';
@@ -37,7 +38,7 @@ export class BlogPostsController {
 /** Both admin faces of docs/design.md §3: SPEC's POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: blog posts')
 @Controller('_api/admin/blog-posts')
-@AdminOnly()
+@EditorsToo()
 export class AdminBlogPostsController {
   constructor(private readonly posts: BlogPostsService) {}
 

@@ -1,3 +1,4 @@
+import { EditorsToo } from '../access/editor-access.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { AdminOnly, Public } from '../access/route-labels.js';
 import { ApiTags } from '@nestjs/swagger';
@@ -33,6 +34,7 @@ export class CompaniesController {
 export class AdminCompaniesController {
   constructor(private readonly companies: CompaniesService) {}
 
+  @EditorsToo()
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<CompanyDto[]> {
     const params = parseListQuery(query, COMPANY_SORTABLE, COMPANY_FILTERS);
@@ -58,12 +60,14 @@ export class AdminCompaniesController {
     return this.companies.remove(id);
   }
 
+  @EditorsToo()
   @Get(':id')
   get(@Param('id', idParam) id: number): Promise<CompanyDto> {
     return this.companies.get(id);
   }
 
   /** Revisions of the firm profile (record, programs and scores), newest first (issue #20). */
+  @EditorsToo()
   @Get(':id/revisions')
   revisions(@Param('id', idParam) id: number): Promise<RevisionDto[]> {
     return this.companies.revisionsOf(id);

@@ -1,3 +1,4 @@
+import { EditorsToo } from '../access/editor-access.js';
 import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Redirect, Req, Res } from '@nestjs/common';
 import { AdminOnly, Public } from '../access/route-labels.js';
 import { ApiExcludeController, ApiTags } from '@nestjs/swagger';
@@ -34,6 +35,7 @@ export class DiscountsController {
 export class AdminDiscountsController {
   constructor(private readonly discounts: DiscountsService) {}
 
+  @EditorsToo()
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminDiscountDto[]> {
     const params = parseListQuery(query, DISCOUNT_SORTABLE, DISCOUNT_FILTERS);
@@ -59,6 +61,7 @@ export class AdminDiscountsController {
     return this.discounts.remove(id);
   }
 
+  @EditorsToo()
   @Get(':id')
   get(@Param('id', idParam) id: number): Promise<AdminDiscountDto> {
     return this.discounts.get(id);

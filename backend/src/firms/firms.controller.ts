@@ -1,3 +1,4 @@
+import { EditorsToo } from '../access/editor-access.js';
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { AdminOnly, Public } from '../access/route-labels.js';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
@@ -82,6 +83,7 @@ export class FirmsController {
 export class AdminFirmChangesController {
   constructor(private readonly changes: FirmChangesService) {}
 
+  @EditorsToo()
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminFirmChangeDto[]> {
     const params = parseListQuery(query, FIRM_CHANGE_SORTABLE, FIRM_CHANGE_FILTERS);
@@ -107,6 +109,7 @@ export class AdminFirmChangesController {
     return this.changes.remove(id);
   }
 
+  @EditorsToo()
   @Get(':id')
   get(@Param('id', idParam) id: number): Promise<AdminFirmChangeDto> {
     return this.changes.get(id);

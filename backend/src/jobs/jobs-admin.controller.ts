@@ -5,7 +5,6 @@ import type { Response } from 'express';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import type { ProblemJobDto } from '../../../common/mail-api-types.js';
 import { JobsAdminService } from './jobs-admin.service.js';
-import { AdminOnly } from '../access/route-labels.js';
 
 /** Failed and dead jobs (ra-data-simple-rest list, newest first) and their retry. Admins only (@AdminOnly). */
 @ApiTags('admin: jobs')

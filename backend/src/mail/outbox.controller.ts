@@ -5,7 +5,6 @@ import type { Response } from 'express';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import type { OutboxItemDto, OutboxMessageDto } from '../../../common/mail-api-types.js';
 import { OutboxService } from './outbox.service.js';
-import { AdminOnly } from '../access/route-labels.js';
 
 /** The admin's Outbox (ra-data-simple-rest: list newest first, one message parsed). Admins only (@AdminOnly). */
 @ApiTags('admin: outbox')

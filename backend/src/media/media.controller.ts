@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, Param, Post, Req, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { AdminUploads, Public } from '../access/route-labels.js';
+import { Public } from '../access/route-labels.js';
+import { StaffUploads } from '../access/editor-access.js';
 import { ApiConsumes, ApiExcludeController, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { MediaUploadResponse, PublicUser } from '../../../common/api-types.js';
@@ -65,7 +66,7 @@ export class PrivateFilesController {
 
 @ApiTags('admin: media')
 @Controller('_api/admin/media')
-@AdminUploads()
+@StaffUploads()
 export class AdminMediaController {
   constructor(private readonly media: MediaService) {}
 

@@ -1,3 +1,4 @@
+import { EditorsToo } from '../access/editor-access.js';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { AdminOnly, Public, RateLimit } from '../access/route-labels.js';
 import { RATE_LIMITS } from '../access/rate-limits.js';
@@ -42,6 +43,7 @@ export class ReportsController {
 export class AdminDiscountReportsController {
   constructor(private readonly proof: ProofService) {}
 
+  @EditorsToo()
   @Get(':id/reports')
   reports(@Param('id', idParam) id: number): Promise<ReportDayDto[]> {
     return this.proof.reportsOverTime(id);

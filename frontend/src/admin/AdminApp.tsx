@@ -3,9 +3,11 @@ import { Navigate, Route, useLocation } from 'react-router-dom';
 import { loginPathFor } from '../../../common/login-form.js';
 import { queryClient } from '../lib/query-client.js';
 import { useSession } from '../lib/session.js';
+import { isStaff } from '../../../common/roles.js';
 import { AccessDenied } from './AccessDenied.js';
 import { AdminLayout } from './AdminLayout.js';
 import { authProvider } from './authProvider.js';
+import { AuditLogList } from './audit/AuditLogList.js';
 import { BlogPostCreate } from './blog-posts/BlogPostCreate.js';
 import { BlogPostEdit } from './blog-posts/BlogPostEdit.js';
 import { BlogPostList } from './blog-posts/BlogPostList.js';
@@ -38,7 +40,8 @@ export default function AdminApp() {
   if (session.status === 'loading') return <div className="container section"><div className="card skeleton" /></div>;
   if (session.status === 'unauthenticated') return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
   const { user } = session;
-  if (user.role !== 'admin') return <AccessDenied role={user.role} />;
+  // Admins and editors (issue #20); what each may do is common/roles.ts, enforced by the server.
+  if (!isStaff(user.role)) return <AccessDenied role={user.role} />;
   return (
     <Admin
       basename="/admin"
@@ -67,6 +70,7 @@ export default function AdminApp() {
       </Resource>
       <Resource name="newsletter-subscribers" />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} />
+      <Resource name="audit-log" list={AuditLogList} />
       <CustomRoutes>
         <Route path="/newsletter" element={<NewsletterList />} />
       </CustomRoutes>

@@ -5,10 +5,13 @@ import EmailIcon from '@mui/icons-material/Email';
 import HistoryIcon from '@mui/icons-material/History';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { ReactNode } from 'react';
 import { AppBar, Layout, Menu, UserMenu, useGetIdentity, useSidebarState } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { accessTo } from '../../../common/roles.js';
+import { useSession } from '../lib/session.js';
 
 /**
  * The admin menu. 'View site' leaves the admin, so it is a plain link: as a react-admin menu item its path
@@ -16,15 +19,19 @@ import { Link } from 'react-router-dom';
  */
 function AdminMenu() {
   const [open] = useSidebarState();
+  const session = useSession();
+  // Only what the person's role may open (common/roles.ts); the server refuses the rest anyway.
+  const can = (resource: string) => accessTo(session.status === 'authenticated' ? session.user.role : undefined, resource) !== 'none';
   return (
     <Menu>
       <Menu.DashboardItem />
-      <Menu.Item to="/admin/companies" primaryText="Companies" leftIcon={<BusinessIcon />} />
-      <Menu.Item to="/admin/firm-changes" primaryText="Firm changelog" leftIcon={<HistoryIcon />} />
-      <Menu.Item to="/admin/discounts" primaryText="Discounts" leftIcon={<LocalOfferIcon />} />
-      <Menu.Item to="/admin/blog-posts" primaryText="Blog Posts" leftIcon={<ArticleIcon />} />
-      <Menu.Item to="/admin/newsletter" primaryText="Newsletter" leftIcon={<EmailIcon />} />
-      <Menu.Item to="/admin/outbox" primaryText="Outbox" leftIcon={<OutboxIcon />} />
+      {can('companies') && <Menu.Item to="/admin/companies" primaryText="Companies" leftIcon={<BusinessIcon />} />}
+      {can('firm-changes') && <Menu.Item to="/admin/firm-changes" primaryText="Firm changelog" leftIcon={<HistoryIcon />} />}
+      {can('discounts') && <Menu.Item to="/admin/discounts" primaryText="Discounts" leftIcon={<LocalOfferIcon />} />}
+      {can('blog-posts') && <Menu.Item to="/admin/blog-posts" primaryText="Blog Posts" leftIcon={<ArticleIcon />} />}
+      {can('newsletter-subscribers') && <Menu.Item to="/admin/newsletter" primaryText="Newsletter" leftIcon={<EmailIcon />} />}
+      {can('outbox') && <Menu.Item to="/admin/outbox" primaryText="Outbox" leftIcon={<OutboxIcon />} />}
+      {can('audit-log') && <Menu.Item to="/admin/audit-log" primaryText="Audit log" leftIcon={<ManageSearchIcon />} />}
       <MenuItem component={Link} to="/" sx={{ color: 'text.secondary' }}>
         <ListItemIcon sx={{ minWidth: 40 }}><OpenInNewIcon fontSize="small" /></ListItemIcon>
         {open && <ListItemText>View site</ListItemText>}

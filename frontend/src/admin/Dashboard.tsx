@@ -3,18 +3,22 @@ import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useLogout } from 'react-admin';
 import { HeldReportsCard, NeedsCheckCard } from './discounts/NeedsCheckCard.js';
 import { RetestFlags } from './firms/RetestFlags.js';
+import { accessTo } from '../../../common/roles.js';
+import { useSession } from '../lib/session.js';
 
 const SECTIONS = [
-  { to: '/admin/companies', title: 'Companies', text: 'Add, edit, or remove trader funding companies.' },
-  { to: '/admin/discounts', title: 'Discounts', text: 'Create, update, or delete discount offers.' },
-  { to: '/admin/blog-posts', title: 'Blog Posts', text: 'Create, edit, and manage your blog content.' },
-  { to: '/admin/newsletter', title: 'Newsletter', text: 'View, manage, and export your subscriber list.' },
+  { to: '/admin/companies', resource: 'companies', title: 'Companies', text: 'Add, edit, or remove trader funding companies.' },
+  { to: '/admin/discounts', resource: 'discounts', title: 'Discounts', text: 'Create, update, or delete discount offers.' },
+  { to: '/admin/blog-posts', resource: 'blog-posts', title: 'Blog Posts', text: 'Create, edit, and manage your blog content.' },
+  { to: '/admin/newsletter', resource: 'newsletter-subscribers', title: 'Newsletter', text: 'View, manage, and export your subscriber list.' },
 ];
 
 /** /admin (docs/spec.md §2): the signed-in user and a card per admin screen. */
 export function Dashboard() {
   const { identity } = useGetIdentity();
   const logout = useLogout();
+  const session = useSession();
+  const role = session.status === 'authenticated' ? session.user.role : undefined;
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100 }}>
       <Title title="Admin Dashboard" />
@@ -36,7 +40,7 @@ export function Dashboard() {
       <HeldReportsCard />
       <RetestFlags />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        {SECTIONS.map((s) => (
+        {SECTIONS.filter((s) => accessTo(role, s.resource) !== 'none').map((s) => (
           <Card key={s.to}>
             <CardActionArea component={Link} to={s.to} sx={{ height: '100%' }}>
               <CardContent>

@@ -1,3 +1,4 @@
+import { isStaff } from '../../../common/roles.js';
 import type { AuthProvider } from 'react-admin';
 import { apiPost } from '../lib/api.js';
 import { queryClient } from '../lib/query-client.js';
@@ -34,7 +35,7 @@ export const authProvider: AuthProvider = {
   },
   checkAuth: async () => {
     const user = await currentUser().catch(() => null);
-    if (!user || user.role !== 'admin') throw new Error('Not authenticated');
+    if (!user || !isStaff(user.role)) throw new Error('Not authenticated');
   },
   checkError: async (error: { status?: number }) => {
     if (error?.status === 401 || error?.status === 403) {

@@ -2,6 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import type { DiscountCheckDto, ReportDayDto } from '../../../common/proof-api-types.js';
 import type { CheckResult } from '../../../common/proof.js';
+import type { PreviewLinkDto, RevisionDto } from '../../../common/team-api-types.js';
 
 /**
  * The REST face of docs/design.md §3 (`/_api/admin/{resource}`, Content-Range). fetchJson sends JSON with
@@ -19,6 +20,14 @@ export interface ProofDataProvider extends DataProvider {
   discountReports(id: number | string): Promise<{ data: ReportDayDto[] }>;
   /** Counts a code's held bursts of reports (issue #18). */
   acceptHeldReports(id: number | string): Promise<{ data: { accepted: number } }>;
+  /** A record's revisions, newest first (blog posts, companies: issue #20). */
+  revisions(resource: string, id: number | string): Promise<{ data: RevisionDto[] }>;
+  /** Saves a revision's fields as the record (itself a new revision); answers the record. */
+  restoreRevision(resource: string, id: number | string, revisionId: number): Promise<{ data: Record<string, unknown> }>;
+  /** Keeps a post's draft as a revision; the post itself does not change. */
+  autosavePost(id: number | string, data: object): Promise<{ data: RevisionDto }>;
+  /** A signed link anyone can open to see the post as it will be published. */
+  previewLink(id: number | string): Promise<{ data: PreviewLinkDto }>;
 }
 
 export const dataProvider: ProofDataProvider = {
@@ -33,4 +42,14 @@ export const dataProvider: ProofDataProvider = {
   acceptHeldReports: (id) =>
     httpClient(`/_api/admin/discounts/${id}/held-reports/accept`, { method: 'POST', body: '{}' })
       .then(({ json }) => ({ data: json as { accepted: number } })),
+  revisions: (resource, id) =>
+    httpClient(`/_api/admin/${resource}/${id}/revisions`).then(({ json }) => ({ data: json as RevisionDto[] })),
+  restoreRevision: (resource, id, revisionId) =>
+    httpClient(`/_api/admin/${resource}/${id}/revisions/${revisionId}/restore`, { method: 'POST', body: '{}' })
+      .then(({ json }) => ({ data: json as Record<string, unknown> })),
+  autosavePost: (id, data) =>
+    httpClient(`/_api/admin/blog-posts/${id}/autosave`, { method: 'POST', body: JSON.stringify(data) })
+      .then(({ json }) => ({ data: json as RevisionDto })),
+  previewLink: (id) =>
+    httpClient(`/_api/admin/blog-posts/${id}/preview-link`, { method: 'POST', body: '{}' }).then(({ json }) => ({ data: json as PreviewLinkDto })),
 };

@@ -26,7 +26,7 @@ export function BlogPostCreate() {
           onError: (e) => notify(TOAST.failed('create post', errorMessage(e)), { type: 'error' }),
         }}
       >
-        <Form record={EMPTY_POST} mode="onBlur" reValidateMode="onBlur" noValidate>
+        <Form record={EMPTY_POST} mode="onBlur" reValidateMode="onBlur" noValidate warnWhenUnsavedChanges>
           <BlogPostInputs mode="create" />
         </Form>
       </CreateBase>

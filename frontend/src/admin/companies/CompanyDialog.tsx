@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CreateBase, EditBase, useNotify, type Identifier } from 'react-admin';
+import { withVersion } from '../components/versioned.js';
 import { TOAST } from '../../../../common/messages.js';
 import { errorMessage } from '../components/errors.js';
 import { FormDialog } from '../components/FormDialog.js';
@@ -44,7 +45,7 @@ export function CompanyEdit({ id, onClose }: { id: Identifier; onClose: () => vo
       id={id}
       redirect={false}
       mutationMode="pessimistic"
-      transform={recordToCompanyPayload}
+      transform={withVersion(recordToCompanyPayload)}
       mutationOptions={{
         onSuccess: () => {
           notify(TOAST.companyUpdated, { type: 'success' });

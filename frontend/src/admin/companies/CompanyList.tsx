@@ -1,4 +1,5 @@
 import { Alert, Box, Card, CardContent, Checkbox, Skeleton, Typography } from '@mui/material';
+import { useAccess } from '../components/access.js';
 import {
   BulkActionsToolbar,
   BulkDeleteButton,
@@ -114,13 +115,14 @@ export function CompanyList() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const listPath = useCreatePath()({ resource: 'companies', type: 'list' });
+  const canWrite = useAccess('companies') === 'write';
   const close = () => navigate({ pathname: listPath, search });
   return (
     <Box sx={{ maxWidth: 1200, minWidth: 0 }}>
       <PageHeader
         title="Manage Companies"
         subtitle="Add, edit, or remove trader funding companies."
-        actions={<CreateButton label="Add New Company" variant="contained" to={{ pathname: `${listPath}/create`, search }} />}
+        actions={canWrite ? <CreateButton label="Add New Company" variant="contained" to={{ pathname: `${listPath}/create`, search }} /> : false}
       />
       <List
         resource="companies"

@@ -42,7 +42,7 @@ export function FormDialog({ title, submitLabel, onClose, waitForRecord = false,
           <Stack spacing={2}>{[0, 1, 2, 3].map((i) => <Skeleton key={i} variant="rounded" height={48} />)}</Stack>
         </DialogContent>
       ) : (
-        <Form mode="onBlur" reValidateMode="onBlur" noValidate disableInvalidFormNotification>
+        <Form mode="onBlur" reValidateMode="onBlur" noValidate disableInvalidFormNotification warnWhenUnsavedChanges>
           <DialogContent dividers>
             <Stack spacing={2.5}>{children}</Stack>
           </DialogContent>

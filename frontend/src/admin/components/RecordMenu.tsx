@@ -5,6 +5,7 @@ import { useCreatePath, useDelete, useNotify, useRecordContext, useResourceConte
 import { Link, useLocation } from 'react-router-dom';
 import { errorMessage } from './errors.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
+import { useAccess } from './access.js';
 
 export interface RecordMenuProps {
   /** What the record is called in labels and the confirmation ('Actions for {name}', 'Are you sure you want to delete "{name}"?'). */
@@ -22,7 +23,13 @@ export interface RecordMenuProps {
  * runs). Edit links to the record's route (`/admin/{resource}/{id}`), which opens the edit dialog over the list and
  * keeps the list's page, sort and filters in the address.
  */
-export function RecordMenu({ name, deleteTitle, deleted, deleteFailed, items }: RecordMenuProps) {
+/** Only for those who may change the resource (common/roles.ts): an editor reads companies and discounts. */
+export function RecordMenu(props: RecordMenuProps) {
+  const resource = useResourceContext();
+  return useAccess(resource ?? '') === 'write' ? <WritableRecordMenu {...props} /> : null;
+}
+
+function WritableRecordMenu({ name, deleteTitle, deleted, deleteFailed, items }: RecordMenuProps) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const createPath = useCreatePath();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CreateBase, EditBase, useNotify, type Identifier } from 'react-admin';
+import { withVersion } from '../components/versioned.js';
 import type { AdminDiscountDto } from '../../../../common/api-types.js';
 import { TOAST } from '../../../../common/messages.js';
 import { errorMessage } from '../components/errors.js';
@@ -45,7 +46,7 @@ export function DiscountEdit({ id, onClose }: { id: Identifier; onClose: () => v
       id={id}
       redirect={false}
       mutationMode="pessimistic"
-      transform={transform}
+      transform={withVersion(transform)}
       mutationOptions={{
         onSuccess: () => {
           notify(TOAST.discountUpdated, { type: 'success' });

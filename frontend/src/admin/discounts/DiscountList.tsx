@@ -1,4 +1,5 @@
 import { Alert, Button, Chip, Typography } from '@mui/material';
+import { useAccess } from '../components/access.js';
 import {
   AutocompleteInput,
   ColumnsButton,
@@ -79,13 +80,14 @@ export function DiscountList() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const listPath = useCreatePath()({ resource: 'discounts', type: 'list' });
+  const canWrite = useAccess('discounts') === 'write';
   const close = () => navigate({ pathname: listPath, search });
   return (
     <>
       <PageHeader
         title="Manage Discounts"
         subtitle="Create, update, or delete discount offers."
-        actions={<CreateButton label="Add New Discount" variant="contained" to={{ pathname: `${listPath}/create`, search }} />}
+        actions={canWrite ? <CreateButton label="Add New Discount" variant="contained" to={{ pathname: `${listPath}/create`, search }} /> : false}
       />
       <List
         resource="discounts"

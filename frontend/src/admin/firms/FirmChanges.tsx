@@ -79,7 +79,7 @@ export function FirmChangeCreate() {
     <Box sx={{ maxWidth: 800, minWidth: 0 }}>
       <PageHeader title="New changelog entry" back={CHANGELOG} />
       <Create resource="firm-changes" title={false} transform={toPayload} redirect="list" mutationOptions={{ onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
-        <SimpleForm><ChangeInputs /></SimpleForm>
+        <SimpleForm warnWhenUnsavedChanges><ChangeInputs /></SimpleForm>
       </Create>
     </Box>
   );
@@ -91,7 +91,7 @@ export function FirmChangeEdit() {
     <Box sx={{ maxWidth: 800, minWidth: 0 }}>
       <PageHeader title="Edit changelog entry" back={CHANGELOG} />
       <Edit resource="firm-changes" title={false} transform={toPayload} redirect="list" mutationMode="pessimistic" mutationOptions={{ onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
-        <SimpleForm><ChangeInputs /></SimpleForm>
+        <SimpleForm warnWhenUnsavedChanges><ChangeInputs /></SimpleForm>
       </Edit>
     </Box>
   );

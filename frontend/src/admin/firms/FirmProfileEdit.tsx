@@ -12,6 +12,7 @@ import {
 import { TOAST } from '../../../../common/messages.js';
 import { errorMessage } from '../components/errors.js';
 import { PageHeader } from '../components/PageHeader.js';
+import { withVersion } from '../components/versioned.js';
 
 const choices = <T extends string>(values: readonly T[], labels?: Record<T, string>) => values.map((v) => ({ id: v, name: labels?.[v] ?? v }));
 const CRITERIA_CHOICES = CRITERIA.map((c) => ({ id: c.key, name: `${c.label} (${c.weight}%)` }));
@@ -86,7 +87,7 @@ export function FirmProfileEdit() {
         actions={false}
         redirect={false}
         mutationMode="pessimistic"
-        transform={recordToProfilePayload}
+        transform={withVersion(recordToProfilePayload)}
         mutationOptions={{
           onSuccess: () => notify(TOAST.companyUpdated, { type: 'success' }),
           onError: (e) => notify(TOAST.failed('update company', errorMessage(e)), { type: 'error' }),
@@ -95,7 +96,7 @@ export function FirmProfileEdit() {
       >
         <Title />
         {/* The server's checks are the rules (messages per field); the browser's own min/step checks would block the save silently. */}
-        <SimpleForm toolbar={<Toolbar><SaveButton label="Save profile" /></Toolbar>} sx={{ maxWidth: '100%' }} noValidate>
+        <SimpleForm toolbar={<Toolbar><SaveButton label="Save profile" /></Toolbar>} sx={{ maxWidth: '100%' }} noValidate warnWhenUnsavedChanges>
           {sectionTitle('Status and facts')}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' }}>
             <TextInput source="slug" label="URL slug" helperText="/firms/{slug}" />

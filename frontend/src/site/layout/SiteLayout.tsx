@@ -1,3 +1,4 @@
+import { isStaff } from '../../../../common/roles.js';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { SITE_NAME } from '../../../../common/constants.js';
@@ -17,7 +18,8 @@ const NAV = [
 export function SiteLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const session = useSession();
-  const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
+  // Editors (issue #20) have an admin area too.
+  const isAdmin = session.status === 'authenticated' && isStaff(session.user.role);
   const links = isAdmin ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV;
   const { pathname } = useLocation();
   const toggle = useRef<HTMLElement>(null);

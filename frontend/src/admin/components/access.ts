@@ -1,0 +1,8 @@
+import { accessTo, type Access } from '../../../../common/roles.js';
+import { useSession } from '../../lib/session.js';
+
+/** What the signed-in person may do with an admin resource (common/roles.ts); the server enforces the same table. */
+export function useAccess(resource: string): Access {
+  const session = useSession();
+  return accessTo(session.status === 'authenticated' ? session.user.role : undefined, resource);
+}
