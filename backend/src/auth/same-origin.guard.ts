@@ -8,7 +8,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Uploads are the one kind of write that is not JSON. */
 const MULTIPART_ALLOWED = /^\/_api\/admin\/media(\/|$)/i;
 /** The newsletter form as plain HTML (works before its script loads); only with our own Origin. */
-const FORM_ALLOWED = /^\/newsletter\/subscribe$/i;
+const FORM_ALLOWED = /^\/newsletter\/(subscribe|preferences)$/i;
+/**
+ * RFC 8058 one-click unsubscribe: a mail provider POSTs `List-Unsubscribe=One-Click` with no cookie and no Origin.
+ * Safe to let through: it can only unsubscribe the address its signed token names, which is what the link is for.
+ */
+const ONE_CLICK = /^\/_api\/newsletter\/unsubscribe$/i;
 
 /**
  * CSRF defence for cookie sessions: a write must come from our own origin and be
@@ -26,6 +31,7 @@ export class SameOriginGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<Request>();
     if (SAFE_METHODS.has(req.method)) return true;
+    if (req.method === 'POST' && ONE_CLICK.test(req.path) && req.is('application/x-www-form-urlencoded')) return true;
     const origin = req.get('origin');
     if (origin && !this.isOwnOrigin(origin, req)) throw new ApiError(403, MSG.crossOrigin);
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;

@@ -46,7 +46,7 @@ export function jsonBodyParser(): RequestHandler {
 }
 
 /** Paths that take a plain HTML form post (form-encoded, flat: `extended: false` builds no nested objects). */
-export const FORM_PATHS = ['/newsletter/subscribe'] as const;
+export const FORM_PATHS = ['/newsletter/subscribe', '/newsletter/preferences', '/_api/newsletter/unsubscribe'] as const;
 
 /** Form parsing for FORM_PATHS only, with the public size limit. */
 export function formBodyParser(): RequestHandler {

@@ -1,6 +1,7 @@
 /** Every entity, listed once; the ORM config and migrations read this list. */
 import { SessionRecord } from '../auth/session.entity.js';
 import { BlogPost } from '../blog-posts/blog-post.entity.js';
+import { AppSetting, Campaign, CampaignClick, CampaignDelivery } from '../campaigns/campaign.entities.js';
 import { Company } from '../companies/company.entity.js';
 import { Discount } from '../discounts/discount.entity.js';
 import { DiscountCheck } from '../proof/discount-check.entity.js';
@@ -14,4 +15,4 @@ import { RateLimitCounter } from '../rate-limit/rate-limit.entity.js';
 import { User } from '../users/user.entity.js';
 
 export const ENTITIES = [User, SessionRecord, RateLimitCounter, Company, Discount, BlogPost, NewsletterSubscriber, MediaAsset,
-  FirmProgram, FirmProgramSize, FirmChange, FirmScore, DiscountCheck, DiscountReport];
+  FirmProgram, FirmProgramSize, FirmChange, FirmScore, DiscountCheck, DiscountReport, Campaign, CampaignDelivery, CampaignClick, AppSetting];
