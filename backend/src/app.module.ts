@@ -5,6 +5,7 @@ import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BlogPostsModule } from './blog-posts/blog-posts.module.js';
 import { CacheModule } from './cache/cache.module.js';
+import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { CompaniesModule } from './companies/companies.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         ProofModule,
         BlogPostsModule,
         NewsletterModule,
+        CampaignsModule,
         FirmsModule,
         PayoutsModule,
         // Last: its catch-all page route must be registered after every API route.

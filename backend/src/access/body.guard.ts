@@ -18,7 +18,7 @@ export class BodyGuard implements CanActivate {
     const { bodyKind, isPublic } = labelsOfContext(this.reflector, context);
     await parseBody(http.getRequest<Request>(), http.getResponse<Response>(), {
       large: bodyKind === 'upload' || !isPublic,
-      form: bodyKind === 'form',
+      form: bodyKind === 'form' || bodyKind === 'one-click',
     });
     return true;
   }

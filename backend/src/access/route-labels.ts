@@ -40,11 +40,14 @@ export const RateLimit = (policy: RateLimitPolicy) => SetMetadata(RATE_LIMIT_KEY
 /**
  * What a write's body may be. `json` (the default): JSON only, small unless the caller is signed in.
  * `upload`: files — multipart, or JSON up to the upload size (images as data URLs). `form`: a plain HTML
- * form post (form-encoded, only with our own Origin).
+ * form post (form-encoded, only with our own Origin). `one-click`: RFC 8058's `List-Unsubscribe=One-Click`, which
+ * a mail provider POSTs form-encoded with no cookie and no Origin (safe: the signed token in the URL names the one
+ * address it can unsubscribe).
  */
-export type BodyKind = 'json' | 'upload' | 'form';
+export type BodyKind = 'json' | 'upload' | 'form' | 'one-click';
 export const TakesUploads = () => SetMetadata(BODY_KIND_KEY, 'upload' satisfies BodyKind);
 export const TakesForm = () => SetMetadata(BODY_KIND_KEY, 'form' satisfies BodyKind);
+export const TakesOneClickPost = () => SetMetadata(BODY_KIND_KEY, 'one-click' satisfies BodyKind);
 
 /** Admin routes that take images: admins only, with the upload body. */
 export const AdminUploads = () => applyDecorators(AdminOnly(), TakesUploads());

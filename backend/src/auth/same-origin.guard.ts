@@ -25,12 +25,12 @@ export class SameOriginGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<Request>();
     if (SAFE_METHODS.has(req.method)) return true;
+    if (req.method === 'POST' && ONE_CLICK.test(req.path) && req.is('application/x-www-form-urlencoded')) return true;
     const origin = req.get('origin');
     if (origin && !this.isOwnOrigin(origin, req)) throw new ApiError(403, MSG.crossOrigin);
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (!hasBody) return true;
     if (req.is('application/json')) return true;
-    const { bodyKind } = labelsOfContext(this.reflector, context);
     if (req.is('multipart/form-data') && bodyKind === 'upload') return true;
     // Browsers always send Origin with a form POST; without one it cannot be told apart from a forged one.
     if (req.is('application/x-www-form-urlencoded') && bodyKind === 'form' && origin) return true;

@@ -3,6 +3,7 @@ import { AuditEntry } from '../audit/audit-entry.entity.js';
 import { Revision } from '../audit/revision.entity.js';
 import { SessionRecord } from '../auth/session.entity.js';
 import { BlogPost } from '../blog-posts/blog-post.entity.js';
+import { AppSetting, Campaign, CampaignClick, CampaignDelivery } from '../campaigns/campaign.entities.js';
 import { Company } from '../companies/company.entity.js';
 import { Discount } from '../discounts/discount.entity.js';
 import { DiscountCheck } from '../proof/discount-check.entity.js';
@@ -18,4 +19,4 @@ import { User } from '../users/user.entity.js';
 
 export const ENTITIES = [User, SessionRecord, RateLimitCounter, Company, Discount, BlogPost, NewsletterSubscriber, MediaAsset,
   FirmProgram, FirmProgramSize, FirmChange, FirmScore, DiscountCheck, DiscountReport,
-  AuditEntry, Revision, ReportHold];
+  AuditEntry, Revision, ReportHold, Campaign, CampaignDelivery, CampaignClick, AppSetting];

@@ -115,6 +115,11 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     return id;
   }
 
+  /** True once the app is stopping: a long job (a campaign's fan-out) ends its current step and hands over. */
+  get isStopping(): boolean {
+    return this.stopping;
+  }
+
   /** The running pg-boss, for JobsAdminService's reads and for tests: waits for the start. */
   async ready(): Promise<PgBoss> {
     if (!this.started) throw new Error('Jobs: not started yet (send from onApplicationBootstrap or later)');

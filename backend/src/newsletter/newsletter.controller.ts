@@ -7,8 +7,10 @@ import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { SuperjsonBodyInterceptor } from '../common/superjson-body.interceptor.js';
-import { ReplaceSubscriberDto, SubscribeDto, UnsubscribeDto, UpdateSubscriberDto } from './dto/newsletter.dto.js';
-import { AdminOnly, Public, RateLimit } from '../access/route-labels.js';
+import { ReplaceSubscriberDto, SubscribeDto, UpdateSubscriberDto } from './dto/newsletter.dto.js';
+import { ApiError } from '../common/api-error.js';
+import { MSG } from '../../../common/messages.js';
+import { AdminOnly, Public, RateLimit, TakesOneClickPost } from '../access/route-labels.js';
 import { RATE_LIMITS } from '../access/rate-limits.js';
 import { NewsletterService, SUBSCRIBER_FILTERS, SUBSCRIBER_SORTABLE } from './newsletter.service.js';
 
@@ -37,12 +39,26 @@ export class NewsletterController {
     return this.newsletter.subscribe(body);
   }
 
-  /** The link in every newsletter leads here (through the site's /newsletter/unsubscribe page). */
+  /**
+   * The link in every newsletter leads here (through the site's /newsletter/unsubscribe page, JSON `{token}`), and
+   * so does RFC 8058's one-click POST of `List-Unsubscribe=One-Click` to the List-Unsubscribe URL (token in the
+   * query, form-encoded, no cookie, no Origin): 200, no redirect.
+   */
   @Post('unsubscribe')
   @HttpCode(200)
   @RateLimit(RATE_LIMITS.newsletterUnsubscribe)
-  unsubscribe(@Body() { token }: UnsubscribeDto): Promise<NewsletterMessageResponse> {
+  @TakesOneClickPost()
+  unsubscribe(@Query('token') queryToken: unknown, @Body() body: unknown): Promise<NewsletterMessageResponse> {
+    const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+    const token = fields['List-Unsubscribe'] === 'One-Click' ? queryToken : fields.token;
+    if (typeof token !== 'string' || token.length === 0) throw new ApiError(400, MSG.newsletterTokenInvalid, { token: MSG.newsletterTokenInvalid });
     return this.newsletter.unsubscribe(token);
+  }
+
+  /** A person opening the List-Unsubscribe URL in a browser gets the unsubscribe page, which asks before acting. */
+  @Get('unsubscribe')
+  unsubscribePage(@Query('token') token: unknown, @Res() res: Response): void {
+    res.redirect(303, `/newsletter/unsubscribe${typeof token === 'string' ? `?token=${encodeURIComponent(token)}` : ''}`);
   }
 }
 

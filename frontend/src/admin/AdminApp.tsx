@@ -20,6 +20,7 @@ import { i18nProvider } from './i18n.js';
 import { DiscountList } from './discounts/DiscountList.js';
 import { NewsletterList } from './newsletter/NewsletterList.js';
 import { OutboxList, OutboxShow } from './mail/Outbox.js';
+import { CampaignCreate, CampaignEdit, CampaignList } from './campaigns/Campaigns.js';
 import { SonnerNotification } from './components/SonnerNotification.js';
 import { refreshPublicQueriesAfterAdminMutations } from './query-sync.js';
 import { adminTheme } from './theme.js';
@@ -69,6 +70,7 @@ export default function AdminApp() {
         <Route path=":id/edit" element={<BlogPostEdit />} />
       </Resource>
       <Resource name="newsletter-subscribers" />
+      <Resource name="campaigns" list={CampaignList} create={CampaignCreate} edit={CampaignEdit} />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} />
       <Resource name="audit-log" list={AuditLogList} />
       <CustomRoutes>

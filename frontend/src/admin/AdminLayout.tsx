@@ -4,6 +4,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import EmailIcon from '@mui/icons-material/Email';
 import HistoryIcon from '@mui/icons-material/History';
 import OutboxIcon from '@mui/icons-material/Outbox';
+import SendIcon from '@mui/icons-material/Send';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -30,6 +31,7 @@ function AdminMenu() {
       {can('discounts') && <Menu.Item to="/admin/discounts" primaryText="Discounts" leftIcon={<LocalOfferIcon />} />}
       {can('blog-posts') && <Menu.Item to="/admin/blog-posts" primaryText="Blog Posts" leftIcon={<ArticleIcon />} />}
       {can('newsletter-subscribers') && <Menu.Item to="/admin/newsletter" primaryText="Newsletter" leftIcon={<EmailIcon />} />}
+      {can('campaigns') && <Menu.Item to="/admin/campaigns" primaryText="Campaigns" leftIcon={<SendIcon />} />}
       {can('outbox') && <Menu.Item to="/admin/outbox" primaryText="Outbox" leftIcon={<OutboxIcon />} />}
       {can('audit-log') && <Menu.Item to="/admin/audit-log" primaryText="Audit log" leftIcon={<ManageSearchIcon />} />}
       <MenuItem component={Link} to="/" sx={{ color: 'text.secondary' }}>

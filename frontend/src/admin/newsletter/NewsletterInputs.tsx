@@ -27,6 +27,27 @@ export function StatusFilterInput({ source }: InputProps) {
   );
 }
 
+const CONFIRMED: Array<{ value: '' | 'true' | 'false'; label: string }> = [
+  { value: '', label: 'Any' },
+  { value: 'true', label: 'Confirmed' },
+  { value: 'false', label: 'Unconfirmed' },
+];
+
+/** Double opt-in (issue #16): the list's `confirmed` filter, as buttons beside the status ones. */
+export function ConfirmedFilterInput({ source }: InputProps) {
+  const { field } = useInput({ source, defaultValue: '' });
+  const current = String(field.value ?? '');
+  return (
+    <ButtonGroup role="group" aria-label="Filter by confirmation" sx={{ mb: 0.5, '& .MuiButton-root': { textTransform: 'none' } }}>
+      {CONFIRMED.map((f) => (
+        <Button key={f.label} variant={current === f.value ? 'contained' : 'outlined'} aria-pressed={current === f.value} onClick={() => field.onChange(f.value)}>
+          {f.label}
+        </Button>
+      ))}
+    </ButtonGroup>
+  );
+}
+
 /** Where a search/status filter goes in the streamed export (the server applies the same filter as the list). */
 export function exportHref(filter: { q?: unknown; status?: unknown }): string {
   const params = new URLSearchParams();

@@ -6,7 +6,7 @@ import { NEWSLETTER_ADMIN_PAGE_SIZE } from '../../../../common/constants.js';
 import { ADMIN_NEWSLETTER as T, MSG } from '../../../../common/messages.js';
 import { coverHeader } from '../components/CompactList.js';
 import { PageHeader } from '../components/PageHeader.js';
-import { exportHref, StatusFilterInput } from './NewsletterInputs.js';
+import { exportHref, ConfirmedFilterInput, StatusFilterInput } from './NewsletterInputs.js';
 import { NewsletterStats, useNewsletterStats } from './NewsletterStats.js';
 import { SubscriberPagination } from './SubscriberPagination.js';
 import { SubscriberTable } from './SubscriberTable.js';
@@ -14,6 +14,7 @@ import { SubscriberTable } from './SubscriberTable.js';
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder={T.searchPlaceholder} slotProps={{ htmlInput: { 'aria-label': T.searchPlaceholder } }} />,
   <StatusFilterInput key="status" source="status" alwaysOn />,
+  <ConfirmedFilterInput key="confirmed" source="confirmed" alwaysOn />,
 ];
 
 /** 'Export CSV': the server streams the rows of the current search and status (docs/spec.md §9's file name). */

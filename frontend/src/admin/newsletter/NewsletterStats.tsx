@@ -39,10 +39,12 @@ function StatCard({ label, value, testId }: { label: string; value: string | und
 /** docs/spec.md §2: 'Total Subscribers', 'New (Last 7 Days)' as +N, 'Active / Unsubscribed' as a/b. */
 export function NewsletterStats({ stats }: { stats: NewsletterStatsDto | undefined }) {
   return (
-    <Box component="section" aria-label="Subscriber statistics" sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { xs: 1, sm: 2 }, mb: 3 }}>
+    <Box component="section" aria-label="Subscriber statistics" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: { xs: 1, sm: 2 }, mb: 3 }}>
       <StatCard label={T.statTotal} value={stats && T.count(stats.total)} testId="stat-total" />
       <StatCard label={T.statNew} value={stats && `+${T.count(stats.newLast7Days)}`} testId="stat-new" />
       <StatCard label={T.statActive} value={stats && `${T.count(stats.active)}/${T.count(stats.unsubscribed)}`} testId="stat-active" />
+      {/* Double opt-in (issue #16): who a newsletter reaches — subscribed, confirmed, not bounced. */}
+      <StatCard label="Confirmed" value={stats && T.count(stats.confirmed)} testId="stat-confirmed" />
     </Box>
   );
 }

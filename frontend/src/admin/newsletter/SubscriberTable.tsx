@@ -33,6 +33,14 @@ function StatusChip() {
   return <Chip size="small" label={T.statusLabel[s.status]} color={on ? 'success' : 'default'} variant={on ? 'filled' : 'outlined'} />;
 }
 
+/** Double opt-in (issue #16): Confirmed / Unconfirmed, and Bounced when a mail server refused the address. */
+function ConfirmedChip() {
+  const s = useRecordContext<Subscriber>();
+  if (!s) return null;
+  if (s.bouncedAt) return <Chip size="small" label="Bounced" color="error" variant="outlined" />;
+  return s.confirmedAt ? <Chip size="small" label="Confirmed" color="info" variant="outlined" /> : <Chip size="small" label="Unconfirmed" variant="outlined" />;
+}
+
 /** Mark as (un)subscribed and Delete with its confirmation; the toasts are ours (SPEC words none for subscribers). */
 function SubscriberMenu() {
   const s = useRecordContext<Subscriber>();
@@ -102,6 +110,7 @@ export function SubscriberTable() {
             {date(r as Subscriber)}
             <span>{newsletterSourceLabel((r as Subscriber).source)}</span>
             <StatusChip />
+            <ConfirmedChip />
           </Box>
         )}
         actions={<SubscriberMenu />}
@@ -115,6 +124,7 @@ export function SubscriberTable() {
       <Col source="email" label={T.columnEmail} render={(s) => <span data-testid="subscriber-email"><Email email={s.email} /></span>} />
       <Col source="subscribedAt" label={T.columnSubscribedAt} render={date} sortByOrder="DESC" sx={{ whiteSpace: 'nowrap' }} />
       <Col source="status" label={T.columnStatus}><StatusChip /></Col>
+      <Col source="confirmedAt" label="Confirmed" disableSort><ConfirmedChip /></Col>
       <Col source="source" label={T.columnSource} disableSort render={(s) => newsletterSourceLabel(s.source)} />
       <Col label={T.columnActions} disableSort align="right"><SubscriberMenu /></Col>
     </DataTable>

@@ -1,0 +1,111 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { CampaignDto, DigestInfoDto, NewsletterSettingsDto } from '../../../common/campaigns.js';
+import { MSG } from '../../../common/messages.js';
+import { ApiError } from '../common/api-error.js';
+import { idParam } from '../common/id.param.js';
+import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
+import { CAMPAIGN_SORTABLE, CampaignsService } from './campaigns.service.js';
+import { DigestService } from './digest.service.js';
+import { NewsletterSettingsService } from './newsletter-settings.service.js';
+
+/** Campaigns, the digest and the newsletter settings: ra-data-simple-rest face; guarded by AdminGuard (/_api/admin). */
+@ApiTags('admin: campaigns')
+@Controller('_api/admin/campaigns')
+export class CampaignsController {
+  constructor(
+    private readonly campaigns: CampaignsService,
+    private readonly digest: DigestService,
+    private readonly settings: NewsletterSettingsService,
+  ) {}
+
+  @Get()
+  async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<CampaignDto[]> {
+    const params = parseListQuery(query, CAMPAIGN_SORTABLE);
+    const result = await this.campaigns.list(params);
+    sendContentRange(res, 'campaigns', params, result);
+    return result.items;
+  }
+
+  @Post()
+  create(@Body() body: unknown): Promise<CampaignDto> {
+    return this.campaigns.create(body);
+  }
+
+  // Declared before ':id' so these names are not read as ids.
+  @Get('digest')
+  @Header('Cache-Control', 'no-store')
+  digestInfo(): Promise<DigestInfoDto> {
+    return this.digest.info();
+  }
+
+  @Post('digest')
+  @HttpCode(200)
+  draftDigest() {
+    return this.digest.draft();
+  }
+
+  @Get('settings')
+  @Header('Cache-Control', 'no-store')
+  async getSettings(): Promise<NewsletterSettingsDto> {
+    const { digestAutoSend, sendRatePerSecond } = await this.settings.get();
+    return { digestAutoSend, sendRatePerSecond };
+  }
+
+  @Put('settings')
+  async putSettings(@Body() body: { digestAutoSend?: unknown; sendRatePerSecond?: unknown }): Promise<NewsletterSettingsDto> {
+    const patch: { digestAutoSend?: boolean; sendRatePerSecond?: number } = {};
+    if (body?.digestAutoSend !== undefined) {
+      if (typeof body.digestAutoSend !== 'boolean') throw new ApiError(400, 'digestAutoSend must be true or false');
+      patch.digestAutoSend = body.digestAutoSend;
+    }
+    if (body?.sendRatePerSecond !== undefined) {
+      const n = body.sendRatePerSecond;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 1000) throw new ApiError(400, 'sendRatePerSecond must be a whole number from 1 to 1000');
+      patch.sendRatePerSecond = n;
+    }
+    const { digestAutoSend, sendRatePerSecond } = await this.settings.update(patch);
+    return { digestAutoSend, sendRatePerSecond };
+  }
+
+  @Get(':id')
+  get(@Param('id', idParam) id: number): Promise<CampaignDto> {
+    return this.campaigns.get(id);
+  }
+
+  @Get(':id/preview')
+  @Header('Cache-Control', 'no-store')
+  preview(@Param('id', idParam) id: number) {
+    return this.campaigns.preview(id);
+  }
+
+  @Put(':id')
+  update(@Param('id', idParam) id: number, @Body() body: unknown): Promise<CampaignDto> {
+    return this.campaigns.update(id, body);
+  }
+
+  @Delete(':id')
+  remove(@Param('id', idParam) id: number): Promise<CampaignDto> {
+    return this.campaigns.remove(id);
+  }
+
+  @Post(':id/test')
+  @HttpCode(200)
+  test(@Param('id', idParam) id: number, @Body() body: { email?: unknown }): Promise<{ message: string }> {
+    if (!body || typeof body !== 'object') throw new ApiError(400, MSG.emailInvalid);
+    return this.campaigns.test(id, body.email);
+  }
+
+  @Post(':id/send')
+  @HttpCode(200)
+  send(@Param('id', idParam) id: number): Promise<CampaignDto> {
+    return this.campaigns.send(id);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  cancel(@Param('id', idParam) id: number): Promise<CampaignDto> {
+    return this.campaigns.cancel(id);
+  }
+}

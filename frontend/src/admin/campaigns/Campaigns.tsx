@@ -1,0 +1,176 @@
+import { Box, Button, ButtonGroup, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Create, CreateButton, DataTable, DateField, DateTimeInput, Edit, List, SimpleForm, TextInput, TopToolbar,
+  required, useNotify, useRecordContext, useRefresh,
+} from 'react-admin';
+import type { CampaignDto, DigestInfoDto } from '../../../../common/campaigns.js';
+import { apiFetch, apiPost } from '../../lib/api.js';
+import { errorMessage } from '../components/errors.js';
+import { PageHeader } from '../components/PageHeader.js';
+
+const BACK = { to: '/admin/campaigns', label: 'Back to Campaigns' };
+
+function DraftDigestButton() {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const info = useQuery({ queryKey: ['campaigns', 'digest'], queryFn: () => apiFetch<DigestInfoDto>('/_api/admin/campaigns/digest') });
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      {info.data && (
+        <Typography variant="body2" color="text.secondary" data-testid="digest-next">
+          Next digest {new Date(info.data.nextRunAt).toLocaleString()} ({info.data.autoSend ? 'sent automatically' : 'drafted for review'})
+        </Typography>
+      )}
+      <Button
+        onClick={async () => {
+          try {
+            const res = await apiPost<{ message: string }>('/_api/admin/campaigns/digest');
+            notify(res.message, { type: 'info' });
+            refresh();
+          } catch (e) {
+            notify(errorMessage(e), { type: 'error' });
+          }
+        }}
+      >
+        Draft digest now
+      </Button>
+    </Stack>
+  );
+}
+
+/** /admin/campaigns: every campaign, newest first, with what each send did. */
+export function CampaignList() {
+  return (
+    <Box sx={{ maxWidth: 1200, minWidth: 0 }}>
+      <PageHeader title="Campaigns" subtitle="Write, preview, test and send newsletters; the Monday digest is drafted here too." />
+      <List resource="campaigns" title={false} sort={{ field: 'createdAt', order: 'DESC' }} component="div"
+        actions={<TopToolbar><DraftDigestButton /><CreateButton label="New campaign" /></TopToolbar>}>
+        <DataTable bulkActionButtons={false} rowClick="edit">
+          <DataTable.Col source="subject" />
+          <DataTable.Col source="status" />
+          <DataTable.Col source="scheduledAt" label="Scheduled"><DateField source="scheduledAt" showTime emptyText="—" /></DataTable.Col>
+          <DataTable.Col source="sentAt" label="Sent"><DateField source="sentAt" showTime emptyText="—" /></DataTable.Col>
+          <DataTable.NumberCol source="stats.recipients" label="Recipients" disableSort />
+          <DataTable.NumberCol source="stats.sent" label="Delivered" disableSort />
+          <DataTable.NumberCol source="stats.bounced" label="Bounced" disableSort />
+          <DataTable.NumberCol source="stats.clicks" label="Clicks" disableSort />
+        </DataTable>
+      </List>
+    </Box>
+  );
+}
+
+function CampaignInputs() {
+  return (
+    <>
+      <TextInput source="subject" validate={required('Subject is required')} fullWidth />
+      <TextInput source="previewText" label="Preview text" fullWidth helperText="Shown after the subject in most inboxes." />
+      <TextInput source="html" label="Content" multiline minRows={12} fullWidth
+        helperText="HTML is allowed (the posts' sanitiser applies). A paragraph {{deal:ID}} or {{post:ID}} becomes a deal or post card."
+        slotProps={{ htmlInput: { style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 14 } } }} />
+      <DateTimeInput source="scheduledAt" label="Send at (empty: a draft)" parse={(v: string) => (v ? new Date(v).toISOString() : null)} />
+    </>
+  );
+}
+
+const toPayload = (d: Partial<CampaignDto>) => ({
+  subject: d.subject, previewText: d.previewText ?? '', html: d.html ?? '', scheduledAt: d.scheduledAt || null, audience: d.audience ?? { kind: 'all' },
+});
+
+export function CampaignCreate() {
+  const notify = useNotify();
+  return (
+    <Box sx={{ maxWidth: 1000 }}>
+      <PageHeader title="New campaign" back={BACK} />
+      <Create resource="campaigns" title={false} transform={toPayload} redirect="edit" mutationOptions={{ onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
+        <SimpleForm><CampaignInputs /></SimpleForm>
+      </Create>
+    </Box>
+  );
+}
+
+/** The message as a recipient sees it, in a sandboxed iframe at desktop (600 px) or phone (375 px) width. */
+function CampaignPreview() {
+  const record = useRecordContext<CampaignDto>();
+  const [width, setWidth] = useState<600 | 375>(600);
+  const preview = useQuery({
+    queryKey: ['campaigns', record?.id, 'preview', record?.updatedAt],
+    queryFn: () => apiFetch<{ html: string; text: string }>(`/_api/admin/campaigns/${record!.id}/preview`),
+    enabled: Boolean(record),
+  });
+  if (!record) return null;
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Stack direction="row" sx={{ mb: 1, flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography variant="h6" component="h2">Preview</Typography>
+          <ButtonGroup size="small" aria-label="Preview width">
+            <Button variant={width === 600 ? 'contained' : 'outlined'} onClick={() => setWidth(600)}>Desktop</Button>
+            <Button variant={width === 375 ? 'contained' : 'outlined'} onClick={() => setWidth(375)}>Phone</Button>
+          </ButtonGroup>
+        </Stack>
+        {preview.data ? (
+          <Box component="iframe" title={`Preview at ${width === 600 ? 'desktop' : 'phone'} width`} data-testid="campaign-preview" sandbox="" srcDoc={preview.data.html}
+            sx={{ width: `${width}px`, maxWidth: '100%', height: 700, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff', display: 'block', mx: 'auto' }} />
+        ) : (
+          <Typography color="text.secondary">{preview.error ? errorMessage(preview.error) : 'Rendering…'}</Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CampaignActions() {
+  const record = useRecordContext<CampaignDto>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [email, setEmail] = useState('');
+  if (!record) return null;
+  const act = async (path: string, body?: unknown, done?: string) => {
+    try {
+      const res = await apiPost<{ message?: string }>(`/_api/admin/campaigns/${record.id}/${path}`, body);
+      notify(done ?? res.message ?? 'Done', { type: 'info' });
+      refresh();
+    } catch (e) {
+      notify(errorMessage(e), { type: 'error' });
+    }
+  };
+  const { stats } = record;
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">Send</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="campaign-status">
+          Status: {record.status}. Recipients {stats.recipients}, delivered {stats.sent}, failed {stats.failed}, bounced {stats.bounced}, unsubscribed {stats.unsubscribed}, clicks {stats.clicks}.
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
+          <TextField size="small" label="Test address" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Button variant="outlined" onClick={() => act('test', { email })}>Send test</Button>
+        </Stack>
+        <Stack direction="row" spacing={1}>
+          {(record.status === 'draft' || record.status === 'scheduled') && (
+            <Button variant="contained" onClick={() => act('send', undefined, 'Sending started.')}>Send now</Button>
+          )}
+          {record.status === 'scheduled' && <Button color="warning" onClick={() => act('cancel', undefined, 'Campaign cancelled.')}>Cancel schedule</Button>}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function CampaignEdit() {
+  const notify = useNotify();
+  return (
+    <Box sx={{ maxWidth: 1000 }}>
+      <PageHeader title="Campaign" back={BACK} />
+      <Edit resource="campaigns" title={false} transform={toPayload} redirect={false} mutationMode="pessimistic"
+        mutationOptions={{ onSuccess: () => notify('Campaign saved.', { type: 'info' }), onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
+        <SimpleForm><CampaignInputs /></SimpleForm>
+        <CampaignActions />
+        <CampaignPreview />
+      </Edit>
+    </Box>
+  );
+}
