@@ -25,7 +25,9 @@ export class SameOriginGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<Request>();
     if (SAFE_METHODS.has(req.method)) return true;
-    if (req.method === 'POST' && ONE_CLICK.test(req.path) && req.is('application/x-www-form-urlencoded')) return true;
+    const { bodyKind } = labelsOfContext(this.reflector, context);
+    // RFC 8058: a mail provider's one-click POST carries no cookie and no Origin; its signed token is its authority.
+    if (bodyKind === 'one-click' && req.is('application/x-www-form-urlencoded')) return true;
     const origin = req.get('origin');
     if (origin && !this.isOwnOrigin(origin, req)) throw new ApiError(403, MSG.crossOrigin);
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;

@@ -22,7 +22,7 @@ export class CampaignsController {
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<CampaignDto[]> {
-    const params = parseListQuery(query, CAMPAIGN_SORTABLE);
+    const params = parseListQuery(query, CAMPAIGN_SORTABLE, ['status']);
     const result = await this.campaigns.list(params);
     sendContentRange(res, 'campaigns', params, result);
     return result.items;
