@@ -18,6 +18,8 @@ export const RATE_LIMITS = {
   /** The signup, as JSON or as the plain HTML form: one counter, so switching between them gains nothing. */
   newsletterSubscribe: newsletter('newsletter-subscribe'),
   newsletterUnsubscribe: newsletter('newsletter-unsubscribe'),
+  /** A mail provider's bounce and complaint webhook (secret-checked): generous, but not unbounded. */
+  newsletterEvents: { name: 'newsletter-events', limit: 600, windowSeconds: 60, message: MSG.tooManySubscribeAttempts },
   /** 'Did this code work?' reports (the repeat of a visitor is not counted anyway; this bounds an address). */
   codeReports: {
     name: 'report-ip',

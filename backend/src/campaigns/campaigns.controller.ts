@@ -9,10 +9,12 @@ import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest
 import { CAMPAIGN_SORTABLE, CampaignsService } from './campaigns.service.js';
 import { DigestService } from './digest.service.js';
 import { NewsletterSettingsService } from './newsletter-settings.service.js';
+import { AdminOnly } from '../access/route-labels.js';
 
 /** Campaigns, the digest and the newsletter settings: ra-data-simple-rest face; guarded by AdminGuard (/_api/admin). */
 @ApiTags('admin: campaigns')
 @Controller('_api/admin/campaigns')
+@AdminOnly()
 export class CampaignsController {
   constructor(
     private readonly campaigns: CampaignsService,

@@ -10,21 +10,23 @@ import { verifyToken } from '../common/signed-token.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
 import { DoubleOptInService } from '../newsletter/double-opt-in.service.js';
 import { messagePage } from '../newsletter/message-page.js';
+import { AdminOnly, Public, RateLimit, TakesForm } from '../access/route-labels.js';
+import { RATE_LIMITS } from '../access/rate-limits.js';
 import { RECIPIENT_PURPOSE } from './campaign-sender.service.js';
 import { NewsletterPrivacyService } from './newsletter-privacy.service.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The public ends of newsletter mail: click redirect, provider webhook, preferences page; and the admin's privacy calls. */
+/** The public ends of newsletter mail: click redirect, provider webhook, preferences page. */
 @ApiTags('newsletter')
 @Controller()
+@Public()
 export class NewsletterPublicController {
   private readonly recipientKey: Buffer;
 
   constructor(
     private readonly em: EntityManager,
     private readonly optIn: DoubleOptInService,
-    private readonly privacy: NewsletterPrivacyService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.recipientKey = signingKey(config, RECIPIENT_PURPOSE);
@@ -58,6 +60,7 @@ export class NewsletterPublicController {
    */
   @Post('_api/newsletter/events')
   @HttpCode(200)
+  @RateLimit(RATE_LIMITS.newsletterEvents)
   async events(@Req() req: Request, @Body() body: unknown): Promise<{ received: boolean; matched: boolean }> {
     const secret = this.config.newsletterWebhookSecret;
     const given = req.get('x-webhook-secret') ?? /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1] ?? '';
@@ -85,9 +88,11 @@ export class NewsletterPublicController {
     res.type('html').send(this.preferencesPage(String(token), subscriber, `Preferences for ${subscriber.email}.`));
   }
 
-  /** The preferences form (a plain HTML form from our own page: SameOriginGuard lets it through with our Origin). */
+  /** The preferences form (a plain HTML form from our own page: @TakesForm, so only with our Origin). */
   @ApiExcludeEndpoint()
   @Post('newsletter/preferences')
+  @TakesForm()
+  @RateLimit(RATE_LIMITS.newsletterUnsubscribe)
   async savePreferences(@Body() body: { token?: unknown; digest?: unknown; action?: unknown }, @Res() res: Response): Promise<void> {
     const subscriber = await this.subscriberFor(body?.token);
     if (!subscriber) {
@@ -102,17 +107,6 @@ export class NewsletterPublicController {
     const digest = body.digest === 'on';
     await this.em.getConnection().execute(`update newsletter_subscribers set digest = ?, updated_at = now() where id = ?`, [digest, subscriber.id]);
     res.type('html').send(this.preferencesPage(String(body.token), { ...subscriber, digest }, MSG.newsletterPreferencesSaved));
-  }
-
-  @Get('_api/admin/newsletter-privacy')
-  @Header('Cache-Control', 'no-store')
-  exportAddress(@Query('email') email: unknown) {
-    return this.privacy.export(email);
-  }
-
-  @Delete('_api/admin/newsletter-privacy')
-  eraseAddress(@Query('email') email: unknown) {
-    return this.privacy.erase(email);
   }
 
   private async subscriberFor(token: unknown): Promise<{ id: number; email: string; digest: boolean } | null> {
@@ -132,5 +126,24 @@ export class NewsletterPublicController {
 <button type="submit" name="action" value="unsubscribe">Unsubscribe from everything</button>
 </form>`;
     return messagePage({ title: 'Email preferences', message, siteUrl: this.config.publicSiteUrl, ok: true, extra: form });
+  }
+}
+
+/** Everything held about one address, as JSON, and its erasure (the admin's privacy calls). */
+@ApiTags('admin: newsletter subscribers')
+@Controller('_api/admin/newsletter-privacy')
+@AdminOnly()
+export class NewsletterPrivacyController {
+  constructor(private readonly privacy: NewsletterPrivacyService) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  exportAddress(@Query('email') email: unknown) {
+    return this.privacy.export(email);
+  }
+
+  @Delete()
+  eraseAddress(@Query('email') email: unknown) {
+    return this.privacy.erase(email);
   }
 }
