@@ -73,10 +73,10 @@ export class CampaignSender implements OnModuleInit {
       ? await this.execute<CardDeal>(
           `select d.id, d.title, c.name as "companyName", d.discount_code as "discountCode", d.discount_percentage::float as "discountPercentage",
                   d.last_verified_at as "lastVerifiedAt"
-           from discounts d join companies c on c.id = d.company_id where d.id = any(?::int[])`, [dealIds])
+           from discounts d join companies c on c.id = d.company_id where d.id = any(?::int[])`, [pgArray(dealIds)])
       : [];
     const posts = postIds.length
-      ? await this.execute<CardPost>(`select id, slug, title, excerpt from blog_posts where id = any(?::int[]) and status = 'published'`, [postIds])
+      ? await this.execute<CardPost>(`select id, slug, title, excerpt from blog_posts where id = any(?::int[]) and status = 'published'`, [pgArray(postIds)])
       : [];
     const rendered = await renderCampaign({
       campaignId: campaign.id, subject: campaign.subject, previewText: campaign.previewText, html: campaign.html,
@@ -168,7 +168,7 @@ export class CampaignSender implements OnModuleInit {
            and (?::text[] is null or s.source = any(?::text[])) and (? = 'campaign' or s.digest)
          order by s.id
          on conflict (campaign_id, subscriber_id) do nothing`,
-        [campaign.id, sources, sources, campaign.kind], 'run', trx,
+        [campaign.id, sources && pgArray(sources), sources && pgArray(sources), campaign.kind], 'run', trx,
       );
       await this.em.getConnection().execute(`update campaigns set recipients_at = now() where id = ?`, [campaign.id], 'run', trx);
     });
@@ -196,4 +196,9 @@ export class CampaignSender implements OnModuleInit {
   private execute<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     return this.em.getConnection().execute<T[]>(sql, params);
   }
+}
+
+/** A PostgreSQL array literal (the driver would spread a JS array into a list of parameters). */
+function pgArray(values: ReadonlyArray<string | number>): string {
+  return `{${values.map((v) => `"${String(v).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
 }
