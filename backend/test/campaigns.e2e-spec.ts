@@ -120,6 +120,19 @@ describe('campaigns over real SMTP', () => {
     expect(t.smtp.messages.filter((m) => m.parsed.subject === 'Soon').length).toBe((await admin.get(`/_api/admin/campaigns/${soon.id}`)).body.stats.sent);
   });
 
+  it('an audience by signup source reaches only those sources; the preview renders deal and post cards by id', async () => {
+    const admin = await t.signedIn();
+    const preview = (await admin.post('/_api/admin/campaigns').send({ subject: 'Cards', html: '<p>{{deal:999}}</p><p>{{post:998}}</p><p>End</p>' })).body;
+    const shown = await admin.get(`/_api/admin/campaigns/${preview.id}/preview`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.html).toContain('End');
+    expect(shown.body.html).not.toContain('{{deal');
+    const c = (await admin.post('/_api/admin/campaigns').send({ subject: 'Homepage only', html: '<p>x</p>', audience: { kind: 'sources', sources: ['discounts-page'] } })).body;
+    await admin.post(`/_api/admin/campaigns/${c.id}/send`).expect(200);
+    await waitUntil(async () => (await admin.get(`/_api/admin/campaigns/${c.id}`)).body.status === 'sent');
+    expect(t.smtp.messages.filter((m) => m.parsed.subject === 'Homepage only').map((m) => m.envelope.to[0])).toEqual(['b@example.com']);
+  });
+
   it('the webhook needs its secret and marks bounces and complaints', async () => {
     expect((await t.http().post('/_api/newsletter/events').send({ type: 'bounce', email: 'b@example.com' })).status).toBe(401);
   });

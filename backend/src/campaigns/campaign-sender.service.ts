@@ -14,7 +14,7 @@ export const CAMPAIGN_QUEUE = 'campaign-send';
 /** Purpose of the recipient token in click and preferences links. */
 export const RECIPIENT_PURPOSE = 'newsletter-recipient';
 /** Deliveries claimed at once: what may be in flight if the process dies (see docs/mail.md). */
-const BATCH = 20;
+const BATCH = 50;
 /** A delivery whose send failed (not a 5xx) is tried this many times before it counts as failed. */
 const MAX_ATTEMPTS = 5;
 /** A row claimed by an instance that died stays 'sending'; after this long it is taken to be unsent and queued again. */
@@ -73,10 +73,10 @@ export class CampaignSender implements OnModuleInit {
       ? await this.execute<CardDeal>(
           `select d.id, d.title, c.name as "companyName", d.discount_code as "discountCode", d.discount_percentage::float as "discountPercentage",
                   d.last_verified_at as "lastVerifiedAt"
-           from discounts d join companies c on c.id = d.company_id where d.id = any(?::int[])`, [dealIds])
+           from discounts d join companies c on c.id = d.company_id where d.id = any(?::int[])`, [pgArray(dealIds)])
       : [];
     const posts = postIds.length
-      ? await this.execute<CardPost>(`select id, slug, title, excerpt from blog_posts where id = any(?::int[]) and status = 'published'`, [postIds])
+      ? await this.execute<CardPost>(`select id, slug, title, excerpt from blog_posts where id = any(?::int[]) and status = 'published'`, [pgArray(postIds)])
       : [];
     const rendered = await renderCampaign({
       campaignId: campaign.id, subject: campaign.subject, previewText: campaign.previewText, html: campaign.html,
@@ -140,8 +140,11 @@ export class CampaignSender implements OnModuleInit {
       );
       if (!batch.length) break;
       const outcomes = await Promise.all(batch.map((row) => this.deliver(rendered, row)));
+      // The accepted ones are recorded in one statement per batch (the other outcomes, rare, row by row).
+      const sent = batch.filter((_row, i) => outcomes[i] === 'sent').map((row) => row.id);
+      if (sent.length) await this.execute(`update campaign_deliveries set state = 'sent', sent_at = now(), error = null where id = any(?::bigint[])`, [pgArray(sent)]);
       // The mail server is away (or says "later"): stop here; the job's retry (with backoff) resumes the rest.
-      const transient = outcomes.find((o) => o !== undefined);
+      const transient = outcomes.find((o) => o !== undefined && o !== 'sent');
       if (transient) throw new Error(`Campaign ${campaign.id} paused: ${transient}`);
       // Throttle: a batch of BATCH takes at least BATCH / rate seconds.
       const minimum = (batch.length / Math.max(1, sendRatePerSecond)) * 1000;
@@ -168,18 +171,17 @@ export class CampaignSender implements OnModuleInit {
            and (?::text[] is null or s.source = any(?::text[])) and (? = 'campaign' or s.digest)
          order by s.id
          on conflict (campaign_id, subscriber_id) do nothing`,
-        [campaign.id, sources, sources, campaign.kind], 'run', trx,
+        [campaign.id, sources && pgArray(sources), sources && pgArray(sources), campaign.kind], 'run', trx,
       );
       await this.em.getConnection().execute(`update campaigns set recipients_at = now() where id = ?`, [campaign.id], 'run', trx);
     });
   }
 
-  /** Sends one delivery; answers the error of a failure worth retrying later, undefined otherwise. */
+  /** Sends one delivery: 'sent' (recorded by the caller), the error of a failure worth retrying later, or undefined (recorded here). */
   private async deliver(rendered: RenderedCampaign, row: { id: string; subscriber_id: number; email: string; attempts: number }): Promise<string | undefined> {
     try {
       await this.mail.send(this.messageFor(rendered, { id: row.subscriber_id, email: row.email }));
-      await this.execute(`update campaign_deliveries set state = 'sent', sent_at = now(), error = null where id = ?`, [row.id]);
-      return undefined;
+      return 'sent';
     } catch (error) {
       const message = (error as Error).message.slice(0, 500);
       if (error instanceof PermanentMailError) {
@@ -196,4 +198,9 @@ export class CampaignSender implements OnModuleInit {
   private execute<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     return this.em.getConnection().execute<T[]>(sql, params);
   }
+}
+
+/** A PostgreSQL array literal (the driver would spread a JS array into a list of parameters). */
+function pgArray(values: ReadonlyArray<string | number>): string {
+  return `{${values.map((v) => `"${String(v).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
 }

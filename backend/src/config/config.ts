@@ -38,7 +38,7 @@ const envSchema = z.object({
     .refine((v) => v === undefined || /^smtps?:\/\/[^/]+/.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().trim().optional().transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/.test(v), 'must be an address, e.g. "Site <news@example.com>"'),
-  MAIL_OUTBOX: z.enum(['0', '1', 'true', 'false']).optional(),
+  MAIL_OUTBOX: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1', 'true', 'false']).optional()),
   NEWSLETTER_WEBHOOK_SECRET: z.string().optional().transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   AUDIT_RETENTION_DAYS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(3650).default(365)),

@@ -23,7 +23,7 @@ export class MailTransport {
     private readonly options: { smtpUrl: string | undefined; from: string; outboxDir: string },
   ) {
     this.transporter = options.smtpUrl
-      ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 4, maxMessages: 1000 } as Parameters<typeof nodemailer.createTransport>[0])
+      ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 8, maxMessages: 1000 } as Parameters<typeof nodemailer.createTransport>[0])
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   }
 

@@ -43,7 +43,7 @@ export function OutboxShow() {
               <Typography variant="body2"><strong>From:</strong> {data.from}</Typography>
               <Typography variant="body2"><strong>To:</strong> {data.to}</Typography>
               <Typography variant="body2"><strong>Date:</strong> {new Date(data.date).toLocaleString()}</Typography>
-              {data.headers.filter((h) => h.name.startsWith('list-')).map((h) => (
+              {(data.headers ?? []).filter((h) => h.name.startsWith('list-')).map((h) => (
                 <Typography key={h.name} variant="body2" sx={{ wordBreak: 'break-all' }}><strong>{h.name}:</strong> {h.value}</Typography>
               ))}
             </Stack>
