@@ -5,6 +5,7 @@ import { REPORT_LIMITS } from '../../../common/proof.js';
 import { PROOF_MSG } from '../../../common/proof-messages.js';
 import { PAYOUT_MSG } from '../../../common/payout-messages.js';
 import { PAYOUT_REPORT_LIMITS } from '../../../common/payouts.js';
+import { EMAIL_LINK_LIMITS, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
 import type { RateLimitPolicy } from './route-labels.js';
 
 const newsletter = (name: string): RateLimitPolicy => ({
@@ -25,6 +26,8 @@ export const RATE_LIMITS = {
     windowSeconds: REPORT_LIMITS.windowSeconds,
     message: () => PROOF_MSG.tooManyReports,
   },
+  /** Sign-in links asked from one address (the per-email limit is silent: EmailLinkService). */
+  emailLink: { name: 'email-link', limit: EMAIL_LINK_LIMITS.perIp, windowSeconds: EMAIL_LINK_LIMITS.windowSeconds, message: EMAIL_SIGN_IN_TEXT.tooMany },
   /** Payout reports and claims: per account and per address (a trader cannot spread them over accounts or networks). */
   payoutReports: {
     name: 'payout-reports',
