@@ -35,7 +35,7 @@ export const RATE_LIMITS = {
     windowSeconds: PAYOUT_REPORT_LIMITS.windowSeconds,
     message: PAYOUT_MSG.tooManyReports,
   },
-  payoutClaims: { name: 'payout-claims', limit: 5, windowSeconds: 24 * 60 * 60, message: PAYOUT_MSG.tooManyClaims },
+  payoutClaims: { name: 'payout-claims', limit: 10, windowSeconds: 24 * 60 * 60, message: PAYOUT_MSG.tooManyClaims },
   /** A trader's answers on a claim. */
   claimMessages: { name: 'claim-messages', limit: 30, windowSeconds: 60 * 60, message: PAYOUT_MSG.tooManyClaims },
 } as const satisfies Record<string, RateLimitPolicy>;
