@@ -105,4 +105,27 @@ describe('payout claims', () => {
     expect(board.body.map((c: { id: number; overdue: boolean }) => [c.id, c.overdue])).toEqual([[id, true]]);
     await trader.get('/_api/admin/payout-claims').expect(403);
   });
+
+  it('emails the reason when a report is rejected', async () => {
+    const id = await deniedReport(day(-8));
+    await admin.put(`/_api/admin/payout-reports/${id}`).send({ status: 'rejected', rejectionReason: 'The screenshot is of another firm.' }).expect(200);
+    const [mail] = await t.smtp.waitFor(1, { filter: (m) => m.envelope.to.includes(TRADER.email) && (m.parsed.subject ?? '').includes('not approved') });
+    expect(mail!.parsed.subject).toBe('Your payout report on Claim Test Firm was not approved');
+    expect(mail!.parsed.text).toContain('Reason: The screenshot is of another firm.');
+  });
+
+  it('deletes my account: personal data gone, approved reports stay as anonymous figures, signed out', async () => {
+    await t.createUser('leaver@test.example', 'leaver-password', 'user');
+    const leaver = await t.signedIn({ email: 'leaver@test.example', password: 'leaver-password' });
+    const approved = (await leaver.post('/_api/payout-reports').send({ companyId, amount: 900, requestedOn: day(-9), resolvedOn: day(-7), outcome: 'paid', note: 'my note', proof: [receipt] }).expect(201)).body.id;
+    const pending = (await leaver.post('/_api/payout-reports').send({ companyId, amount: 900, requestedOn: day(-3), outcome: 'pending' }).expect(201)).body.id;
+    await admin.put(`/_api/admin/payout-reports/${approved}`).send({ status: 'approved' }).expect(200);
+    const [{ url }] = await t.sql<{ url: string }>('select proof[1] as url from payout_reports where id = $1', [approved]);
+    await leaver.delete('/_api/me').expect(200);
+    expect((await leaver.get('/_api/auth/session').expect(200)).body.user).toBeUndefined();
+    expect(await t.sql(`select id from users where email = 'leaver@test.example'`)).toEqual([]);
+    expect(await t.sql('select user_id, note, proof from payout_reports where id = $1', [approved])).toEqual([{ user_id: null, note: null, proof: [] }]);
+    expect(await t.sql('select id from payout_reports where id = $1', [pending])).toEqual([]);
+    await admin.get(url).expect(404);
+  });
 });
