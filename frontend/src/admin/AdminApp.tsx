@@ -17,6 +17,7 @@ import { i18nProvider } from './i18n.js';
 import { DiscountList } from './discounts/DiscountList.js';
 import { NewsletterList } from './newsletter/NewsletterList.js';
 import { OutboxList, OutboxShow } from './mail/Outbox.js';
+import { PayoutClaimEdit, PayoutClaimList, PayoutReportEdit, PayoutReportList } from './payouts/Payouts.js';
 import { SonnerNotification } from './components/SonnerNotification.js';
 import { refreshPublicQueriesAfterAdminMutations } from './query-sync.js';
 import { adminTheme } from './theme.js';
@@ -65,6 +66,8 @@ export default function AdminApp() {
       </Resource>
       <Resource name="newsletter-subscribers" />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} />
+      <Resource name="payout-reports" list={PayoutReportList} edit={PayoutReportEdit} />
+      <Resource name="payout-claims" list={PayoutClaimList} edit={PayoutClaimEdit} />
       <CustomRoutes>
         <Route path="/newsletter" element={<NewsletterList />} />
       </CustomRoutes>
