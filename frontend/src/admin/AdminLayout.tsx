@@ -4,6 +4,8 @@ import BusinessIcon from '@mui/icons-material/Business';
 import EmailIcon from '@mui/icons-material/Email';
 import HistoryIcon from '@mui/icons-material/History';
 import OutboxIcon from '@mui/icons-material/Outbox';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import GavelIcon from '@mui/icons-material/Gavel';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { ReactNode } from 'react';
@@ -25,6 +27,8 @@ function AdminMenu() {
       <Menu.Item to="/admin/blog-posts" primaryText="Blog Posts" leftIcon={<ArticleIcon />} />
       <Menu.Item to="/admin/newsletter" primaryText="Newsletter" leftIcon={<EmailIcon />} />
       <Menu.Item to="/admin/outbox" primaryText="Outbox" leftIcon={<OutboxIcon />} />
+      <Menu.Item to="/admin/payout-reports" primaryText="Payout reports" leftIcon={<PaymentsIcon />} />
+      <Menu.Item to="/admin/payout-claims" primaryText="Payout claims" leftIcon={<GavelIcon />} />
       <MenuItem component={Link} to="/" sx={{ color: 'text.secondary' }}>
         <ListItemIcon sx={{ minWidth: 40 }}><OpenInNewIcon fontSize="small" /></ListItemIcon>
         {open && <ListItemText>View site</ListItemText>}

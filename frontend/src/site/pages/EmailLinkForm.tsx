@@ -17,7 +17,7 @@ export function EmailLinkForm() {
     }
   };
   return (
-    <form className="card form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="email-link-title">
+    <form className="card form" style={{ marginTop: 24 }} onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="email-link-title">
       <h2 id="email-link-title">Traders: sign in without a password</h2>
       <label htmlFor="link-email">Email</label>
       <input id="link-email" name="email" type="email" autoComplete="email" required />
