@@ -18,8 +18,8 @@ export function EmailLinkForm() {
   };
   return (
     <form className="card form" style={{ marginTop: 24 }} onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="email-link-title">
-      <h2 id="email-link-title">Traders: sign in without a password</h2>
-      <label htmlFor="link-email">Email</label>
+      <h2 id="email-link-title">Traders: get a sign-in link</h2>
+      <label htmlFor="link-email">Send the link to</label>
       <input id="link-email" name="email" type="email" autoComplete="email" required />
       <p className={state.kind === 'error' ? 'field-error' : 'firm-muted'} role="status">
         {state.kind === 'sent' || state.kind === 'error' ? state.message : '\u00a0'}
