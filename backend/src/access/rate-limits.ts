@@ -5,6 +5,7 @@ import { REPORT_LIMITS } from '../../../common/proof.js';
 import { PROOF_MSG } from '../../../common/proof-messages.js';
 import { PAYOUT_MSG } from '../../../common/payout-messages.js';
 import { PAYOUT_REPORT_LIMITS } from '../../../common/payouts.js';
+import { EMAIL_LINK_LIMITS, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
 import type { RateLimitPolicy } from './route-labels.js';
 
 const newsletter = (name: string): RateLimitPolicy => ({
@@ -27,6 +28,8 @@ export const RATE_LIMITS = {
     windowSeconds: REPORT_LIMITS.windowSeconds,
     message: () => PROOF_MSG.tooManyReports,
   },
+  /** Sign-in links asked from one address (the per-email limit is silent: EmailLinkService). */
+  emailLink: { name: 'email-link', limit: EMAIL_LINK_LIMITS.perIp, windowSeconds: EMAIL_LINK_LIMITS.windowSeconds, message: EMAIL_SIGN_IN_TEXT.tooMany },
   /** Payout reports and claims: per account and per address (a trader cannot spread them over accounts or networks). */
   payoutReports: {
     name: 'payout-reports',
@@ -34,7 +37,7 @@ export const RATE_LIMITS = {
     windowSeconds: PAYOUT_REPORT_LIMITS.windowSeconds,
     message: PAYOUT_MSG.tooManyReports,
   },
-  payoutClaims: { name: 'payout-claims', limit: 5, windowSeconds: 24 * 60 * 60, message: PAYOUT_MSG.tooManyClaims },
+  payoutClaims: { name: 'payout-claims', limit: 10, windowSeconds: 24 * 60 * 60, message: PAYOUT_MSG.tooManyClaims },
   /** A trader's answers on a claim. */
   claimMessages: { name: 'claim-messages', limit: 30, windowSeconds: 60 * 60, message: PAYOUT_MSG.tooManyClaims },
 } as const satisfies Record<string, RateLimitPolicy>;

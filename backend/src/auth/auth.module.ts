@@ -3,6 +3,8 @@ import { PassportModule } from '@nestjs/passport';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
+import { EmailLinkController } from './email-link.controller.js';
+import { EmailLinkService } from './email-link.service.js';
 import { AuthService } from './auth.service.js';
 import { LocalStrategy } from './local.strategy.js';
 import { LoginFormController } from './login-form.controller.js';
@@ -13,9 +15,9 @@ import { SessionSerializer } from './session.serializer.js';
 
 @Module({
   imports: [UsersModule, RateLimitModule, PassportModule.register({ session: true })],
-  controllers: [AuthController, LoginFormController],
+  controllers: [AuthController, LoginFormController, EmailLinkController],
   providers: [
-    AuthService, LocalStrategy, SessionSerializer, LoginGuard, LoginLimiter, SessionMiddleware,
+    AuthService, EmailLinkService, LocalStrategy, SessionSerializer, LoginGuard, LoginLimiter, SessionMiddleware,
   ],
   exports: [SessionMiddleware, AuthService],
 })

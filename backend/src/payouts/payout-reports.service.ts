@@ -10,6 +10,8 @@ import { ApiError } from '../common/api-error.js';
 import { pgArray } from '../common/pg-array.js';
 import type { ListParams, ListResult } from '../common/rest-list.js';
 import { MediaService } from '../media/media.service.js';
+import { MailService } from '../mail/mail.service.js';
+import { escapeHtml } from '../../../common/seo/page-head.js';
 import type { BulkApproveDto, CreatePayoutReportDto, ReviewPayoutReportDto } from './dto/payouts.dto.js';
 
 export const PAYOUT_REPORT_SORTABLE = ['id', 'createdAt', 'requestedOn', 'amount', 'status', 'outcome'] as const;
@@ -44,7 +46,7 @@ const today = (now = new Date()) => now.toISOString().slice(0, 10);
  */
 @Injectable()
 export class PayoutReportsService {
-  constructor(private readonly em: EntityManager, private readonly media: MediaService) {}
+  constructor(private readonly em: EntityManager, private readonly media: MediaService, private readonly mail: MailService) {}
 
   async create(input: CreatePayoutReportDto, user: PublicUser, now = new Date()): Promise<{ id: number; status: 'awaiting-review' }> {
     const errors: Record<string, string> = {};
@@ -170,6 +172,16 @@ export class PayoutReportsService {
        where id = ?`,
       [status, status === 'rejected' ? reason : null, input.proofVerified ?? current.proofVerified, status, id],
     );
+    // A rejection tells its author why (once: only when the report was not rejected already).
+    if (status === 'rejected' && current.status !== 'rejected' && current.userEmail) {
+      const text = `Your payout report on ${current.companyName} (requested on ${current.requestedOn}) was not approved.\n\nReason: ${reason}`;
+      await this.mail.enqueue({
+        to: current.userEmail,
+        subject: `Your payout report on ${current.companyName} was not approved`,
+        text,
+        html: text.split('\n\n').map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+      });
+    }
     return this.get(id);
   }
 

@@ -5,6 +5,8 @@ import EmailIcon from '@mui/icons-material/Email';
 import HistoryIcon from '@mui/icons-material/History';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import SendIcon from '@mui/icons-material/Send';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import GavelIcon from '@mui/icons-material/Gavel';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -33,6 +35,8 @@ function AdminMenu() {
       {can('newsletter-subscribers') && <Menu.Item to="/admin/newsletter" primaryText="Newsletter" leftIcon={<EmailIcon />} />}
       {can('campaigns') && <Menu.Item to="/admin/campaigns" primaryText="Campaigns" leftIcon={<SendIcon />} />}
       {can('outbox') && <Menu.Item to="/admin/outbox" primaryText="Outbox" leftIcon={<OutboxIcon />} />}
+      {can('payout-reports') && <Menu.Item to="/admin/payout-reports" primaryText="Payout reports" leftIcon={<PaymentsIcon />} />}
+      {can('payout-claims') && <Menu.Item to="/admin/payout-claims" primaryText="Payout claims" leftIcon={<GavelIcon />} />}
       {can('audit-log') && <Menu.Item to="/admin/audit-log" primaryText="Audit log" leftIcon={<ManageSearchIcon />} />}
       <MenuItem component={Link} to="/" sx={{ color: 'text.secondary' }}>
         <ListItemIcon sx={{ minWidth: 40 }}><OpenInNewIcon fontSize="small" /></ListItemIcon>

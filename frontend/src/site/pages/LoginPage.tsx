@@ -10,6 +10,7 @@ import { MSG } from '../../../../common/messages.js';
 import { loginSchema, type LoginInput } from '../../../../common/schemas.js';
 import { apiPost } from '../../lib/api.js';
 import { SESSION_KEY } from '../../lib/session.js';
+import { EmailLinkForm } from './EmailLinkForm.js';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -59,6 +60,7 @@ export function LoginPage() {
         <p id="password-error" className="field-error field-slot">{errors.password?.message}</p>
         <button className="button" type="submit" disabled={isSubmitting}>{isSubmitting ? 'Signing in...' : 'Sign in'}</button>
       </form>
+      <EmailLinkForm />
     </section>
   );
 }

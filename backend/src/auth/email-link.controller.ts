@@ -1,0 +1,52 @@
+import { Body, Controller, Get, Header, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, MaxLength } from 'class-validator';
+import type { Request, Response } from 'express';
+import { ACCOUNT_PATH, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
+import { Public, RateLimit } from '../access/route-labels.js';
+import { RATE_LIMITS } from '../access/rate-limits.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { messagePage } from '../newsletter/message-page.js';
+import { EmailLinkService } from './email-link.service.js';
+
+export class EmailLinkDto {
+  @ApiProperty()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsEmail({}, { message: EMAIL_SIGN_IN_TEXT.emailInvalid })
+  @MaxLength(200, { message: EMAIL_SIGN_IN_TEXT.emailInvalid })
+  email!: string;
+}
+
+/** Sign-in by an emailed link (issue #17). */
+@ApiTags('auth')
+@Controller()
+@Public()
+export class EmailLinkController {
+  constructor(private readonly links: EmailLinkService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** Always the same 200 answer, whether or not the address has an account (no enumeration). */
+  @Post('_api/auth/email-link')
+  @HttpCode(200)
+  @RateLimit(RATE_LIMITS.emailLink)
+  async ask(@Body() { email }: EmailLinkDto): Promise<{ message: string }> {
+    await this.links.send(email);
+    return { message: EMAIL_SIGN_IN_TEXT.sent };
+  }
+
+  /** The mailed link: signs in (a new session id, the account made on first use) and lands on /account. */
+  @Get('auth/email-link')
+  @ApiExcludeEndpoint()
+  @Header('Cache-Control', 'no-store')
+  @Header('Referrer-Policy', 'no-referrer')
+  async open(@Query('token') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const outcome = await this.links.redeem(token);
+    if (!outcome.ok) {
+      res.status(400).type('html').send(messagePage({ title: 'This link does not work', message: outcome.message, siteUrl: this.config.publicSiteUrl, ok: false }));
+      return;
+    }
+    // passport's logIn regenerates the session id: a session fixed before the link cannot ride on it.
+    await new Promise<void>((resolve, reject) => req.logIn(outcome.user, (err) => (err ? reject(err) : resolve())));
+    res.redirect(303, ACCOUNT_PATH);
+  }
+}

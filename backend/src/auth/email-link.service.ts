@@ -1,0 +1,76 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { EMAIL_LINK_LIMITS, EMAIL_LINK_MINUTES, EMAIL_LINK_PATH, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
+import { escapeHtml } from '../../../common/seo/page-head.js';
+import { SITE_NAME } from '../../../common/constants.js';
+import { signToken, verifyToken } from '../common/signed-token.js';
+import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
+import { MailService } from '../mail/mail.service.js';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { User } from '../users/user.entity.js';
+import { normaliseEmail } from '../users/users.service.js';
+
+const PURPOSE = 'trader-sign-in';
+
+export type LinkOutcome = { ok: true; user: User } | { ok: false; message: string };
+
+/**
+ * Sign-in by an emailed link: the token (common/signed-token) signs a random nonce and the address, with a
+ * 15-minute expiry; single use is an atomic claim of the nonce in rate_limits (kept until the link expires).
+ * Nothing tells a caller whether an address has an account.
+ */
+@Injectable()
+export class EmailLinkService {
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly mail: MailService,
+    private readonly limits: RateLimitService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.key = signingKey(config, PURPOSE);
+  }
+
+  /** Mails a link, unless this address already asked EMAIL_LINK_LIMITS.perAddress times this hour (then silently not). */
+  async send(rawEmail: string, now = new Date()): Promise<void> {
+    const email = normaliseEmail(rawEmail);
+    const { hits } = await this.limits.hit(`email-link:address:${email}`, EMAIL_LINK_LIMITS.windowSeconds);
+    if (hits > EMAIL_LINK_LIMITS.perAddress) return;
+    const nonce = randomBytes(12).toString('base64url');
+    const token = signToken(this.key, PURPOSE, `${nonce}:${email}`, new Date(now.getTime() + EMAIL_LINK_MINUTES * 60_000));
+    const url = `${this.config.publicSiteUrl}${EMAIL_LINK_PATH}?token=${encodeURIComponent(token)}`;
+    await this.mail.enqueue({
+      to: email,
+      subject: EMAIL_SIGN_IN_TEXT.subject,
+      text: `Sign in to ${SITE_NAME}:\n\n${url}\n\nThe link works once, for ${EMAIL_LINK_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+      html: `<p>Sign in to ${escapeHtml(SITE_NAME)}:</p><p><a href="${escapeHtml(url)}">Sign in</a></p>` +
+        `<p>The link works once, for ${EMAIL_LINK_MINUTES} minutes. If you did not ask for it, ignore this email.</p>`,
+    });
+  }
+
+  /** The link's account (made on first use, role `user`, no password), or why the link does not work. */
+  async redeem(token: unknown, now = new Date()): Promise<LinkOutcome> {
+    const check = verifyToken([this.key], PURPOSE, token, now);
+    if (!check.ok) return { ok: false, message: check.reason === 'expired' ? EMAIL_SIGN_IN_TEXT.linkExpired : EMAIL_SIGN_IN_TEXT.linkInvalid };
+    const [nonce, email] = splitOnce(check.subject, ':');
+    if (!nonce || !email) return { ok: false, message: EMAIL_SIGN_IN_TEXT.linkInvalid };
+    const claimed = await this.em.getConnection().execute<Array<{ key: string }>>(
+      `insert into rate_limits (key, hits, reset_at) values (?, 1, ?) on conflict (key) do nothing returning key`,
+      [`email-link:used:${nonce}`, check.expiresAt],
+    );
+    if (!claimed.length) return { ok: false, message: EMAIL_SIGN_IN_TEXT.linkUsed };
+    const em = this.em.fork();
+    await em.getConnection().execute(
+      `insert into users (display_name, email, role) values (?, ?, 'user') on conflict (email) do nothing`,
+      [email.split('@')[0]!.slice(0, 120), email],
+    );
+    return { ok: true, user: (await em.findOne(User, { email }))! };
+  }
+}
+
+function splitOnce(text: string, separator: string): [string, string] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + 1)];
+}

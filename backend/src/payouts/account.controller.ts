@@ -1,0 +1,29 @@
+import { Controller, Delete, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Request, Response } from 'express';
+import type { PublicUser } from '../../../common/api-types.js';
+import { SignedIn } from '../access/route-labels.js';
+import { AuthService } from '../auth/auth.service.js';
+import { PayoutReportsService } from './payout-reports.service.js';
+
+/** The trader's own account (issue #17). */
+@ApiTags('account')
+@Controller('_api/me')
+@SignedIn()
+export class AccountController {
+  constructor(private readonly em: EntityManager, private readonly reports: PayoutReportsService, private readonly auth: AuthService) {}
+
+  /**
+   * Deletes my account: my reports lose every personal field (approved ones stay as anonymous figures), my
+   * private files go with the account (media_assets.owner_id cascades), claims keep no link to me; then signs out.
+   */
+  @Delete()
+  async remove(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
+    const user = req.user as PublicUser;
+    await this.reports.forgetAuthor(user.id);
+    await this.em.getConnection().execute(`update payout_claims set account_id = null, statement = null, purchase_evidence = '{}' where user_id = ?`, [user.id]);
+    await this.em.getConnection().execute('delete from users where id = ?', [user.id]);
+    return this.auth.logout(req, res);
+  }
+}
