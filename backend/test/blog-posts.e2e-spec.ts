@@ -116,7 +116,7 @@ describe('blog posts', () => {
       expect(post.createdAt).toBeInstanceOf(Date);
       expect(post.updatedAt).toBeInstanceOf(Date);
       expect(Object.keys(post).sort()).toEqual([
-        'authorName', 'category', 'content', 'createdAt', 'excerpt', 'featuredImageUrl', 'id', 'metaDescription',
+        'authorName', 'category', 'companyIds', 'content', 'createdAt', 'excerpt', 'featuredImageUrl', 'id', 'metaDescription',
         'metaTitle', 'publishedAt', 'slug', 'status', 'tags', 'title', 'updatedAt',
       ]);
     });
@@ -488,7 +488,7 @@ describe('blog posts', () => {
       for (const item of res.body as AdminBlogPostListItem[]) {
         expect(item).not.toHaveProperty('content');
         expect(Object.keys(item).sort()).toEqual([
-          'authorName', 'category', 'createdAt', 'excerpt', 'featuredImageUrl', 'id', 'metaDescription', 'metaTitle',
+          'authorName', 'category', 'companyIds', 'createdAt', 'excerpt', 'featuredImageUrl', 'id', 'metaDescription', 'metaTitle',
           'publishedAt', 'slug', 'status', 'tags', 'title', 'updatedAt',
         ]);
       }
@@ -571,6 +571,7 @@ describe('blog posts', () => {
         authorName: null,
         category: 'general',
         tags: [],
+        companyIds: [],
         status: 'draft',
         createdAt: expect.any(String),
         updatedAt: expect.any(String),

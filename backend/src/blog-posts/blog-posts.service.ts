@@ -106,7 +106,12 @@ export class BlogPostsService {
       ],
       limit: BLOG_RELATED_COUNT,
     });
-    return { ...toBlogPostDto(post), related: related.map(toBlogPostDto) };
+    const firms = post.companyIds.length
+      ? await this.em.getConnection().execute<Array<{ id: number; slug: string; name: string }>>(
+        `select id, slug, name from companies where id in (${post.companyIds.map(() => '?').join(', ')}) order by name`, post.companyIds,
+      )
+      : [];
+    return { ...toBlogPostDto(post), related: related.map(toBlogPostDto), firms };
   }
 
   /**
@@ -189,6 +194,13 @@ export class BlogPostsService {
     }
     if (input.featuredImageUrl !== undefined) {
       out.featuredImageUrl = await this.media.resolveImage(input.featuredImageUrl, 'featured');
+    }
+    if (input.companyIds?.length) {
+      const found = await this.em.getConnection().execute<Array<{ id: number }>>(
+        `select id from companies where id in (${input.companyIds.map(() => '?').join(', ')})`, input.companyIds,
+      );
+      const missing = input.companyIds.find((id) => !found.some((f) => f.id === id));
+      if (missing !== undefined) throw new ApiError(400, MSG.companyMissing(missing), { companyIds: MSG.companyMissing(missing) });
     }
     return out;
   }

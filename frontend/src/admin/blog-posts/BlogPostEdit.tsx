@@ -27,7 +27,7 @@ export function BlogPostEdit() {
           // getOne entry with rows that carry no content), fetched on every visit. The states below replace
           // react-admin's "not found" toast and redirect to the list.
           queryOptions={{ meta: { view: 'edit' }, staleTime: 0, retry: false, onError: () => undefined }}
-          transform={(values: PostFormValues) => toPayload(values)}
+          transform={(values: PostFormValues, options?: { previousData?: BlogPostJson }) => toPayload(values, options?.previousData)}
           mutationOptions={{
             onSuccess: () => {
               notify(TOAST.postUpdated, { type: 'success' });
