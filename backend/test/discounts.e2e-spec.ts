@@ -67,6 +67,19 @@ describe('discounts', () => {
   describe('POST /_api/admin/discounts (SPEC face create)', () => {
     beforeEach(() => t.sql('delete from discounts'));
 
+    it('keeps a code\'s fine print and refuses bad fine print naming the field, storing nothing (issue #18)', async () => {
+      for (const [field, value] of [['eligibleSizes', [0]], ['eligibleSizes', 'all'], ['eligiblePrograms', ['']], ['minPrice', -1], ['stacks', 'yes']] as const) {
+        const res = await admin.post(ADMIN).send({ companyId: alpha.id, title: 'Bad', [field]: value }).expect(400);
+        expect({ field, errors: Object.keys(res.body.errors) }).toEqual({ field, errors: [field] });
+      }
+      expect(await t.sql('select id from discounts')).toEqual([]);
+      const fine = { eligiblePrograms: ['Classic'], eligibleSizes: [50000, 100000], minPrice: 40, newAccountsOnly: true, appliesToResets: false, stacks: true };
+      const created = (await admin.post(ADMIN).send({ companyId: alpha.id, title: 'Fine', discountCode: 'FINE', discountAmount: 50, ...fine }).expect(201)).body;
+      expect(created).toMatchObject(fine);
+      const put = (await admin.put(`${ADMIN}/${created.id}`).send({ ...created, eligibleSizes: null }).expect(200)).body;
+      expect(put).toMatchObject({ ...fine, eligibleSizes: [] });
+    });
+
     it('creates a discount with every field and answers it in the API shape', async () => {
       const until = '2031-03-04T05:06:07.000Z';
       const res = await admin
@@ -107,7 +120,7 @@ describe('discounts', () => {
         mediaUrl: 'https://cdn.example/banner.png',
         clicks: 0,
         // The proof figures (issue #11): nothing checked or reported yet.
-        lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, successRate: null, failingSince: null,
+        lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, successRate: null, failingSince: null, heldReports: 0,
         // The fine print (issue #18): absent, the widest reading.
         eligiblePrograms: [], eligibleSizes: [], minPrice: null, newAccountsOnly: false, appliesToResets: false, stacks: false,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
