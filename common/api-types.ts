@@ -117,6 +117,8 @@ export interface BlogPostDto<D = Date> {
   authorName: string | null;
   category: BlogCategory;
   tags: string[];
+  /** The firms the post is about (issue #18). */
+  companyIds: number[];
   status: BlogStatus;
   createdAt: D;
   updatedAt: D;
@@ -153,6 +155,8 @@ export interface BlogListResponse {
 /** GET /_api/blog-posts/by-slug (superjson): the post and up to 3 related posts (as cards). */
 export interface BlogPostWithRelated extends BlogPostDto {
   related: BlogPostCardDto[];
+  /** The firms the post is about, for links to their profiles. */
+  firms: Array<{ id: number; slug: string; name: string }>;
 }
 
 /** docs/spec.md §3 "Newsletter subscriber". subscribedAt is ISO 8601; a null source is shown as 'Direct'. */

@@ -1,5 +1,5 @@
 import {
-  CRITERIA, profileErrors, effectiveRating, firmsQueryString, parseCompareFirms, parseFirmsQuery,
+  CRITERIA, FIRM_SLUG_PATTERN, firmSlug, profileErrors, effectiveRating, firmsQueryString, parseCompareFirms, parseFirmsQuery,
   isTestOverdue, uniqueSlug, weightedScore, type FirmsQuery,
 } from './firms.js';
 
@@ -185,5 +185,23 @@ describe('isTestOverdue', () => {
     expect(isTestOverdue('2026-08-23', now)).toBe(true); // 91 days
     expect(isTestOverdue('2026-11-22', now)).toBe(false);
     expect(isTestOverdue(null, now)).toBe(true);
+  });
+});
+
+describe('firmSlug (any company name makes a slug the route answers)', () => {
+  it.each([
+    ['Under_Score Capital', 'under-score-capital'],
+    ['Société Générale Funding', 'societe-generale-funding'],
+    ['A&B Traders, Inc.', 'a-b-traders-inc'],
+    ['  --FTMO--  ', 'ftmo'],
+    ['The5ers', 'the5ers'],
+    ['日本 Prop', 'prop'],
+  ])('%s → %s', (name, slug) => {
+    expect(firmSlug(name)).toBe(slug);
+    expect(FIRM_SLUG_PATTERN.test(slug)).toBe(true);
+  });
+  it('leaves nothing for a name without a letter or digit, and caps the length', () => {
+    expect(firmSlug('日本 ★')).toBe('');
+    expect(firmSlug('x'.repeat(300)).length).toBe(80);
   });
 });

@@ -324,7 +324,27 @@ export function parseCompareFirms(value: unknown): string[] | null {
 // Slugs of firms
 // ---------------------------------------------------------------------------------------------
 
-/** A firm whose name has no letter or digit left after slugify gets this slug (then -2, -3…). */
+/** The pattern a firm's slug must match: the /firms/:slug route answers only these (issue #18). */
+export const FIRM_SLUG_PATTERN = /^[a-z0-9-]{1,200}$/;
+
+/**
+ * The slug of a firm's name: one that the /firms/:slug route answers, whatever the name — accents
+ * folded (Société → societe), every run of anything but a-z and 0-9 (underscores, dots, ampersands,
+ * other scripts) one hyphen, no hyphen at either end, at most 80 characters. `Under_Score Capital` →
+ * `under-score-capital`. Empty when nothing is left (uniqueSlug then gives the fallback).
+ */
+export function firmSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+}
+
+/** A firm whose name has no letter or digit left after firmSlug gets this slug (then -2, -3…). */
 export const FALLBACK_FIRM_SLUG = 'firm';
 
 /** The first of `base`, `base-2`, `base-3`… that is not taken. */

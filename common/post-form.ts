@@ -8,7 +8,10 @@ import { isImageReference, zodForm, type FieldRule } from './form-rules.js';
 import { MSG } from './messages.js';
 import { isValidSlug } from './slugify.js';
 
-/** What the post form holds (docs/spec.md §2 "Blog post form layout"): tags as one comma-separated text, the date as YYYY-MM-DD. */
+/**
+ * What the post form holds (docs/spec.md §2 "Blog post form layout"): tags as one comma-separated text, the publish date
+ * and time as the editor's local YYYY-MM-DDTHH:mm (issue #18: a date alone turned a scheduled 14:56 into midnight).
+ */
 export interface PostFormValues {
   title: string;
   slug: string;
@@ -19,6 +22,8 @@ export interface PostFormValues {
   publishedAt: string;
   category: BlogCategory;
   tags: string;
+  /** The firms the post is about (issue #18), picked by name. */
+  companyIds: number[];
   featuredImageUrl: string;
   excerpt: string;
   authorName: string;
@@ -35,6 +40,7 @@ export interface PostPayload {
   featuredImageUrl: string | null;
   authorName: string | null;
   tags: string[];
+  companyIds: number[];
   publishedAt: string | null;
   metaTitle: string | null;
   metaDescription: string | null;
@@ -50,6 +56,7 @@ export const EMPTY_POST: PostFormValues = {
   publishedAt: '',
   category: 'general',
   tags: '',
+  companyIds: [],
   featuredImageUrl: '',
   excerpt: '',
   authorName: '',
@@ -73,6 +80,29 @@ export function fromDateInput(day: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
+/** A stored instant as the editor's local date and time to the minute (YYYY-MM-DDTHH:mm), as a datetime-local input holds it. */
+export function toDateTimeInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${toDateInput(iso)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The editor's local date and time (YYYY-MM-DDTHH:mm, or a day alone: its midnight) as an ISO instant. */
+export function fromDateTimeInput(text: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** 'Europe/Paris (UTC+01:00)': the zone the editor's dates and times are in, shown beside them. */
+export function timeZoneLabel(at: Date, timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone): string {
+  const offset = -at.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  return `${timeZone} (UTC${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)})`;
+}
+
 export function valuesFromPost(post: BlogPostJson): PostFormValues {
   return {
     title: post.title ?? '',
@@ -81,9 +111,10 @@ export function valuesFromPost(post: BlogPostJson): PostFormValues {
     metaTitle: post.metaTitle ?? '',
     metaDescription: post.metaDescription ?? '',
     status: post.status ?? 'draft',
-    publishedAt: toDateInput(post.publishedAt),
+    publishedAt: toDateTimeInput(post.publishedAt),
     category: post.category ?? 'general',
     tags: (post.tags ?? []).join(', '),
+    companyIds: post.companyIds ?? [],
     featuredImageUrl: post.featuredImageUrl ?? '',
     excerpt: post.excerpt ?? '',
     authorName: post.authorName ?? '',
@@ -97,7 +128,12 @@ export function parseTags(text: string): string[] {
 
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
 
-export function toPayload(v: PostFormValues): PostPayload {
+/**
+ * The body of the create or update call. `stored`: the post as loaded — a publish date the editor did not change
+ * goes back as the stored instant itself (seconds included), so saving without a change never moves a date.
+ */
+export function toPayload(v: PostFormValues, stored?: Pick<BlogPostJson, 'publishedAt'> | null): PostPayload {
+  const unchanged = stored?.publishedAt && toDateTimeInput(stored.publishedAt) === v.publishedAt;
   return {
     title: v.title.trim(),
     slug: v.slug.trim(),
@@ -108,8 +144,9 @@ export function toPayload(v: PostFormValues): PostPayload {
     featuredImageUrl: orNull(v.featuredImageUrl),
     authorName: orNull(v.authorName),
     tags: parseTags(v.tags),
+    companyIds: v.companyIds ?? [],
     // A draft has no publish date (docs/spec.md §4: the picker is shown only while published); an archived post keeps its own.
-    publishedAt: v.status === 'draft' ? null : fromDateInput(v.publishedAt),
+    publishedAt: v.status === 'draft' ? null : unchanged ? stored!.publishedAt : fromDateTimeInput(v.publishedAt),
     metaTitle: orNull(v.metaTitle),
     metaDescription: orNull(v.metaDescription),
   };

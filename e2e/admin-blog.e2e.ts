@@ -100,9 +100,10 @@ describe('admin blog posts in Chromium', () => {
     await page.locator('#post-status').click();
     await page.getByRole('option', { name: 'Published' }).click();
     await page.getByRole('button', { name: /Pick a date/ }).click();
-    await page.locator('#post-published-at').fill('2025-03-14');
+    await page.locator('#post-published-at').fill('2025-03-14T14:56');
     await page.getByRole('button', { name: 'Done' }).click();
-    await page.getByRole('button', { name: /March 14th, 2025/ }).waitFor();
+    await page.getByRole('button', { name: /March 14th, 2025, 14:56/ }).waitFor();
+    await page.getByText(/^Your time zone: .+ \(UTC[+-]\d\d:\d\d\)$/).waitFor();
     await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
 
     // Featured image: a wrong type is refused on the field, a PNG is uploaded (kind 'featured') and previewed.
@@ -160,6 +161,27 @@ describe('admin blog posts in Chromium', () => {
     expect(question).toBe('Are you sure you want to delete this post?');
     await page.waitForFunction(() => ![...document.querySelectorAll('[data-testid=post-title]')].some((h) => h.textContent === 'E2E: Edited Title'));
     await page.getByText('1-25 of 30').waitFor();
+  });
+
+  it('keeps a scheduled post at its minute when it is opened and saved without a change (issue #18)', async () => {
+    // Tomorrow 14:56 in the browser's zone, with seconds the form does not show.
+    const when = await page.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() + 1);
+      d.setHours(14, 56, 17, 0);
+      return d.toISOString();
+    });
+    const post = ((await (await page.request.get(site.baseUrl + '/_api/admin/blog-posts')).json()) as BlogPostJson[])[0]!;
+    await siteSql(site, `update blog_posts set status = 'published', published_at = $1 where id = $2`, [when, post.id]);
+    await page.goto(`${site.baseUrl}/admin/blog-posts/${post.id}/edit`);
+    await page.getByRole('heading', { name: 'Edit Blog Post', level: 1 }).waitFor();
+    await page.getByRole('button', { name: /, 14:56$/ }).waitFor();
+    await page.getByRole('button', { name: 'Update Post' }).click();
+    await toast(TOAST.postUpdated).waitFor();
+    const saved = (await (await page.request.get(`${site.baseUrl}/_api/admin/blog-posts/${post.id}`)).json()) as BlogPostJson;
+    expect([saved.status, saved.publishedAt]).toEqual(['published', when]);
+    // Still scheduled: not on the public blog yet.
+    expect((await page.request.get(`${site.baseUrl}/_api/blog-posts/by-slug?slug=${saved.slug}`)).status()).toBe(404);
   });
 
   it('shows the server message for a slug clash and "Blog post not found." for an unknown id', async () => {

@@ -116,7 +116,7 @@ describe('blog posts', () => {
       expect(post.createdAt).toBeInstanceOf(Date);
       expect(post.updatedAt).toBeInstanceOf(Date);
       expect(Object.keys(post).sort()).toEqual([
-        'authorName', 'category', 'content', 'createdAt', 'excerpt', 'featuredImageUrl', 'id', 'metaDescription',
+        'authorName', 'category', 'companyIds', 'content', 'createdAt', 'excerpt', 'featuredImageUrl', 'id', 'metaDescription',
         'metaTitle', 'publishedAt', 'slug', 'status', 'tags', 'title', 'updatedAt',
       ]);
     });
@@ -488,7 +488,7 @@ describe('blog posts', () => {
       for (const item of res.body as AdminBlogPostListItem[]) {
         expect(item).not.toHaveProperty('content');
         expect(Object.keys(item).sort()).toEqual([
-          'authorName', 'category', 'createdAt', 'excerpt', 'featuredImageUrl', 'id', 'metaDescription', 'metaTitle',
+          'authorName', 'category', 'companyIds', 'createdAt', 'excerpt', 'featuredImageUrl', 'id', 'metaDescription', 'metaTitle',
           'publishedAt', 'slug', 'status', 'tags', 'title', 'updatedAt', 'version',
         ]);
       }
@@ -554,6 +554,36 @@ describe('blog posts', () => {
     });
   });
 
+  describe('GET /_api/admin/blog-posts/export.csv (issue #18: every row of the filter, streamed)', () => {
+    it('exports 1,200 posts as 1,200 rows, newest first, only the filter\'s, for admins only', async () => {
+      await clear();
+      // 1,200 posts, one a minute back in time (some at the same instant, so the keyset's id tie-break matters);
+      // every third a draft.
+      await t.sql(
+        `insert into blog_posts (slug, title, content, status, category, created_at)
+         select 'p-' || g, 'Post ' || g, '<p>x</p>', case when g % 3 = 0 then 'draft' else 'published' end, 'news',
+                now() - make_interval(mins => g / 2)
+         from generate_series(1, 1200) g`,
+      );
+      await t.http().get(`${ADMIN}/export.csv`).expect(401);
+      const res = await admin.get(`${ADMIN}/export.csv`).expect(200);
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="blog_posts_\d{4}-\d\d-\d\d\.csv"$/);
+      const lines = res.text.trim().split('\r\n');
+      expect(lines[0]).toBe('id,title,slug,status,category,author,tags,published_at,created_at');
+      const slugs = lines.slice(1).map((l) => l.split('","')[2]!);
+      expect(slugs).toHaveLength(1200);
+      expect(new Set(slugs).size).toBe(1200);
+      // Newest first; p-2 and p-3 share an instant, the higher id first (as the admin list orders).
+      expect(slugs.slice(0, 3)).toEqual(['p-1', 'p-3', 'p-2']);
+      const drafts = await admin.get(`${ADMIN}/export.csv?filter=${encodeURIComponent('{"status":"draft"}')}`).expect(200);
+      expect(drafts.text.trim().split('\r\n')).toHaveLength(1 + 400);
+      const bad = await admin.get(`${ADMIN}/export.csv?filter=${encodeURIComponent('{"colour":"red"}')}`).expect(400);
+      expect(bad.body.statusCode).toBe(400);
+      await clear();
+    });
+  });
+
   describe('SPEC face: POST /_api/admin/blog-posts, /update, /delete', () => {
     beforeEach(clear);
 
@@ -572,6 +602,7 @@ describe('blog posts', () => {
         authorName: null,
         category: 'general',
         tags: [],
+        companyIds: [],
         status: 'draft',
         createdAt: expect.any(String),
         version: 1,

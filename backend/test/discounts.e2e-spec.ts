@@ -27,7 +27,8 @@ const silentLogger = { log: () => undefined, error: () => undefined, warn: () =>
 // singleton, so a second app started in the same file would sign in against the first one.
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // Trust the loopback proxy, so a test speaks for several networks with X-Forwarded-For (a click counts once per network a day).
+  t = await startTestApp({ trustProxy: 'loopback' });
 });
 afterAll(() => t.close());
 
@@ -54,6 +55,19 @@ describe('discounts', () => {
 
   describe('POST /_api/admin/discounts (SPEC face create)', () => {
     beforeEach(() => t.sql('delete from discounts'));
+
+    it('keeps a code\'s fine print and refuses bad fine print naming the field, storing nothing (issue #18)', async () => {
+      for (const [field, value] of [['eligibleSizes', [0]], ['eligibleSizes', 'all'], ['eligiblePrograms', ['']], ['minPrice', -1], ['stacks', 'yes']] as const) {
+        const res = await admin.post(ADMIN).send({ companyId: alpha.id, title: 'Bad', [field]: value }).expect(400);
+        expect({ field, errors: Object.keys(res.body.errors) }).toEqual({ field, errors: [field] });
+      }
+      expect(await t.sql('select id from discounts')).toEqual([]);
+      const fine = { eligiblePrograms: ['Classic'], eligibleSizes: [50000, 100000], minPrice: 40, newAccountsOnly: true, appliesToResets: false, stacks: true };
+      const created = (await admin.post(ADMIN).send({ companyId: alpha.id, title: 'Fine', discountCode: 'FINE', discountAmount: 50, ...fine }).expect(201)).body;
+      expect(created).toMatchObject(fine);
+      const put = (await admin.put(`${ADMIN}/${created.id}`).send({ ...created, eligibleSizes: null }).expect(200)).body;
+      expect(put).toMatchObject({ ...fine, eligibleSizes: [] });
+    });
 
     it('creates a discount with every field and answers it in the API shape', async () => {
       const until = '2031-03-04T05:06:07.000Z';
@@ -95,7 +109,7 @@ describe('discounts', () => {
         mediaUrl: 'https://cdn.example/banner.png',
         clicks: 0,
         // The proof figures (issue #11): nothing checked or reported yet.
-        lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, successRate: null, failingSince: null,
+        lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, successRate: null, failingSince: null, heldReports: 0,
         // The fine print (issue #18): absent, the widest reading.
         eligiblePrograms: [], eligibleSizes: [], minPrice: null, newAccountsOnly: false, appliesToResets: false, stacks: false,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
@@ -483,8 +497,8 @@ describe('discounts', () => {
       // priceExample is the card's price (from the firm's listed sizes), not a stored field.
       for (const { company: _c, priceExample: _p, ...fields } of visible) {
         // successRate is the admin's sort column; the public cards derive the shown rate from the counts.
-        // version (issue #20) is the admin's optimistic lock, not a public figure.
-        const { company: _a, clicks: _clicks, successRate: _s, version: _v, ...adminFields } = (await admin.get(`${ADMIN}/${fields.id}`).expect(200)).body as AdminDiscountDto;
+        // version (issue #20) is the admin's optimistic lock and heldReports (issue #18) the admin's moderation count: not public figures.
+        const { company: _a, clicks: _clicks, successRate: _s, heldReports: _h, version: _v, ...adminFields } = (await admin.get(`${ADMIN}/${fields.id}`).expect(200)).body as AdminDiscountDto;
         expect(fields).toEqual(adminFields);
         expect(fields).not.toHaveProperty('clicks');
       }
@@ -533,7 +547,7 @@ describe('discounts', () => {
 
     it('counts the click and redirects 302 to the affiliate link, uncached and not indexed', async () => {
       const before = await clicks(linked.id);
-      const res = await t.http().get(`/go/${linked.id}`).set('User-Agent', BROWSER).expect(302);
+      const res = await t.http().get(`/go/${linked.id}`).set('User-Agent', BROWSER).set('X-Forwarded-For', '198.51.100.10').expect(302);
       expect(res.headers.location).toBe('https://alphafirm.example/challenges?ref=vtf&utm_source=site');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-robots-tag']).toBe('noindex');
@@ -541,22 +555,25 @@ describe('discounts', () => {
       expect((await admin.get(`${ADMIN}/${linked.id}`)).body.clicks).toBe(before + 1);
     });
 
-    it('counts one click per visitor and discount however often they follow it, even all at once', async () => {
+    it('counts one click per network and discount however often they follow it, with any user agent, even all at once', async () => {
       const before = await clicks(linked.id);
       const agent = `${BROWSER} repeat`;
-      const responses = await Promise.all(Array.from({ length: 25 }, () => t.http().get(`/go/${linked.id}`).set('User-Agent', agent)));
+      const from = '198.51.100.11';
+      const responses = await Promise.all(Array.from({ length: 25 }, (_, i) =>
+        t.http().get(`/go/${linked.id}`).set('User-Agent', `${agent} ${i}`).set('X-Forwarded-For', from)));
       expect(responses.every((r) => r.status === 302 && r.headers.location === linked.affiliateLink)).toBe(true);
       expect(await clicks(linked.id)).toBe(before + 1);
       // The same visitor on another discount is another click.
       await t.sql("update discounts set affiliate_link = 'https://betafirm.example/' where id = $1", [linkless.id]);
-      await t.http().get(`/go/${linkless.id}`).set('User-Agent', agent).expect(302);
+      await t.http().get(`/go/${linkless.id}`).set('User-Agent', agent).set('X-Forwarded-For', from).expect(302);
       expect(await clicks(linkless.id)).toBe(1);
       await t.sql('update discounts set affiliate_link = null, clicks = 0 where id = $1', [linkless.id]);
     });
 
     it('counts every one of many simultaneous visitors (atomic increment in SQL)', async () => {
       const before = await clicks(linked.id);
-      const responses = await Promise.all(Array.from({ length: 25 }, (_, i) => t.http().get(`/go/${linked.id}`).set('User-Agent', `${BROWSER} visitor-${i}`)));
+      const responses = await Promise.all(Array.from({ length: 25 }, (_, i) =>
+        t.http().get(`/go/${linked.id}`).set('User-Agent', BROWSER).set('X-Forwarded-For', `198.51.100.${100 + i}`)));
       expect(responses.every((r) => r.status === 302)).toBe(true);
       expect(await clicks(linked.id)).toBe(before + 25);
     });
@@ -568,7 +585,7 @@ describe('discounts', () => {
       ['a command-line client', 'curl/8.5.0'],
     ])('sends %s on without counting a click', async (_label, agent) => {
       const before = await clicks(linked.id);
-      const req = t.http().get(`/go/${linked.id}`);
+      const req = t.http().get(`/go/${linked.id}`).set('X-Forwarded-For', '198.51.100.13');
       const res = await (agent ? req.set('User-Agent', agent) : req).expect(302);
       expect(res.headers.location).toBe(linked.affiliateLink);
       expect(await clicks(linked.id)).toBe(before);
@@ -593,7 +610,7 @@ describe('discounts', () => {
 
     it('does not count a HEAD request (link checkers) as a click', async () => {
       const before = await clicks(linked.id);
-      const res = await t.http().head(`/go/${linked.id}`).set('User-Agent', `${BROWSER} head`).expect(302);
+      const res = await t.http().head(`/go/${linked.id}`).set('User-Agent', `${BROWSER} head`).set('X-Forwarded-For', '198.51.100.14').expect(302);
       expect(res.headers.location).toMatch(/^https:\/\//);
       expect(await clicks(linked.id)).toBe(before);
     });

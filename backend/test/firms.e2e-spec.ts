@@ -1,10 +1,11 @@
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type TestAgent from 'supertest/lib/agent.js';
 import { CRITERIA, FIRMS_PAGE_SIZE, FIRM_MSG, bestCode, priceAfterCode, type FirmSort } from '../../common/firms.js';
-import type { FirmRowDto } from '../../common/firm-api-types.js';
+import type { FirmProfileDto, FirmRowDto } from '../../common/firm-api-types.js';
 import type { AdminDiscountDto } from '../../common/api-types.js';
 import { MSG } from '../../common/messages.js';
 import { ormConfig } from '../src/database/mikro-orm.config.js';
+import { PublicCacheService } from '../src/cache/public-cache.service.js';
 import { seedDemoContent } from '../src/database/seeders/demo.seeder.js';
 import { createDatabase, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -413,6 +414,26 @@ describe('firm profiles', () => {
       expect((await t.http().get('/sitemaps/pages.xml').expect(200)).text).toContain('/firms/second-mapped</loc>');
     });
 
+    it('makes a slug that answers 200 from any company name, and the sitemap lists only URLs that answer', async () => {
+      const names: Array<[string, string]> = [
+        ['Under_Score Capital', 'under-score-capital'], ['Société Prop', 'societe-prop'], ['A&B Traders, Inc.', 'a-b-traders-inc'],
+        ['★★★', 'firm'], ['Under Score Capital', 'under-score-capital-2'],
+      ];
+      for (const [name, slug] of names) {
+        const created = (await admin.post(COMPANIES).send({ name }).expect(201)).body;
+        expect({ name, slug: created.slug }).toEqual({ name, slug });
+        await t.http().get(`/_api/firms/${slug}`).expect(200);
+      }
+      // A slug stored by an older rule (with an underscore) is left out of the sitemap rather than listed as a 404.
+      await t.sql(`update companies set slug = 'old_style' where slug = 'firm'`);
+      await t.app.get(PublicCacheService).sync();
+      const xml = (await t.http().get('/sitemaps/pages.xml').expect(200)).text;
+      const locs = [...xml.matchAll(/<loc>[^<]*\/firms\/([^<]+)<\/loc>/g)].map((m) => m[1]!);
+      expect(locs).toEqual(expect.arrayContaining(['under-score-capital', 'societe-prop', 'a-b-traders-inc', 'under-score-capital-2']));
+      expect(locs).not.toContain('old_style');
+      for (const slug of locs) await t.http().get(`/_api/firms/${slug}`).expect(200);
+    });
+
     it('answers 404 for an unknown slug', async () => {
       const res = await t.http().get('/_api/firms/nobody').expect(404);
       expect(res.body).toEqual({ statusCode: 404, error: 'Firm not found', message: 'Firm not found' });
@@ -453,6 +474,37 @@ describe('firm profiles', () => {
       const before = await counts();
       await seedDemoContent(t.app.get(EntityManager).fork(), logger);
       expect(await counts()).toEqual(before);
+    });
+
+    it('ties the seeded reviews to their firms: the FTMO profile lists the FTMO review, and the review links to the profile', async () => {
+      await t.sql('delete from blog_posts');
+      await seedDemoContent(t.app.get(EntityManager).fork(), { log: () => undefined, error: () => undefined, warn: () => undefined });
+      const ftmo = (await t.http().get('/_api/firms/ftmo').expect(200)).body as FirmProfileDto;
+      const review = ftmo.posts.find((p) => p.category === 'review');
+      expect(review?.title).toMatch(/^FTMO Review/);
+      const post = (await t.http().get(`/_api/blog-posts/by-slug?slug=${review!.slug}`).expect(200)).body;
+      const firms = (post.json ?? post).firms as Array<{ slug: string; name: string }>;
+      expect(firms.map((f) => f.slug)).toEqual(['ftmo']);
+      // Every demo firm has its review on its profile.
+      for (const slug of new Set(((await list('?status=all')).rows as FirmRowDto[]).map((r) => r.firm.slug))) {
+        const profile = (await t.http().get(`/_api/firms/${slug}`).expect(200)).body as FirmProfileDto;
+        expect({ slug, review: profile.posts.some((p) => p.category === 'review') }).toEqual({ slug, review: true });
+      }
+    });
+
+    it('lets an admin name a post\'s firms, refusing an unknown firm and changing nothing', async () => {
+      await t.sql('delete from blog_posts');
+      await seedDemoContent(t.app.get(EntityManager).fork(), { log: () => undefined, error: () => undefined, warn: () => undefined });
+      const [firm] = await t.sql<{ id: number; slug: string }>(`select id, slug from companies where slug = 'topstep'`);
+      const base = { title: 'Topstep rules explained', slug: 'topstep-rules-explained', content: '<p>x</p>', status: 'published', category: 'guide' };
+      const bad = await admin.post('/_api/admin/blog-posts').send({ ...base, companyIds: [999_999] }).expect(400);
+      expect(Object.keys(bad.body.errors)).toEqual(['companyIds']);
+      await admin.post('/_api/admin/blog-posts').send({ ...base, companyIds: ['x'] }).expect(400);
+      expect(await t.sql(`select id from blog_posts where slug = 'topstep-rules-explained'`)).toEqual([]);
+      const created = (await admin.post('/_api/admin/blog-posts').send({ ...base, companyIds: [firm!.id, firm!.id] }).expect(201)).body;
+      expect(created.companyIds).toEqual([firm!.id]);
+      const profile = (await t.http().get('/_api/firms/topstep').expect(200)).body as FirmProfileDto;
+      expect(profile.posts.map((p) => p.slug)).toContain('topstep-rules-explained');
     });
 
     async function list(query: string) {

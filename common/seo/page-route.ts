@@ -2,6 +2,7 @@
  * Which page a URL is (docs/spec.md §2 routes), decided the same way by the server (status code and <head>)
  * and by the client (the head kept in step while navigating). Pure: no framework, no DOM.
  */
+import { FIRM_SLUG_PATTERN } from '../firms.js';
 import { blogCategoryFromPath } from '../blog-categories.js';
 import { BLOG_CATEGORIES, type BlogCategory } from '../enums.js';
 import { parseCompareFirms, parseFirmsQuery, type FirmsQueryResult } from '../firms.js';
@@ -81,7 +82,7 @@ export function matchRoute(pathname: string, search: string | URLSearchParams = 
     // The plain form sends one `firms` per choice; a shared link one comma list.
     if (lower[1] === 'compare') return { kind: 'compare', path, slugs: parseCompareFirms(params.getAll('firms').join(',')) };
     // Firm slugs are lower-case ASCII (docs/spec.md §4's slug rule); anything else names no firm.
-    if (!/^[a-z0-9-]{1,200}$/.test(segments[1]!)) return notFound;
+    if (!FIRM_SLUG_PATTERN.test(segments[1]!)) return notFound;
     return { kind: 'firm', path: `/firms/${segments[1]}`, slug: segments[1]! };
   }
 

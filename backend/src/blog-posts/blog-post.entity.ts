@@ -64,6 +64,11 @@ export class BlogPost extends BaseEntity {
   @Enum({ items: [...BLOG_CATEGORIES], default: 'general' })
   category: BlogCategory & Opt = 'general';
 
+  /** The firms the post is about (issue #18): their profiles list it, and it links to them. */
+  @Index({ name: 'blog_posts_company_ids_index', type: 'gin' })
+  @Property({ type: 'integer[]', default: '{}' })
+  companyIds: number[] & Opt = [];
+
   @Index({ name: 'blog_posts_tags_index', type: 'gin' })
   @Property({ type: 'text[]', default: '{}' })
   tags: string[] & Opt = [];
@@ -102,6 +107,7 @@ export function toBlogPostDto(p: BlogPost): BlogPostDto {
     authorName: p.authorName,
     category: p.category,
     tags: p.tags,
+    companyIds: (p.companyIds ?? []).map(Number),
     status: p.status,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,

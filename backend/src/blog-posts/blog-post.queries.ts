@@ -10,7 +10,7 @@ import { SEARCH_CONFIG } from './blog-post.entity.js';
 const VISIBLE = `p."status" = 'published' and p."published_at" <= now()`;
 
 const POST_COLUMNS = `p."id", p."slug", p."title", p."excerpt", p."content", p."meta_title", p."meta_description",
-  p."featured_image_url", p."published_at", p."author_name", p."category", p."tags", p."status", p."created_at", p."updated_at"`;
+  p."featured_image_url", p."published_at", p."author_name", p."category", p."tags", p."company_ids", p."status", p."created_at", p."updated_at"`;
 
 /** Newest first; id breaks ties so pages never overlap (the order of blog_posts_public_order_index). */
 const PUBLIC_ORDER = `p."published_at" desc, p."id" desc`;

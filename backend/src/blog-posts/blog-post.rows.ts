@@ -7,6 +7,7 @@ export interface PostRow extends CardRow {
   meta_title: string | null;
   meta_description: string | null;
   tags: string[];
+  company_ids: Array<number | string> | null;
   status: BlogStatus;
   created_at: Date | string;
   updated_at: Date | string;
@@ -54,6 +55,7 @@ export function postFromRow(r: PostRow): BlogPostDto {
     authorName: r.author_name,
     category: r.category,
     tags: r.tags,
+    companyIds: (r.company_ids ?? []).map(Number),
     status: r.status,
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),

@@ -1,5 +1,5 @@
 import { EditorsToo } from '../access/editor-access.js';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
 import { Public } from '../access/route-labels.js';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -48,6 +48,15 @@ export class AdminBlogPostsController {
     const result = await this.posts.list(params);
     sendContentRange(res, 'blog-posts', params, result);
     return result.items;
+  }
+
+  /** Every post of the current filter as CSV, streamed (declared before ':id'). */
+  @Get('export.csv')
+  @Header('Cache-Control', 'no-store')
+  async exportCsv(@Query() query: ListQuery): Promise<StreamableFile> {
+    const params = parseListQuery({ filter: query.filter }, BLOG_POST_SORTABLE, BLOG_POST_FILTERS);
+    const csv = await this.posts.exportCsv(params.filter);
+    return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="blog_posts_${new Date().toISOString().slice(0, 10)}.csv"` });
   }
 
   @Post()

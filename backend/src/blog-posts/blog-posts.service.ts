@@ -1,5 +1,7 @@
 import { EntityManager, UniqueConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
+import { stringify } from 'csv-stringify/sync';
+import { Readable } from 'node:stream';
 import type { AdminBlogPostListItem, BlogListResponse, BlogPostDto, BlogPostJson, BlogPostWithRelated } from '../../../common/api-types.js';
 import {
   BLOG_DEFAULT_LIMIT, BLOG_DEFAULT_PAGE, BLOG_MAX_LIMIT, BLOG_RELATED_COUNT, BLOG_SEARCH_COUNT_CAP, BLOG_SEARCH_SUGGESTIONS,
@@ -7,7 +9,7 @@ import {
 import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogCategory, type BlogStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
-import { sortDirection } from '../common/list-filter.js';
+import { checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { definedOnly } from '../companies/companies.service.js';
 import type { Computed } from '../cache/public-cache.service.js';
@@ -34,6 +36,13 @@ export const BLOG_POST_FILTERS = ['q', 'status', 'category', 'id'] as const;
 
 /** Newest first, as docs/spec.md §2 sorts the admin list. */
 const ADMIN_ORDER: QueryOrderMap<BlogPost>[] = [{ createdAt: 'desc' }, { id: 'desc' }];
+/** Rows per read of the streamed export. */
+const EXPORT_BATCH = 500;
+export const BLOG_CSV_COLUMNS = ['id', 'title', 'slug', 'status', 'category', 'author', 'tags', 'published_at', 'created_at'] as const;
+const blogCsvRow = (p: Omit<BlogPost, 'content'>) => [
+  p.id, p.title, p.slug, p.status, p.category, p.authorName ?? '', (p.tags ?? []).join(', '),
+  p.publishedAt ? p.publishedAt.toISOString() : '', p.createdAt.toISOString(),
+];
 
 @Injectable()
 export class BlogPostsService {
@@ -136,7 +145,13 @@ export class BlogPostsService {
 
   private async withRelated(post: BlogPostDto): Promise<BlogPostWithRelated> {
     const rows = await this.run<CardRow>(relatedQuery(post, BLOG_RELATED_COUNT));
-    return { ...post, related: rows.map(cardFromRow) };
+    // The firms the post is about (issue #18): linked from the post to their profiles.
+    const firms = post.companyIds.length
+      ? await this.em.getConnection().execute<Array<{ id: number; slug: string; name: string }>>(
+        `select id, slug, name from companies where id in (${post.companyIds.map(() => '?').join(', ')}) order by name`, post.companyIds,
+      )
+      : [];
+    return { ...post, related: rows.map(cardFromRow), firms };
   }
 
   private run<T>({ sql, params }: SqlQuery): Promise<T[]> {
@@ -149,20 +164,7 @@ export class BlogPostsService {
    * it is docs/spec.md §7's call, whose answer the SPEC edit page reads the post from, so it stays whole.
    */
   async list(params: ListParams<BlogPostSortField>): Promise<ListResult<BlogPostJson | AdminBlogPostListItem>> {
-    const where: FilterQuery<BlogPost> = {};
-    const ids = idsFilter(params.filter);
-    if (ids) where.id = { $in: ids };
-    const q = searchPattern(params.filter);
-    if (q) where.$or = [{ title: { $ilike: q } }, { authorName: { $ilike: q } }];
-    const { status, category } = params.filter;
-    if (status !== undefined && status !== null && status !== '') {
-      if (!BLOG_STATUSES.includes(status as BlogStatus)) throw new ApiError(400, MSG.blogStatusInvalid);
-      where.status = status as BlogStatus;
-    }
-    if (category !== undefined && category !== null && category !== '') {
-      if (!BLOG_CATEGORIES.includes(category as BlogCategory)) throw new ApiError(400, MSG.blogCategoryInvalid);
-      where.category = category as BlogCategory;
-    }
+    const where = adminWhere(params.filter);
     // id in the sort's direction breaks ties, so one index (field, id) serves both directions and pages never overlap.
     const { sort } = params;
     const nullable = sort ? Boolean(this.em.getMetadata(BlogPost).properties[sort.field]?.nullable) : false;
@@ -176,6 +178,34 @@ export class BlogPostsService {
       ...(params.page && { exclude: ['content'] as const }),
     });
     return { items: items.map((p) => (params.page ? toBlogPostListItem(p) : toBlogPostJson(p as BlogPost))), total };
+  }
+
+  /**
+   * CSV of every post matching the admin filter (issue #18: not the first 1,000), newest first, streamed
+   * EXPORT_BATCH rows at a time: the next batch is read only when the client took the last. The first batch is read before this resolves, so a bad filter or a database failure is a proper error.
+   * Quoted fields, formulas escaped (as the subscribers' CSV); the content stays out.
+   */
+  async exportCsv(filter: Record<string, unknown>): Promise<Readable> {
+    const where = adminWhere(filter);
+    // Pages by offset in the list's order (created_at, id): a keyset on created_at would need its microseconds,
+    // which a JavaScript Date drops.
+    const readBatch = (offset: number) =>
+      this.em.find(BlogPost, where, { orderBy: ADMIN_ORDER, limit: EXPORT_BATCH, offset, exclude: ['content'] as const });
+    const em = this.em;
+    const first = await readBatch(0);
+    async function* lines(): AsyncGenerator<string> {
+      yield `${BLOG_CSV_COLUMNS.join(',')}\r\n`;
+      let batch = first;
+      let offset = 0;
+      while (batch.length) {
+        yield stringify(batch.map(blogCsvRow), { quoted: true, escape_formulas: true, record_delimiter: 'windows' });
+        if (batch.length < EXPORT_BATCH) return;
+        offset += batch.length;
+        em.clear();
+        batch = await readBatch(offset);
+      }
+    }
+    return Readable.from(lines(), { objectMode: false });
   }
 
   async get(id: number): Promise<BlogPostJson> {
@@ -251,6 +281,13 @@ export class BlogPostsService {
     if (input.featuredImageUrl !== undefined) {
       out.featuredImageUrl = await this.media.resolveImage(input.featuredImageUrl, 'featured');
     }
+    if (input.companyIds?.length) {
+      const found = await this.em.getConnection().execute<Array<{ id: number }>>(
+        `select id from companies where id in (${input.companyIds.map(() => '?').join(', ')})`, input.companyIds,
+      );
+      const missing = input.companyIds.find((id) => !found.some((f) => f.id === id));
+      if (missing !== undefined) throw new ApiError(400, MSG.companyMissing(missing), { companyIds: MSG.companyMissing(missing) });
+    }
     return out;
   }
 
@@ -301,7 +338,7 @@ export function publicListQuery(query: BlogListQueryDto): Record<string, unknown
 /** The fields a post revision keeps: everything an editor can change. */
 export const POST_REVISION_FIELDS = [
   'title', 'slug', 'excerpt', 'content', 'metaTitle', 'metaDescription', 'featuredImageUrl', 'publishedAt',
-  'authorName', 'category', 'tags', 'status',
+  'authorName', 'category', 'tags', 'status', 'companyIds',
 ] as const;
 
 export function postRevisionFields(post: BlogPost): Record<string, unknown> {
@@ -311,4 +348,24 @@ export function postRevisionFields(post: BlogPost): Record<string, unknown> {
 /** Dates as ISO text, as JSON keeps them. */
 function asRevisionFields(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+}
+
+/** The admin list's filters (q on title or author, status, category, id), shared by the list and the export. */
+function adminWhere(filter: Record<string, unknown>): FilterQuery<BlogPost> {
+  checkFilterKeys(filter, BLOG_POST_FILTERS);
+  const where: FilterQuery<BlogPost> = {};
+  const ids = idsFilter(filter);
+  if (ids) where.id = { $in: ids };
+  const q = searchPattern(filter);
+  if (q) where.$or = [{ title: { $ilike: q } }, { authorName: { $ilike: q } }];
+  const { status, category } = filter;
+  if (status !== undefined && status !== null && status !== '') {
+    if (!BLOG_STATUSES.includes(status as BlogStatus)) throw new ApiError(400, MSG.blogStatusInvalid);
+    where.status = status as BlogStatus;
+  }
+  if (category !== undefined && category !== null && category !== '') {
+    if (!BLOG_CATEGORIES.includes(category as BlogCategory)) throw new ApiError(400, MSG.blogCategoryInvalid);
+    where.category = category as BlogCategory;
+  }
+  return where;
 }

@@ -1,10 +1,9 @@
 import type { EventArgs, EventSubscriber } from '@mikro-orm/core';
-import { uniqueSlug } from '../../../common/firms.js';
-import { slugify } from '../../../common/slugify.js';
+import { firmSlug, uniqueSlug } from '../../../common/firms.js';
 import { Company } from '../companies/company.entity.js';
 
 /**
- * A company created without a slug gets one from its name by docs/spec.md §4's slug rule, made unique
+ * A company created without a slug gets one from its name (firmSlug: one the route answers), made unique
  * with -2, -3… (the migration gave existing companies theirs the same way). Here rather than in
  * CompaniesService so every way of creating a company (admin, seeders, CLI, bench) gets one.
  * The slug then stays when the name changes: it is the firm's address.
@@ -16,7 +15,7 @@ export class CompanySlugSubscriber implements EventSubscriber<Company> {
 
   async beforeCreate({ entity, em }: EventArgs<Company>): Promise<void> {
     if (entity.slug) return;
-    const base = slugify(entity.name);
+    const base = firmSlug(entity.name);
     const root = base || 'firm';
     const rows = await em.getConnection().execute<Array<{ slug: string }>>(
       `select slug from companies where slug = ? or slug like ?`,

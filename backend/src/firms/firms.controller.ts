@@ -4,7 +4,7 @@ import { AdminOnly, Public } from '../access/route-labels.js';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AdminFirmChangeDto } from '../../../common/firm-api-types.js';
-import { COMPARE_MESSAGE, FIRMS_QUERY_PARAMS, firmsQueryString, parseCompareFirms, parseFirmsQuery } from '../../../common/firms.js';
+import { COMPARE_MESSAGE, FIRM_SLUG_PATTERN, FIRMS_QUERY_PARAMS, firmsQueryString, parseCompareFirms, parseFirmsQuery } from '../../../common/firms.js';
 import { MSG } from '../../../common/messages.js';
 import { keyed, PublicCache, type Keyed } from '../cache/public-cache.decorator.js';
 import { ApiError } from '../common/api-error.js';
@@ -66,7 +66,7 @@ export class FirmsController {
   @Get(':slug')
   @PublicCache({ tables: FIRM_TABLES })
   profile(@Param('slug') slug: string): Keyed {
-    if (!/^[a-z0-9-]{1,200}$/.test(slug)) throw new ApiError(404, MSG.notFound('Firm'));
+    if (!FIRM_SLUG_PATTERN.test(slug)) throw new ApiError(404, MSG.notFound('Firm'));
     return keyed(`firms/${slug}`, async () => {
       const now = new Date();
       // One moment for both, so the entry expires when the first code it shows ends.

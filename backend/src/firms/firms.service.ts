@@ -227,7 +227,8 @@ export class FirmsService {
          select b.slug, b.title, b.excerpt, b.category, b.published_at
          from blog_posts b
          where b.status = 'published' and b.published_at <= ?
-           and (exists (select 1 from unnest(b.tags) t where lower(t) in (lower(c.slug), lower(c.name)))
+           and (c.id = any(b.company_ids)
+                or exists (select 1 from unnest(b.tags) t where lower(t) in (lower(c.slug), lower(c.name)))
                 or b.content ~ ('/firms/' || c.slug || ?))
          order by b.published_at desc, b.id desc
          limit ${FIRM_POSTS_MAX}

@@ -1,3 +1,4 @@
+import { FIRM_SLUG_PATTERN } from '../../../common/firms.js';
 import { EntityManager, raw, sql, type ObjectQuery } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { BLOG_LIST_PAGE_SIZE } from '../../../common/constants.js';
@@ -91,12 +92,12 @@ export class SeoContentService {
     return slugs.every((s) => bySlug.has(s)) ? slugs.map((s) => bySlug.get(s)!) : null;
   }
 
-  /** Every firm profile for the pages sitemap, by id. */
+  /** Every firm profile for the pages sitemap, by id: only slugs the /firms/:slug route answers (a sitemap lists no 404). */
   async sitemapFirms(): Promise<SitemapFirm[]> {
     const rows = await this.em.getConnection().execute<Array<{ slug: string; updated_at: Date }>>(
       'select "slug", "updated_at" from "companies" order by "id"',
     );
-    return rows.map((r) => ({ slug: r.slug, updatedAt: new Date(r.updated_at) }));
+    return rows.filter((r) => FIRM_SLUG_PATTERN.test(r.slug)).map((r) => ({ slug: r.slug, updatedAt: new Date(r.updated_at) }));
   }
 
   /** The post children of the sitemap index: one per id range holding published posts, with its newest change. */

@@ -30,6 +30,8 @@ function toDateOrNull({ value }: { value: unknown }): unknown {
 const isTagList = (v: unknown) => Array.isArray(v) && v.every((t) => typeof t === 'string');
 
 /** docs/spec.md §5 "Blog post". Declaration order is the order errors are reported in (docs/spec.md §7 body order). */
+export const BLOG_FIRMS_MSG = 'Firms must be a list of at most 20 company ids';
+
 export class CreateBlogPostDto {
   @ApiProperty({ maxLength: 300 }) @RequiredText(MSG.titleRequired, 300)
   title!: string;
@@ -71,6 +73,12 @@ export class CreateBlogPostDto {
   @IsOptional()
   @Transform(normaliseTags)
   tags?: string[];
+
+  @ApiPropertyOptional({ type: [Number], description: 'ids of the firms the post is about (at most 20)' })
+  @Validate((v) => Array.isArray(v) && v.length <= 20 && v.every((n) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647), BLOG_FIRMS_MSG)
+  @IsOptional()
+  @Transform(({ value }) => (value === null ? [] : Array.isArray(value) ? [...new Set(value)] : value))
+  companyIds?: number[];
 
   @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time', description: 'Set to now when a post is published without one' })
   @Validate((v) => v instanceof Date, MSG.blogPublishedAtInvalid)

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BlogCategory, BlogStatus } from '../../../../common/enums.js';
 import { slugify } from '../../../../common/slugify.js';
+import { Company } from '../../companies/company.entity.js';
 import { BlogPost } from '../../blog-posts/blog-post.entity.js';
 import { sanitizePostHtml } from '../../blog-posts/html-sanitizer.js';
 
@@ -694,6 +695,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function seedBlogPosts(em: EntityManager): Promise<number> {
   if ((await em.count(BlogPost)) > 0) return 0;
   const now = Date.now();
+  // A post names the firms its title is about (every review names its firm): profiles list it, it links back.
+  const companies = await em.find(Company, {});
+  const about = (title: string) => companies.filter((c) => title.includes(c.name)).map((c) => c.id).sort((a, b) => a - b);
   for (const post of DEMO_POSTS) {
     const status = post.status ?? 'published';
     const publishedAt = post.daysAgo === undefined ? null : new Date(now - post.daysAgo * DAY_MS);
@@ -712,6 +716,7 @@ export async function seedBlogPosts(em: EntityManager): Promise<number> {
         authorName: AUTHORS[post.author],
         category: post.category,
         tags: post.tags,
+        companyIds: about(post.title),
         status,
         createdAt: createdAt.getTime() > now ? new Date(now - DAY_MS) : createdAt,
         updatedAt: createdAt.getTime() > now ? new Date(now - DAY_MS) : createdAt,

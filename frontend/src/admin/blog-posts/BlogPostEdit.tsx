@@ -37,7 +37,7 @@ export function BlogPostEdit() {
           // react-admin's "not found" toast and redirect to the list.
           queryOptions={{ meta: { view: 'edit' }, staleTime: 0, retry: false, onError: () => undefined }}
           // The version the form was loaded at goes with the save: a newer save by someone else answers 409.
-          transform={withVersion((values: PostFormValues) => toPayload(values))}
+          transform={withVersion((values: PostFormValues, options?: { previousData?: BlogPostJson }) => toPayload(values, options?.previousData))}
           mutationOptions={{
             onSuccess: () => {
               notify(TOAST.postUpdated, { type: 'success' });

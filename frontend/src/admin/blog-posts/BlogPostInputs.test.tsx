@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CoreAdminContext, Form, SaveContextProvider, testDataProvider } from 'react-admin';
 import { EMPTY_POST, toPayload, valuesFromPost, type PostFormValues } from '../../../../common/post-form.js';
@@ -76,7 +76,9 @@ describe('BlogPostInputs (the post form)', () => {
     await userEvent.type(field('post-tags'), ' funding , , payouts ');
     await pick('post-status', 'Published');
     await userEvent.click(screen.getByRole('button', { name: /Pick a date/ }));
-    await userEvent.type(field('post-published-at'), '2025-03-14');
+    // A date and a time, in the editor's zone, which the form names (issue #18).
+    expect(screen.getByTestId('post-time-zone').textContent).toMatch(/^Your time zone: .+ \(UTC[+-]\d{2}:\d{2}\)$/);
+    fireEvent.change(field('post-published-at'), { target: { value: '2025-03-14T14:56' } });
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     await pick('post-category', 'Guide');
     await userEvent.click(submit('Create Post'));
@@ -91,7 +93,8 @@ describe('BlogPostInputs (the post form)', () => {
       featuredImageUrl: null,
       authorName: null,
       tags: ['funding', 'payouts'],
-      publishedAt: new Date(2025, 2, 14).toISOString(),
+      companyIds: [],
+      publishedAt: new Date(2025, 2, 14, 14, 56).toISOString(),
       metaTitle: null,
       metaDescription: null,
     });

@@ -1,13 +1,13 @@
 import { Box, Button, Card, CardContent, Popover, TextField, Typography } from '@mui/material';
 import { format } from 'date-fns';
 import { useRef, useState } from 'react';
-import { SelectInput, TextInput, useInput, useSaveContext } from 'react-admin';
+import { AutocompleteArrayInput, ReferenceArrayInput, SelectInput, TextInput, useInput, useSaveContext } from 'react-admin';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { BLOG_CATEGORIES, BLOG_STATUSES } from '../../../../common/enums.js';
 import { slugify } from '../../../../common/slugify.js';
 import { ImageInput } from '../components/ImageInput.js';
 import { CalendarIcon } from '../components/icons.js';
-import { postFormSchema } from '../../../../common/post-form.js';
+import { postFormSchema, timeZoneLabel } from '../../../../common/post-form.js';
 import { zodInput } from '../components/ra-rule.js';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -57,6 +57,10 @@ export function BlogPostInputs({ mode }: { mode: Mode }) {
             {status === 'published' && <PublishedDateInput />}
             <SelectInput source="category" label="Category" id="post-category" choices={choices(BLOG_CATEGORIES)} helperText={false} />
             <TextInput source="tags" label="Tags" id="post-tags" helperText="Comma-separated, e.g. funding, risk, payouts" />
+            {/* The firms the post is about: their profiles list it and it links to them (issue #18). */}
+            <ReferenceArrayInput source="companyIds" reference="companies" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
+              <AutocompleteArrayInput label="Firms" optionText="name" id="post-firms" helperText="The firms this post is about" />
+            </ReferenceArrayInput>
             <ImageInput source="featuredImageUrl" label="Featured Image" kind="featured" validate={validateFeaturedImage} />
             <TextInput source="excerpt" label="Excerpt" id="post-excerpt" multiline rows={4} helperText={false} sx={{ mt: 2 }} />
             <TextInput source="authorName" label="Author Name" id="post-author" helperText={false} />
@@ -101,23 +105,28 @@ function SubmitButton({ mode }: { mode: Mode }) {
   );
 }
 
-/** Published Date: a button reading the picked day (or 'Pick a date') that opens a calendar input (YYYY-MM-DD). */
+/**
+ * Published Date: a button reading the picked date and time (or 'Pick a date') that opens a date-and-time input in
+ * the editor's time zone, which is named beside it (issue #18).
+ */
 function PublishedDateInput() {
   const { field } = useInput({ source: 'publishedAt', format: (v) => v ?? '' });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const value = field.value as string;
-  const picked = value ? new Date(`${value}T00:00:00`) : null;
+  const picked = value ? new Date(value.length === 10 ? `${value}T00:00:00` : value) : null;
+  const zone = timeZoneLabel(picked && !Number.isNaN(picked.getTime()) ? picked : new Date());
   return (
     <Box sx={{ mb: 2 }}>
       <Typography component="p" variant="subtitle2" id="post-published-label" sx={{ mb: 1 }}>Published Date</Typography>
       <Button variant="outlined" fullWidth aria-labelledby="post-published-label post-published-button" id="post-published-button"
         color="inherit" startIcon={<CalendarIcon />} onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ justifyContent: 'flex-start', textTransform: 'none', color: picked ? 'text.primary' : 'text.secondary' }}>
-        {picked && !Number.isNaN(picked.getTime()) ? format(picked, 'PPP') : 'Pick a date'}
+        {picked && !Number.isNaN(picked.getTime()) ? format(picked, 'PPP, HH:mm') : 'Pick a date'}
       </Button>
+      <Typography variant="caption" color="text.secondary" data-testid="post-time-zone">Your time zone: {zone}</Typography>
       <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
         <Box sx={{ p: 2, display: 'grid', gap: 1.5 }}>
-          <TextField type="date" label="Published date" id="post-published-at" value={value} autoFocus
+          <TextField type="datetime-local" label={`Published date and time (${zone})`} id="post-published-at" value={value} autoFocus
             onChange={(e) => field.onChange(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
             <Button onClick={() => field.onChange('')}>Clear</Button>

@@ -22,6 +22,7 @@ export const ArrowBackIcon = createSvgIcon(
   'ArrowBack',
 );
 export const AddIcon = createSvgIcon(<path d="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z" />, 'Add');
+export const DownloadIcon = createSvgIcon(<path d="M5 20h14v-2H5v2zM19 9h-4V3H9v6H5l7 7 7-7z" />, 'Download');
 export const VerifiedIcon = createSvgIcon(
   <path d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Zm-1.2 14.2-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3Z" />,
   'Verified',

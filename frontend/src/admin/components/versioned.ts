@@ -2,10 +2,13 @@
  * Saves carry the version the form was loaded at (issue #20): the server answers 409 instead of overwriting a
  * newer save. react-admin hands `transform` the record being edited as `previousData`; a create has none.
  */
-export function withVersion<T, P extends object>(toPayload: (data: T) => P) {
-  return (data: T, options?: { previousData?: { version?: unknown } }): P & { version?: number } => {
+export function withVersion<T, P extends object, O extends { previousData?: { version?: unknown } } = { previousData?: { version?: unknown } }>(
+  toPayload: (data: T, options?: O) => P,
+) {
+  return (data: T, options?: O): P & { version?: number } => {
     const version = options?.previousData?.version;
-    return typeof version === 'number' ? { ...toPayload(data), version } : toPayload(data);
+    const payload = toPayload(data, options);
+    return typeof version === 'number' ? { ...payload, version } : payload;
   };
 }
 

@@ -62,6 +62,15 @@ describe('recordToPayload', () => {
   it('sends the docs/spec.md §7 fields, trimmed, with blanks as null', () => {
     expect(
       recordToPayload({ title: '  Deal ', companyId: 3, status: 'expired', description: '', discountCode: ' CODE ', affiliateLink: '', discountPercentage: 0, validUntil: null, mediaUrl: '' }),
-    ).toEqual({ title: 'Deal', companyId: 3, status: 'expired', description: null, discountCode: 'CODE', affiliateLink: null, discountPercentage: 0, validUntil: null, mediaUrl: null });
+    ).toEqual({
+      title: 'Deal', companyId: 3, status: 'expired', description: null, discountCode: 'CODE', affiliateLink: null, discountPercentage: 0, validUntil: null, mediaUrl: null,
+      eligiblePrograms: [], eligibleSizes: [], minPrice: null, newAccountsOnly: false, appliesToResets: false, stacks: false,
+    });
+  });
+
+  it('sends an untouched Valid Until back as stored, seconds included, and the fine print as it is (issue #18)', () => {
+    const stored = '2026-12-31T23:59:45.000Z';
+    expect(recordToPayload({ title: 'Deal', companyId: 3, status: 'active', validUntil: stored, eligiblePrograms: ['Trading Combine'], eligibleSizes: [50000], minPrice: 40, newAccountsOnly: true }))
+      .toMatchObject({ validUntil: stored, eligiblePrograms: ['Trading Combine'], eligibleSizes: [50000], minPrice: 40, newAccountsOnly: true, appliesToResets: false, stacks: false });
   });
 });

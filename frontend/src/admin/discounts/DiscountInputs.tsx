@@ -1,10 +1,10 @@
 import { Stack } from '@mui/material';
-import { AutocompleteInput, NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { AutocompleteInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
 import { DISCOUNT_PERCENTAGE_MAX, DISCOUNT_PERCENTAGE_MIN } from '../../../../common/constants.js';
 import { ImageInput } from '../components/ImageInput.js';
 import { discountFormSchema } from '../../../../common/discount-form.js';
 import { zodInput } from '../components/ra-rule.js';
-import { isoToLocalInput, localInputToIso, STATUS_CHOICES } from './discount-form.js';
+import { isoToLocalInput, listToText, localInputToIso, STATUS_CHOICES, textToList, textToSizes } from './discount-form.js';
 
 const fields = discountFormSchema.shape;
 const validate = {
@@ -63,6 +63,19 @@ export function DiscountInputs({ onUploading }: { onUploading: (busy: boolean) =
         slotProps={{ inputLabel: { shrink: true } }}
         helperText="Your local time. Leave empty for no expiry."
       />
+      {/* The fine print (issue #18): every price shown with this code follows it (common/price-rule.ts). */}
+      <TextInput source="eligiblePrograms" id="discount-programs" label="Programs it applies to" format={listToText} parse={textToList}
+        helperText="Program names, comma-separated. Empty: every program of the firm." />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextInput source="eligibleSizes" id="discount-sizes" label="Account sizes (USD)" format={listToText} parse={textToSizes}
+          helperText="e.g. 50000, 100000. Empty: every size." />
+        <NumberInput source="minPrice" id="discount-min-price" label="Minimum price (USD)" min={0} helperText="Empty: any price." />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <BooleanInput source="newAccountsOnly" label="New accounts only" helperText={false} />
+        <BooleanInput source="appliesToResets" label="Applies to resets" helperText={false} />
+        <BooleanInput source="stacks" label="Stacks with other offers" helperText={false} />
+      </Stack>
       <ImageInput source="mediaUrl" label="Media" kind="discount" validate={validate.mediaUrl} onBusyChange={onUploading} />
     </>
   );

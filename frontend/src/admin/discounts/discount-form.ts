@@ -27,8 +27,8 @@ export const STATUS_CHOICES = DISCOUNT_STATUSES.map((id) => ({ id, name: STATUS_
  * The react-admin form holds the record's own types (companyId a number, validUntil an ISO instant); the body
  * sent is docs/spec.md §7's, built by the common mapping from the same values the inputs show.
  */
-export function recordToPayload(v: Partial<AdminDiscountDto>): DiscountPayload {
-  return toDiscountPayload({
+export function recordToPayload(v: Partial<AdminDiscountDto>): DiscountPayload & FinePrintPayload {
+  const payload = toDiscountPayload({
     ...emptyDiscountForm(),
     title: v.title ?? '',
     companyId: v.companyId == null ? '' : String(v.companyId),
@@ -40,4 +40,32 @@ export function recordToPayload(v: Partial<AdminDiscountDto>): DiscountPayload {
     validUntil: isoToLocalInput(v.validUntil),
     mediaUrl: v.mediaUrl ?? '',
   });
+  return {
+    ...payload,
+    // The form holds validUntil as the instant itself (the input parses only what the admin changes): an untouched
+    // one goes back as stored, seconds included, so saving without a change never moves a date (issue #18).
+    validUntil: v.validUntil ?? null,
+    eligiblePrograms: v.eligiblePrograms ?? [],
+    eligibleSizes: v.eligibleSizes ?? [],
+    minPrice: v.minPrice ?? null,
+    newAccountsOnly: v.newAccountsOnly ?? false,
+    appliesToResets: v.appliesToResets ?? false,
+    stacks: v.stacks ?? false,
+  };
 }
+
+/** The code's fine print (issue #18, common/price-rule.ts), sent with the SPEC fields. */
+export interface FinePrintPayload {
+  eligiblePrograms: string[];
+  eligibleSizes: number[];
+  minPrice: number | null;
+  newAccountsOnly: boolean;
+  appliesToResets: boolean;
+  stacks: boolean;
+}
+
+/** 'Stellar 2-Step, Stellar 1-Step' ↔ ['Stellar 2-Step', 'Stellar 1-Step']. */
+export const listToText = (v: unknown) => (Array.isArray(v) ? v.join(', ') : '');
+export const textToList = (v: string) => v.split(',').map((x) => x.trim()).filter(Boolean);
+/** '50000, 100000' ↔ [50000, 100000]; what is not a whole number is kept so the server names the field. */
+export const textToSizes = (v: string) => textToList(v).map((x) => (/^\d+$/.test(x) ? Number(x) : x));

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { firmPath } from '../../../../../common/firm-pages.js';
 import { blogCategoryLabel, blogCategoryPath } from '../../../../../common/blog-categories.js';
 import { blogCategoryListName, blogTagPath, headingIds } from '../../../../../common/blog-view.js';
 import { BLOG_RELATED_COUNT } from '../../../../../common/constants.js';
@@ -60,6 +61,16 @@ export function BlogPostPage() {
           <img className="article-image" src={p.featuredImageUrl} alt={p.title} decoding="async" />
         )}
         <PostContent html={p.content} />
+        {p.firms.length > 0 && (
+          <aside className="article-firms" aria-labelledby="article-firms-title">
+            <h2 id="article-firms-title" className="article-firms-title">{p.firms.length === 1 ? 'The firm in this article' : 'The firms in this article'}</h2>
+            <ul role="list">
+              {p.firms.map((f) => (
+                <li key={f.id}><Link to={firmPath(f.slug)}>{f.name}: profile, prices and codes</Link></li>
+              ))}
+            </ul>
+          </aside>
+        )}
         {p.tags.length > 0 && (
           <footer className="article-tags">
             <h2 className="visually-hidden">Tags</h2>

@@ -155,6 +155,7 @@ export function FirmProfilePage() {
             <ul className="firm-posts">
               {posts.map((p) => (
                 <li key={p.slug}>
+                  {p.category === 'review' && <span className="firm-post-kind">Our {firm.name} review: </span>}
                   <Link to={`/blog/${encodeURIComponent(p.slug)}`}>{p.title}</Link>
                   <small> {p.publishedAt.slice(0, 10)}</small>
                 </li>
