@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton, Stack, useMediaQuery, type Theme } from '@mui/material';
 import { useId, type ReactNode } from 'react';
-import { Form, useRecordContext, useSaveContext } from 'react-admin';
+import { Form, useCreatePath, useRecordContext, useResourceContext, useSaveContext } from 'react-admin';
 
 export interface FormDialogProps {
   title: string;
@@ -23,6 +23,9 @@ export function FormDialog({ title, submitLabel, onClose, waitForRecord = false,
   const titleId = useId();
   const record = useRecordContext();
   const { saving } = useSaveContext();
+  // The dialog lives over its list: closing it (Cancel, a save) goes back there without asking; leaving the
+  // list for another screen with unsaved changes asks first (issue #20).
+  const listPath = useCreatePath()({ resource: useResourceContext() ?? '', type: 'list' });
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <Dialog
@@ -42,7 +45,7 @@ export function FormDialog({ title, submitLabel, onClose, waitForRecord = false,
           <Stack spacing={2}>{[0, 1, 2, 3].map((i) => <Skeleton key={i} variant="rounded" height={48} />)}</Stack>
         </DialogContent>
       ) : (
-        <Form mode="onBlur" reValidateMode="onBlur" noValidate disableInvalidFormNotification warnWhenUnsavedChanges>
+        <Form mode="onBlur" reValidateMode="onBlur" noValidate disableInvalidFormNotification warnWhenUnsavedChanges formRootPathname={listPath}>
           <DialogContent dividers>
             <Stack spacing={2.5}>{children}</Stack>
           </DialogContent>
