@@ -12,7 +12,7 @@ import { ApiError } from '../common/api-error.js';
 import { checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { definedOnly } from '../companies/companies.service.js';
-import type { Computed } from '../cache/public-cache.service.js';
+import { PublicCacheService, type Computed } from '../cache/public-cache.service.js';
 import superjson from 'superjson';
 import { MediaService } from '../media/media.service.js';
 import { BlogPost, toBlogPostDto, toBlogPostJson, toBlogPostListItem } from './blog-post.entity.js';
@@ -33,6 +33,8 @@ export const BLOG_POST_SORTABLE = [
 ] as const;
 type BlogPostSortField = (typeof BLOG_POST_SORTABLE)[number];
 export const BLOG_POST_FILTERS = ['q', 'status', 'category', 'id'] as const;
+/** Kept list counts (one per category or tag asked for); a crawl of every tag starts the map over. */
+const MAX_KEPT_COUNTS = 1000;
 
 /** Newest first, as docs/spec.md §2 sorts the admin list. */
 const ADMIN_ORDER: QueryOrderMap<BlogPost>[] = [{ createdAt: 'desc' }, { id: 'desc' }];
@@ -46,12 +48,20 @@ const blogCsvRow = (p: Omit<BlogPost, 'content'>) => [
 
 @Injectable()
 export class BlogPostsService {
+  /**
+   * Post counts of the list filters (issue #21: counting 100,000 posts is the one read of a list page that
+   * grows with them). One is trusted while the public cache saw no change (the same token its answers use:
+   * this instance's flushes and every instance's NOTIFY) and until the next scheduled post or a minute.
+   */
+  private readonly counts = new Map<string, { n: number; token: number; until: number }>();
+
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
     private readonly conflicts: EditConflicts,
     private readonly revisions: RevisionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cache: PublicCacheService,
   ) {}
 
   /** The superjson list page and when it next changes without a write (a scheduled post's time). */
@@ -82,11 +92,10 @@ export class BlogPostsService {
     const filter: ListFilter = { category: query.category, tag: query.tag, q: query.q };
     // A search counts one past the cap: that one says "more" without counting every match.
     const cap = query.q ? BLOG_SEARCH_COUNT_CAP + 1 : undefined;
-    const [rows, [count]] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       this.run<PostRow>(listPageQuery(filter, limit, (page - 1) * limit)),
-      this.run<{ n: number }>(listCountQuery(filter, cap)),
+      query.q ? this.run<{ n: number }>(listCountQuery(filter, cap)).then(([c]) => c?.n ?? 0) : this.listCount(filter),
     ]);
-    const counted = count?.n ?? 0;
     const total = query.q ? Math.min(counted, BLOG_SEARCH_COUNT_CAP) : counted;
     const response: BlogListResponse = {
       posts: rows.map(postFromRow),
@@ -100,6 +109,19 @@ export class BlogPostsService {
       };
     }
     return response;
+  }
+
+  /** How many posts a list filter shows, counted once per change (see `counts`). */
+  private async listCount(filter: ListFilter): Promise<number> {
+    const key = JSON.stringify([filter.category ?? null, filter.tag ?? null]);
+    const kept = this.counts.get(key);
+    if (kept && this.cache.isListening && kept.token === this.cache.readStarted() && Date.now() < kept.until) return kept.n;
+    const token = this.cache.readStarted();
+    const [next, [count]] = await Promise.all([this.nextScheduled(), this.run<{ n: number }>(listCountQuery(filter))]);
+    const n = count?.n ?? 0;
+    if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
+    this.counts.set(key, { n, token, until: Math.min(next?.getTime() ?? Infinity, Date.now() + 60_000) });
+    return n;
   }
 
   /** Typo-tolerant titles for a search that found nothing; none where pg_trgm is not installed. */

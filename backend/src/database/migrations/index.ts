@@ -12,26 +12,34 @@ import { Migration20261125100100 } from './Migration20261125100100.js';
 import { Migration20261125110000 } from './Migration20261125110000.js';
 import { Migration20261125110100 } from './Migration20261125110100.js';
 import { Migration20261125110200 } from './Migration20261125110200.js';
-import { Migration20261125150000 } from './Migration20261125150000.js';
-import { Migration20261125140000 } from './Migration20261125140000.js';
 import { Migration20261125120000 } from './Migration20261125120000.js';
 import { Migration20261125120100 } from './Migration20261125120100.js';
-import { Migration20261125140500 } from './Migration20261125140500.js';
 import { Migration20261125120200 } from './Migration20261125120200.js';
 import { Migration20261125120300 } from './Migration20261125120300.js';
+import { Migration20261125140000 } from './Migration20261125140000.js';
+import { Migration20261125140500 } from './Migration20261125140500.js';
+import { Migration20261125150000 } from './Migration20261125150000.js';
 
+/** In timestamp order: each branch wrote its migrations on top of the older ones it had merged. */
 export const MIGRATIONS = [
-  Migration20261121200143, Migration20261121200514, Migration20261121200525, Migration20261121213000, Migration20261122214158,
-  Migration20261122220000, Migration20261122220500, Migration20261122223000,
+  Migration20261121200143,
+  Migration20261121200514,
+  Migration20261121200525,
+  Migration20261121213000,
+  Migration20261122214158,
+  Migration20261122220000,
+  Migration20261122220500,
+  Migration20261122223000,
   Migration20261122230000,
   Migration20261125100100,
   Migration20261125110000,
   Migration20261125110100,
   Migration20261125110200,
-  Migration20261125150000,
-  Migration20261125140000,
-  Migration20261125120000, Migration20261125120100,
-  Migration20261125140500,
-  Migration20261125120000, Migration20261125120100, Migration20261125120200,
+  Migration20261125120000,
+  Migration20261125120100,
+  Migration20261125120200,
   Migration20261125120300,
+  Migration20261125140000,
+  Migration20261125140500,
+  Migration20261125150000,
 ];
