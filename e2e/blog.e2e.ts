@@ -112,7 +112,10 @@ describe('blog pages in Chromium', () => {
     await search.getByRole('searchbox', { name: 'Search the blog' }).fill('xylophonequasar');
     await search.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('heading', { name: 'No posts found' }).waitFor();
-    await page.getByText('There are no published posts to display at this time.').waitFor();
+    // It says what was searched, not that there are no posts at all (issue 22), and leads back to all of them.
+    await page.getByText('No published posts match \u201cxylophonequasar\u201d.').waitFor();
+    expect(await page.getByText('There are no published posts to display at this time.').count()).toBe(0);
+    await page.getByRole('link', { name: 'See all posts' }).waitFor();
     await page.close();
   });
 
