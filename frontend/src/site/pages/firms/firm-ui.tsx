@@ -67,8 +67,9 @@ export function CopyCode({ code }: { code: string }) {
 /** The price after our best code: the price, what the code takes off, the code and its copy button. */
 export function PriceAfterCode({ price, after, code }: { price: number; after: number; code: BestCodeDto | null }) {
   if (!code) return <span className="firm-after firm-after-none">{usd(price)} <small>no code</small></span>;
+  // A <div>: the fine print is a <details>, which a <span> may not hold (html-validate); .firm-after lays it out inline.
   return (
-    <span className="firm-after">
+    <div className="firm-after">
       <strong>{usd(after)}</strong> <small>{codeOff(code)}</small>
       <CopyCode code={code.code} />
       {code.affiliateLink && (
@@ -77,7 +78,7 @@ export function PriceAfterCode({ price, after, code }: { price: number; after: n
         </a>
       )}
       <FinePrint terms={code} compact />
-    </span>
+    </div>
   );
 }
 
