@@ -1,6 +1,7 @@
 /** Shapes of the firm-profile calls (issue #10); pages and admin type against these. */
 import type { CompanyDto, PublicDiscountDto } from './api-types.js';
 import type { BlogCategory } from './enums.js';
+import type { FirmEventKind, RuleValue } from './rule-changes.js';
 import type {
   AffiliateStatus, CodeKind, CriterionKey, DrawdownType, FirmStatus, Platform, ProgramType, RatingSource, AssetClass,
 } from './firms.js';
@@ -122,6 +123,8 @@ export interface FirmProfileDto {
   codes: PublicDiscountDto[];
   /** Newest first. */
   changelog: Array<Pick<FirmChangeDto, 'id' | 'date' | 'change' | 'sourceUrl'>>;
+  /** The whole history, newest first: changes recorded from admin saves (and any other write) and the entries written by hand. */
+  timeline: TimelineEntryDto[];
   /** Published posts about the firm (a tag naming its slug or name, or a link to its profile), newest first. */
   posts: FirmPostDto[];
 }
@@ -137,4 +140,23 @@ export interface FirmPostDto {
 
 export interface FirmCompareDto {
   firms: FirmProfileDto[];
+}
+
+/** One entry of a firm's history (issue #19). */
+export interface TimelineEntryDto {
+  /** `e<id>` for a recorded change, `c<id>` for an entry written by hand. */
+  id: string;
+  kind: FirmEventKind | 'manual';
+  /** The day (YYYY-MM-DD, UTC). */
+  date: string;
+  /** When it was written (ISO). */
+  at: string;
+  program: string | null;
+  field: string | null;
+  before: RuleValue;
+  after: RuleValue;
+  /** "Classic: Max loss 10 % \u2192 8 %", or the words of a hand-written entry. */
+  text: string;
+  note: string | null;
+  sourceUrl: string | null;
 }

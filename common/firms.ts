@@ -448,6 +448,8 @@ export const FIRM_MSG = {
   changeDate: 'Date is required (YYYY-MM-DD)',
   changeText: 'What changed is required',
   sourceUrl: 'Source URL must be a valid URL',
+  passRate: 'Pass rate must be a percentage above 0 and at most 100, with at most 2 decimals',
+  passRateDate: 'Pass rate date must be a date (YYYY-MM-DD)',
 };
 
 /** A calendar date written YYYY-MM-DD that exists (no 2025-02-30). */

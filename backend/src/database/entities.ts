@@ -6,6 +6,7 @@ import { Discount } from '../discounts/discount.entity.js';
 import { DiscountCheck } from '../proof/discount-check.entity.js';
 import { DiscountReport } from '../proof/discount-report.entity.js';
 import { FirmChange } from '../firms/firm-change.entity.js';
+import { FirmEvent } from '../firms/firm-event.entity.js';
 import { FirmProgram, FirmProgramSize } from '../firms/firm-program.entity.js';
 import { FirmScore } from '../firms/firm-score.entity.js';
 import { MediaAsset } from '../media/media-asset.entity.js';
@@ -14,4 +15,4 @@ import { RateLimitCounter } from '../rate-limit/rate-limit.entity.js';
 import { User } from '../users/user.entity.js';
 
 export const ENTITIES = [User, SessionRecord, RateLimitCounter, Company, Discount, BlogPost, NewsletterSubscriber, MediaAsset,
-  FirmProgram, FirmProgramSize, FirmChange, FirmScore, DiscountCheck, DiscountReport];
+  FirmProgram, FirmProgramSize, FirmChange, FirmScore, DiscountCheck, DiscountReport, FirmEvent];

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { FirmChangesService } from './firm-changes.service.js';
+import { FirmEventsService } from './firm-events.service.js';
+import { FirmFeedController } from './firm-feed.controller.js';
 import { FirmProfilesService } from './firm-profiles.service.js';
 import { AdminFirmChangesController, FirmsController } from './firms.controller.js';
 import { FirmsService } from './firms.service.js';
@@ -10,8 +12,8 @@ import { FirmsService } from './firms.service.js';
  * CompaniesService). FirmsService is exported for the server-rendered pages to call in-process.
  */
 @Module({
-  controllers: [FirmsController, AdminFirmChangesController],
-  providers: [FirmsService, FirmProfilesService, FirmChangesService],
-  exports: [FirmsService, FirmProfilesService],
+  controllers: [FirmsController, AdminFirmChangesController, FirmFeedController],
+  providers: [FirmsService, FirmProfilesService, FirmChangesService, FirmEventsService],
+  exports: [FirmsService, FirmProfilesService, FirmEventsService],
 })
 export class FirmsModule {}

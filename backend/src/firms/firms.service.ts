@@ -5,7 +5,7 @@ import { Company } from '../companies/company.entity.js';
 import { Discount, toDiscountDto, toProofFigures } from '../discounts/discount.entity.js';
 import { isReportedNotWorking } from '../../../common/proof.js';
 import type {
-  BestCodeDto, FirmCompareDto, FirmPostDto, FirmProfileDto, FirmRowDto, FirmsListDto, ProgramDto,
+  BestCodeDto, FirmCompareDto, FirmPostDto, FirmProfileDto, FirmRowDto, FirmsListDto, ProgramDto, TimelineEntryDto,
 } from '../../../common/firm-api-types.js';
 import {
   CRITERIA, FIRMS_PAGE_SIZE, bestCode, codeKind, effectiveRating, firmsQueryString, type FirmSort, type FirmsQuery,
@@ -13,6 +13,7 @@ import {
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
 import { FirmChange } from './firm-change.entity.js';
+import { FirmEventsService } from './firm-events.service.js';
 import { FirmProfilesService } from './firm-profiles.service.js';
 import { num } from './firm-mappers.js';
 
@@ -72,7 +73,11 @@ interface RowSql {
 /** The public reads of firm profiles: the /firms table, a profile, a comparison. Read-only. */
 @Injectable()
 export class FirmsService {
-  constructor(private readonly em: EntityManager, private readonly profiles: FirmProfilesService) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly profiles: FirmProfilesService,
+    private readonly events: FirmEventsService,
+  ) {}
 
   /** One row per program and account size, filtered, sorted and paged in SQL. */
   async list(q: FirmsQuery, now = new Date()): Promise<FirmsListDto> {
@@ -156,6 +161,14 @@ export class FirmsService {
     return (await this.profilesOf([company], now))[0]!;
   }
 
+  /** A firm's history for its feed; 404 for an unknown slug. */
+  async history(slug: string): Promise<{ firm: { slug: string; name: string; updatedAt: string }; timeline: TimelineEntryDto[] }> {
+    const company = await this.em.findOne(Company, { slug });
+    if (!company) throw new ApiError(404, MSG.notFound('Firm'));
+    const timeline = (await this.events.timelines(this.em, [company.id])).get(company.id) ?? [];
+    return { firm: { slug: company.slug, name: company.name, updatedAt: company.updatedAt.toISOString() }, timeline };
+  }
+
   /** Two or three firms, in the order asked; 404 names the first unknown slug. */
   async compare(slugs: string[], now = new Date()): Promise<FirmCompareDto> {
     const companies = await this.em.find(Company, { slug: { $in: slugs } });
@@ -167,7 +180,7 @@ export class FirmsService {
 
   private async profilesOf(companies: Company[], now: Date): Promise<FirmProfileDto[]> {
     const ids = companies.map((c) => c.id);
-    const [programs, scores, discounts, changes, posts] = await Promise.all([
+    const [programs, scores, discounts, changes, posts, timelines] = await Promise.all([
       this.profiles.programs(this.em, ids),
       Promise.all(ids.map((id) => this.profiles.scores(this.em, id))),
       this.em.find(
@@ -177,6 +190,7 @@ export class FirmsService {
       ),
       this.em.find(FirmChange, { company: { $in: ids } }, { orderBy: [{ date: 'desc' }, { id: 'desc' }] }),
       this.postsAbout(ids, now),
+      this.events.timelines(this.em, ids),
     ]);
     return companies.map((company, i) => {
       const companyDto = toCompanyDto(company);
@@ -206,6 +220,7 @@ export class FirmsService {
           .filter((c) => c.company.id === company.id)
           .map((c) => ({ id: c.id, date: c.date, change: c.change, sourceUrl: c.sourceUrl })),
         posts: posts.get(company.id) ?? [],
+        timeline: timelines.get(company.id) ?? [],
       };
     });
   }

@@ -11,6 +11,7 @@ import { useRenderTime } from '../../../lib/render-time.js';
 import { DiscountCard } from '../DiscountCard.js';
 import { ApiRequestError } from '../../../lib/api.js';
 import { NotFoundPage } from '../NotFoundPage.js';
+import { FirmTimeline } from './FirmTimeline.js';
 import { AffiliateDisclosure, PriceAfterCode, ScoreLink, StatusBadge, pct, usd } from './firm-ui.js';
 import '../discounts.css';
 import './firms.css';
@@ -34,7 +35,7 @@ export function FirmProfilePage() {
       </div>
     );
   }
-  const { firm, criteria, programs, codes, changelog, posts } = profile.data;
+  const { firm, criteria, programs, codes, timeline, posts } = profile.data;
   const hasAffiliateLinks = codes.some((c) => c.affiliateLink) || programs.some((p) => p.sizes.some((s) => s.code?.affiliateLink));
 
   return (
@@ -125,21 +126,7 @@ export function FirmProfilePage() {
           )}
         </section>
 
-        <section aria-labelledby="changelog-title">
-          <h2 id="changelog-title">Changelog</h2>
-          {changelog.length === 0 ? (
-            <p className="firm-muted">No rule change recorded.</p>
-          ) : (
-            <ol className="firm-changelog">
-              {changelog.map((c) => (
-                <li key={c.id}>
-                  <time dateTime={c.date}>{c.date}</time> {c.change}
-                  {c.sourceUrl && <> (<a href={c.sourceUrl} rel="noopener noreferrer nofollow" target="_blank">source</a>)</>}
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        <FirmTimeline slug={firm.slug} name={firm.name} timeline={timeline} programs={programs.map((p) => p.name)} />
 
         <section aria-labelledby="posts-title">
           <h2 id="posts-title">Articles about {firm.name}</h2>
