@@ -2,6 +2,7 @@
 import type { CompanyDto, PublicDiscountDto } from './api-types.js';
 import type { BlogCategory } from './enums.js';
 import type { FirmEventKind, RuleValue } from './rule-changes.js';
+import type { TrueCostDto } from './true-cost.js';
 import type {
   AffiliateStatus, CodeKind, CriterionKey, DrawdownType, FirmStatus, Platform, ProgramType, RatingSource, AssetClass,
 } from './firms.js';
@@ -89,6 +90,8 @@ export interface FirmRowDto {
   price: number;
   priceAfterCode: number;
   code: BestCodeDto | null;
+  /** The expected cost of getting funded on this row (common/true-cost.ts). */
+  trueCost: TrueCostDto;
 }
 
 export interface FirmsListDto {
@@ -113,6 +116,8 @@ export interface CriterionScoreDto {
 export interface ProfileSizeDto extends ProgramSizeDto {
   priceAfterCode: number;
   code: BestCodeDto | null;
+  /** At our stated assumption when the firm publishes no pass rate (the page lets the reader change it). */
+  trueCost: TrueCostDto;
 }
 
 export interface FirmProfileDto {

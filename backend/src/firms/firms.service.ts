@@ -11,6 +11,7 @@ import {
   CRITERIA, FIRMS_PAGE_SIZE, bestCode, codeKind, effectiveRating, firmsQueryString, type FirmSort, type FirmsQuery,
 } from '../../../common/firms.js';
 import { MSG } from '../../../common/messages.js';
+import { ASSUMED_PASS_RATE, trueCost, trueCostDto } from '../../../common/true-cost.js';
 import { ApiError } from '../common/api-error.js';
 import { FirmChange } from './firm-change.entity.js';
 import { FirmEventsService } from './firm-events.service.js';
@@ -20,13 +21,21 @@ import { num } from './firm-mappers.js';
 /** How many posts a profile lists. */
 const FIRM_POSTS_MAX = 6;
 
-/** Each sort of /firms over the narrow row (alias `x`); every sort ends with the same tie-breakers, so pages never shuffle. */
-const SORT_SQL: Record<FirmSort, (x: string) => string> = {
+/**
+ * Each sort of /firms over the narrow row (alias `x`); every sort ends with the same tie-breakers, so pages never shuffle.
+ * `assumed` is the pass rate for firms that publish none: a number parsed by parseFirmsQuery, so safe to write in.
+ */
+const SORT_SQL: Record<FirmSort, (x: string, assumed: number) => string> = {
   price: (x) => `${x}.s_price`,
   priceAfterCode: (x) => `coalesce(${x}.b_after, ${x}.s_price)`,
   profitSplit: (x) => `${x}.p_profit_split`,
   score: (x) => `coalesce(${x}.c_score, ${x}.c_rating)`,
   maxLoss: (x) => `${x}.p_max_loss`,
+  // trueCost of common/true-cost.ts: fee + (100 / rate − 1) × min(reset, fee) + activation, to the cent.
+  trueCost: (x, assumed) => {
+    const fee = `coalesce(${x}.b_after, ${x}.s_price)`;
+    return `round(${fee} + (100 / coalesce(${x}.c_pass_rate, ${Number(assumed)}::numeric) - 1) * least(coalesce(${x}.p_reset_price, ${fee}), ${fee}) + coalesce(${x}.p_activation_fee, 0), 2)`;
+  },
 };
 const tieBreak = (x: string) => `${x}.c_name asc, ${x}.c_id asc, ${x}.p_position asc, ${x}.p_id asc, ${x}.s_size asc`;
 
@@ -66,7 +75,7 @@ interface RowSql {
   p_drawdown_type: string; p_min_trading_days: number; p_time_limit_days: number | null; p_profit_split: string;
   p_first_payout_days: number | null; p_payout_frequency: string | null; p_refundable_fee: boolean;
   p_activation_fee: string | null; p_reset_price: string | null;
-  s_size: number; s_price: string;
+  s_size: number; s_price: string; c_pass_rate: string | null;
   b_id: number | null; b_code: string | null; b_pct: string | null; b_amount: string | null; b_link: string | null; b_after: string | null;
 }
 
@@ -93,7 +102,8 @@ export class FirmsService {
     if (q.asset) filter('? = any(c.asset_classes)', q.asset);
     if (q.drawdown) filter('p.drawdown_type = ?', q.drawdown);
     const order = q.order === 'asc' ? 'asc' : 'desc';
-    const orderBy = (x: string) => `${SORT_SQL[q.sort](x)} ${order} nulls last, ${tieBreak(x)}`;
+    const assumed = q.passRate ?? ASSUMED_PASS_RATE;
+    const orderBy = (x: string) => `${SORT_SQL[q.sort](x, assumed)} ${order} nulls last, ${tieBreak(x)}`;
     const maxPrice = q.maxPrice === null ? '' : 'where coalesce(r.b_after, r.s_price) <= ?';
     if (q.maxPrice !== null) params.push(q.maxPrice);
     // Narrow rows (ids and sort keys) with each champion code's price, then the best of them and its
@@ -106,6 +116,7 @@ export class FirmsService {
       from (
         select s.id as s_id, p.id as p_id, c.id as c_id, c.name as c_name, c.score as c_score, c.rating as c_rating,
           p.position as p_position, p.profit_split as p_profit_split, p.max_loss as p_max_loss, s.size as s_size, s.price as s_price,
+          p.reset_price as p_reset_price, p.activation_fee as p_activation_fee, c.pass_rate as c_pass_rate,
           k.pct_id, k.amt_id, k.none_id, ${AFTER_SQL}
         from firm_program_sizes s
         join firm_programs p on p.id = s.program_id
@@ -117,7 +128,7 @@ export class FirmsService {
       select q.total, q.b_after, q.b_id, q.s_size, q.s_price,
         c.id as c_id, c.slug as c_slug, c.name as c_name, c.logo_url as c_logo_url, c.status as c_status,
         c.affiliate_status as c_affiliate_status, c.rating as c_rating, c.score as c_score, c.platforms as c_platforms,
-        c.asset_classes as c_asset_classes,
+        c.asset_classes as c_asset_classes, c.pass_rate as c_pass_rate,
         p.id as p_id, p.name as p_name, p.type as p_type, p.profit_targets as p_profit_targets,
         p.daily_loss as p_daily_loss, p.max_loss as p_max_loss, p.drawdown_type as p_drawdown_type,
         p.min_trading_days as p_min_trading_days, p.time_limit_days as p_time_limit_days, p.profit_split as p_profit_split,
@@ -138,7 +149,7 @@ export class FirmsService {
     const rows = await this.em.getConnection().execute<RowSql[]>(sql, params);
     const total = rows.length ? Number(rows[0]!.total) : await this.count(countSql, params.slice(0, -2));
     return {
-      rows: rows.map(toRow),
+      rows: rows.map((r) => toRow(r, assumed)),
       total,
       page: q.page,
       pageSize: FIRMS_PAGE_SIZE,
@@ -209,7 +220,11 @@ export class FirmsService {
           ...p,
           sizes: p.sizes.map((s) => {
             const best = bestCode(s.price, usable);
-            return { ...s, priceAfterCode: best?.price ?? s.price, code: best ? toBestCode(best.code) : null };
+            const after = best?.price ?? s.price;
+            const cost = trueCost({
+              feeAfterCode: after, resetPrice: p.resetPrice, activationFee: p.activationFee, publishedPassRate: companyDto.passRate,
+            });
+            return { ...s, priceAfterCode: after, code: best ? toBestCode(best.code) : null, trueCost: trueCostDto(cost) };
           }),
         })),
         // Codes 'Reported not working' after working ones, as on /discounts (issue #11); stable, so the order holds otherwise.
@@ -276,8 +291,9 @@ function toBestCode(d: Discount): BestCodeDto {
   };
 }
 
-function toRow(r: RowSql): FirmRowDto {
+function toRow(r: RowSql, assumedPassRate: number): FirmRowDto {
   const price = Number(r.s_price);
+  const after = r.b_after === null ? price : Number(r.b_after);
   return {
     firm: {
       id: r.c_id,
@@ -309,7 +325,11 @@ function toRow(r: RowSql): FirmRowDto {
     },
     size: r.s_size,
     price,
-    priceAfterCode: r.b_after === null ? price : Number(r.b_after),
+    priceAfterCode: after,
+    trueCost: trueCostDto(trueCost({
+      feeAfterCode: after, resetPrice: num(r.p_reset_price), activationFee: num(r.p_activation_fee),
+      publishedPassRate: num(r.c_pass_rate), assumedPassRate,
+    })),
     code: r.b_id === null ? null : {
       discountId: r.b_id,
       code: r.b_code!,
