@@ -61,13 +61,32 @@ export interface DiscountDto {
   /** An instant, ISO 8601 in UTC. */
   validUntil: string | null;
   mediaUrl: string | null;
+  /** Fine print (issue #18; common/price-rule.ts): program names the code is for, empty for all. */
+  eligiblePrograms: string[];
+  /** Account sizes (USD) the code is for, empty for all. */
+  eligibleSizes: number[];
+  /** The code applies only to accounts listed at this price or more. */
+  minPrice: number | null;
+  newAccountsOnly: boolean;
+  appliesToResets: boolean;
+  stacks: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A card's "Was … now …": the firm's cheapest listed account the code applies to (common/price-rule.ts cheapestEligible). */
+export interface PriceExampleDto {
+  program: string;
+  size: number;
+  price: number;
+  priceAfterCode: number;
 }
 
 /** GET /_api/discounts: each discount with its whole public company. */
 export interface PublicDiscountDto extends DiscountDto, ProofFigures {
   company: CompanyDto;
+  /** null: the code applies to none of the firm's listed sizes (or has no code): the card shows no price. */
+  priceExample: PriceExampleDto | null;
 }
 
 /** Admin answers (both faces): the company's id and name only. */

@@ -11,6 +11,7 @@ const stored: AdminDiscountDto = {
   status: 'active', discountAmount: null, originalPrice: null, discountedPrice: null, termsAndConditions: null, validFrom: null,
   clicks: 12, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', company: { id: 3, name: 'Acme' },
   lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, successRate: null, failingSince: null,
+  eligiblePrograms: [], eligibleSizes: [], minPrice: null, newAccountsOnly: false, appliesToResets: false, stacks: false,
 };
 
 describe('discount form: local date-time ↔ ISO', () => {

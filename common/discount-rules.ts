@@ -84,3 +84,16 @@ function positive(value: number | string | null | undefined): number | null {
 function formatNumber(n: number): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
+
+type Validity = { status: string; validUntil: string | Date | null };
+
+/** What a visitor can act on (DESIGN §7): active or coming soon, and not past its end. SQL twin: discounts/discount-rules.sql.ts. */
+export function isPublicDiscount(d: Validity, now: Date): boolean {
+  return (d.status === 'active' || d.status === 'coming_soon') && (d.validUntil === null || new Date(d.validUntil).getTime() > now.getTime());
+}
+
+/** A code a visitor can say worked or not: active, not past its end, with a code or a link. SQL twin: discounts/discount-rules.sql.ts. */
+export function isReportable(d: Validity & { discountCode: string | null; affiliateLink: string | null }, now: Date): boolean {
+  return d.status === 'active' && (d.validUntil === null || new Date(d.validUntil).getTime() > now.getTime())
+    && (d.discountCode !== null || d.affiliateLink !== null);
+}

@@ -66,6 +66,14 @@ export interface BestCodeDto {
   discountPercentage: number | null;
   discountAmount: number | null;
   affiliateLink: string | null;
+  // The code's fine print (common/price-rule.ts finePrintLines), shown beside it.
+  eligiblePrograms: string[];
+  eligibleSizes: number[];
+  minPrice: number | null;
+  newAccountsOnly: boolean;
+  appliesToResets: boolean;
+  stacks: boolean;
+  validUntil: string | null;
 }
 
 /** The firm as a row of the table shows it. */

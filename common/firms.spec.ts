@@ -1,5 +1,5 @@
 import {
-  CRITERIA, FIRMS_QUERY_MESSAGES, bestCode, codeKind, profileErrors, effectiveRating, firmsQueryString, parseCompareFirms, parseFirmsQuery, priceAfterCode,
+  CRITERIA, FIRMS_QUERY_MESSAGES, profileErrors, effectiveRating, firmsQueryString, parseCompareFirms, parseFirmsQuery,
   isTestOverdue, uniqueSlug, weightedScore, type FirmsQuery,
 } from './firms.js';
 
@@ -57,58 +57,6 @@ describe('weightedScore', () => {
 
   it('ignores criteria outside the method', () => {
     expect(weightedScore([...all(2), { criterion: 'affiliate', score: 5 }])).toBe(2);
-  });
-});
-
-describe('priceAfterCode', () => {
-  it('takes a percentage off', () => {
-    expect(priceAfterCode(549, { discountPercentage: 15 })).toBe(466.65);
-    expect(priceAfterCode(100, { discountPercentage: '12.5' })).toBe(87.5);
-  });
-
-  it('takes an amount off', () => {
-    expect(priceAfterCode(155, { discountAmount: 50 })).toBe(105);
-  });
-
-  it('leaves the price without a discount value', () => {
-    expect(priceAfterCode(99, {})).toBe(99);
-    expect(priceAfterCode(99, { discountPercentage: 0, discountAmount: null })).toBe(99);
-    expect(priceAfterCode(99, null)).toBe(99);
-    expect(codeKind({})).toBe('none');
-  });
-
-  it('never goes below zero', () => {
-    expect(priceAfterCode(40, { discountAmount: 50 })).toBe(0);
-    expect(priceAfterCode(40, { discountPercentage: 150 })).toBe(0);
-  });
-
-  it('prefers the percentage when a discount has both, as its badge does', () => {
-    expect(codeKind({ discountPercentage: 10, discountAmount: 50 })).toBe('percentage');
-    expect(priceAfterCode(200, { discountPercentage: 10, discountAmount: 50 })).toBe(180);
-  });
-});
-
-describe('bestCode', () => {
-  const pct = { id: 1, discountPercentage: 20 };
-  const amount = { id: 2, discountAmount: 50 };
-  it('picks the code that makes this price lowest, which depends on the price', () => {
-    expect(bestCode(100, [pct, amount])).toEqual({ code: amount, price: 50 });
-    expect(bestCode(1000, [pct, amount])).toEqual({ code: pct, price: 800 });
-  });
-  it('keeps the oldest of codes giving the same price, and answers null without codes', () => {
-    expect(bestCode(250, [amount, pct])!.code).toBe(pct);
-    expect(bestCode(250, [])).toBeNull();
-  });
-  it('within a kind takes the largest discount, even where rounding or the zero floor makes them equal', () => {
-    const small = { id: 3, discountAmount: 60 };
-    const big = { id: 9, discountAmount: 80 };
-    expect(bestCode(50, [small, big])).toEqual({ code: big, price: 0 });
-    expect(bestCode(10, [{ id: 1, discountPercentage: 15 }, { id: 5, discountPercentage: 15.01 }])!.code.id).toBe(5);
-  });
-  it('uses a code without a value only when no code takes anything off', () => {
-    const none = { id: 1 };
-    expect(bestCode(100, [none, amount])!.code).toBe(amount);
-    expect(bestCode(100, [none, { id: 0 }])).toEqual({ code: { id: 0 }, price: 100 });
   });
 });
 

@@ -158,59 +158,10 @@ export function effectiveRating(score: number | null, entered: number | null): {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Price after code
+// Price after code: the one rule lives in common/price-rule.ts (issue #18)
 // ---------------------------------------------------------------------------------------------
 
-export interface CodeDiscount {
-  discountPercentage?: number | string | null;
-  discountAmount?: number | string | null;
-}
-
-export type CodeKind = 'percentage' | 'amount' | 'none';
-
-/** A percentage wins over an amount when a discount has both (as its badge does); zero counts as none. */
-export function codeKind(d: CodeDiscount): CodeKind {
-  if (positive(d.discountPercentage) !== null) return 'percentage';
-  if (positive(d.discountAmount) !== null) return 'amount';
-  return 'none';
-}
-
-/**
- * What a program size costs with a code: a percentage off, or an amount off, never below zero,
- * in cents (two decimals). A code without a value leaves the price as it is.
- * The SQL of the public firms list computes the same (FirmsQuery); the e2e tests hold them equal.
- */
-export function priceAfterCode(price: number, d: CodeDiscount | null | undefined): number {
-  if (!d) return roundCents(price);
-  const pct = positive(d.discountPercentage);
-  if (pct !== null) return roundCents(Math.max(0, price * (1 - Math.min(pct, 100) / 100)));
-  const amount = positive(d.discountAmount);
-  if (amount !== null) return roundCents(Math.max(0, price - amount));
-  return roundCents(price);
-}
-
-/**
- * The code that makes this price lowest. Within each kind the largest discount competes (the oldest
- * of equal ones); between the kinds the lower price wins, the oldest code on a tie. (Within a kind
- * the largest discount never gives a higher price, so this is "the lowest price"; it only decides
- * which code to show when rounding or the zero floor makes two codes equal.) The table's SQL
- * (FirmsService) follows the same steps.
- */
-export function bestCode<T extends CodeDiscount & { id: number }>(price: number, codes: readonly T[]): { code: T; price: number } | null {
-  const champions = new Map<CodeKind, T>();
-  for (const code of codes) {
-    const kind = codeKind(code);
-    const current = champions.get(kind);
-    const value = (c: T) => (kind === 'percentage' ? positive(c.discountPercentage) : kind === 'amount' ? positive(c.discountAmount) : 0) ?? 0;
-    if (!current || value(code) > value(current) || (value(code) === value(current) && code.id < current.id)) champions.set(kind, code);
-  }
-  let best: { code: T; price: number } | null = null;
-  for (const code of champions.values()) {
-    const after = priceAfterCode(price, code);
-    if (!best || after < best.price || (after === best.price && code.id < best.code.id)) best = { code, price: after };
-  }
-  return best;
-}
+export { bestCode, codeKind, priceAfterCode, type CodeKind, type CodeTerms, type PriceTarget } from './price-rule.js';
 
 // ---------------------------------------------------------------------------------------------
 // The /firms filters and sort
@@ -410,18 +361,8 @@ function toEntries(input: RawParams): Map<string, string[]> {
   return map;
 }
 
-function positive(value: number | string | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? n : null;
-}
-
 function clamp(n: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, n));
-}
-
-function roundCents(n: number): number {
-  return Math.round(n * 100) / 100;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,6 +18,8 @@ export const REPORT_REPEAT_SECONDS = 24 * 60 * 60;
 export const REPORT_LIMITS = { perIp: 60, windowSeconds: 60 * 60 } as const;
 /** The admin list's 'needs check': not verified within this many days (or failing). */
 export const NEEDS_CHECK_DAYS = 7;
+/** An admin's 'worked' check outranks visitors' reports for this many days: no demotion on reports alone. */
+export const ADMIN_CHECK_OUTRANKS_DAYS = 7;
 
 export const PROOF_TEXT = {
   notVerified: 'Not yet verified',
@@ -80,16 +82,20 @@ export function reportsFailing({ reportsCount, workedCount }: Pick<ProofFigures,
 /**
  * 'Reported not working': the newest check failed (or found the code expired), or the reports fell under
  * the rate since the last 'worked' check — an admin's new 'worked' check lifts it until the rate falls again.
+ * An admin's 'worked' check within ADMIN_CHECK_OUTRANKS_DAYS outranks reports: they alone cannot demote it.
  */
-export function isReportedNotWorking(f: ProofFigures): boolean {
+export function isReportedNotWorking(f: Pick<ProofFigures, 'lastCheckResult' | 'failingSince' | 'lastVerifiedAt'>, now: Date): boolean {
   if (f.lastCheckResult === 'failed' || f.lastCheckResult === 'expired') return true;
   if (!f.failingSince) return false;
-  return !f.lastVerifiedAt || new Date(f.lastVerifiedAt) < new Date(f.failingSince);
+  if (!f.lastVerifiedAt) return true;
+  const verified = new Date(f.lastVerifiedAt).getTime();
+  if (verified >= new Date(f.failingSince).getTime()) return false;
+  return verified <= now.getTime() - ADMIN_CHECK_OUTRANKS_DAYS * DAY_MS;
 }
 
 /** Every text a card shows about a code's proof. */
 export function proofTexts(f: ProofFigures, now: Date): { verified: string; success: string | null; notWorking: boolean } {
-  return { verified: verifiedLabel(f.lastVerifiedAt, now), success: successLabel(f), notWorking: isReportedNotWorking(f) };
+  return { verified: verifiedLabel(f.lastVerifiedAt, now), success: successLabel(f), notWorking: isReportedNotWorking(f, now) };
 }
 
 /**
@@ -99,7 +105,7 @@ export function proofTexts(f: ProofFigures, now: Date): { verified: string; succ
 export function needsCheck(f: ProofFigures & { status: string }, now: Date): boolean {
   if (f.status !== 'active') return false;
   const stale = !f.lastVerifiedAt || now.getTime() - new Date(f.lastVerifiedAt).getTime() > NEEDS_CHECK_DAYS * DAY_MS;
-  return stale || isReportedNotWorking(f);
+  return stale || isReportedNotWorking(f, now);
 }
 
 /** What offerJsonLd reads of a public discount. */
@@ -107,7 +113,8 @@ export interface OfferSource extends ProofFigures {
   id: number;
   title: string;
   description: string | null;
-  discountedPrice: number | null;
+  /** The card's "now" price (common/price-rule.ts cheapestEligible): the price the Offer states. */
+  priceExample: { program: string; size: number; price: number; priceAfterCode: number } | null;
   validFrom: string | null;
   validUntil: string | null;
   status: string;
@@ -115,11 +122,11 @@ export interface OfferSource extends ProofFigures {
 }
 
 /**
- * A schema.org `Offer` for a card, only where it is honest: a live deal with a price from our data
- * (`discountedPrice`, USD) and not reported not working. Validity comes from the data too; nothing is invented.
+ * A schema.org `Offer` for a card, only where it is honest: a live deal with the card's price after code
+ * (the one price rule, USD) and not reported not working. Validity comes from the data too; nothing is invented.
  */
-export function offerJsonLd(d: OfferSource, siteUrl: string): Record<string, unknown> | null {
-  if (d.status !== 'active' || d.discountedPrice === null || isReportedNotWorking(d)) return null;
+export function offerJsonLd(d: OfferSource, siteUrl: string, now: Date): Record<string, unknown> | null {
+  if (d.status !== 'active' || d.priceExample === null || isReportedNotWorking(d, now)) return null;
   const site = siteUrl.replace(/\/+$/, '');
   return {
     '@context': 'https://schema.org',
@@ -127,7 +134,7 @@ export function offerJsonLd(d: OfferSource, siteUrl: string): Record<string, unk
     name: d.title,
     ...(d.description ? { description: d.description } : {}),
     url: `${site}/discounts#deal-${d.id}`,
-    price: d.discountedPrice.toFixed(2),
+    price: d.priceExample.priceAfterCode.toFixed(2),
     priceCurrency: 'USD',
     availability: 'https://schema.org/InStock',
     ...(d.validFrom ? { validFrom: d.validFrom } : {}),

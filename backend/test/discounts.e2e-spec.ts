@@ -108,6 +108,8 @@ describe('discounts', () => {
         clicks: 0,
         // The proof figures (issue #11): nothing checked or reported yet.
         lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, successRate: null, failingSince: null,
+        // The fine print (issue #18): absent, the widest reading.
+        eligiblePrograms: [], eligibleSizes: [], minPrice: null, newAccountsOnly: false, appliesToResets: false, stacks: false,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
         updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       });
@@ -479,6 +481,8 @@ describe('discounts', () => {
         discountAmount: null, discountPercentage: null, originalPrice: null, discountedPrice: null, termsAndConditions: null,
         validFrom: null, validUntil: expect.any(String), mediaUrl: null, createdAt: expect.any(String), updatedAt: expect.any(String),
         lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, failingSince: null,
+        eligiblePrograms: [], eligibleSizes: [], minPrice: null, newAccountsOnly: false, appliesToResets: false, stacks: false,
+        priceExample: null,
       });
       expect(res.body[0].company).toMatchObject({ name: 'Featuredfirm', featured: true, rating: 4.9, description: 'The #1 choice' });
     });
@@ -486,7 +490,8 @@ describe('discounts', () => {
     it('answers each discount with exactly the fields and values the admin API answers, less the admin-only clicks', async () => {
       await t.sql("update discounts set clicks = 3, discount_percentage = 12.5, discount_amount = 40, valid_from = '2031-01-02' where title = 'alpha-in-5-days'");
       const visible: PublicDiscountDto[] = (await t.http().get(PUBLIC).expect(200)).body;
-      for (const { company: _c, ...fields } of visible) {
+      // priceExample is the card's price (from the firm's listed sizes), not a stored field.
+      for (const { company: _c, priceExample: _p, ...fields } of visible) {
         // successRate is the admin's sort column; the public cards derive the shown rate from the counts.
         const { company: _a, clicks: _clicks, successRate: _s, ...adminFields } = (await admin.get(`${ADMIN}/${fields.id}`).expect(200)).body as AdminDiscountDto;
         expect(fields).toEqual(adminFields);
@@ -504,9 +509,11 @@ describe('discounts', () => {
         body = (await t.http().get(PUBLIC).expect(200)).body;
       });
       expect(body.length).toBe(7);
-      expect(sql).toHaveLength(2);
+      expect(sql).toHaveLength(3);
       expect(sql[0]).toMatch(/select min\("valid_until"\)/i);
       expect(sql[1]).toMatch(/from "discounts" as "\w+" (inner|left) join "companies" as "\w+" on /i);
+      // The listed sizes of every firm on the list at once, for the cards' "Was … now …".
+      expect(sql[2]).toMatch(/from firm_program_sizes s join firm_programs p/i);
       expect(await queriesDuring(t, () => t.http().get(PUBLIC).expect(200))).toEqual([]);
     });
 

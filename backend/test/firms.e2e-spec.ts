@@ -2,6 +2,7 @@ import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type TestAgent from 'supertest/lib/agent.js';
 import { CRITERIA, FIRM_MSG, bestCode, priceAfterCode, type FirmSort } from '../../common/firms.js';
 import type { FirmRowDto } from '../../common/firm-api-types.js';
+import type { AdminDiscountDto } from '../../common/api-types.js';
 import { MSG } from '../../common/messages.js';
 import { ormConfig } from '../src/database/mikro-orm.config.js';
 import { seedDemoContent } from '../src/database/seeders/demo.seeder.js';
@@ -279,13 +280,12 @@ describe('firm profiles', () => {
       expect(c10!.firm).toMatchObject({ slug: 'cheap', name: 'Cheap', status: 'active', affiliateStatus: 'no-program', rating: 3, ratingSource: 'criteria', platforms: ['MT5'] });
       expect(c10!.program).toMatchObject({ profitTargets: [8, 5], dailyLoss: 5, maxLoss: 10, drawdownType: 'static', minTradingDays: 3, profitSplit: 80, payoutFrequency: 'Bi-weekly' });
       // The SQL and the shared rules agree on every row: the price, and which code gives it.
-      const usable = (await admin.get('/_api/admin/discounts').expect(200)).body
-        .filter((d: { status: string; discountCode: string | null; validUntil: string | null }) =>
-          d.status === 'active' && d.discountCode && (!d.validUntil || new Date(d.validUntil) > new Date()))
-        .sort((a: { id: number }, b: { id: number }) => a.id - b.id);
+      const all = (await admin.get('/_api/admin/discounts').expect(200)).body as AdminDiscountDto[];
+      const now = new Date();
       for (const row of body.rows as FirmRowDto[]) {
-        expect(row.priceAfterCode).toBe(priceAfterCode(row.price, row.code));
-        const best = bestCode(row.price, usable.filter((d: { companyId: number }) => d.companyId === row.firm.id));
+        const target = { program: row.program.name, size: row.size, price: row.price, purchase: 'new' as const, on: now };
+        expect(row.priceAfterCode).toBe(priceAfterCode(target, row.code ? all.find((d) => d.id === row.code!.discountId) : null));
+        const best = bestCode(target, all.filter((d) => d.companyId === row.firm.id));
         expect([row.code?.discountId ?? null, row.priceAfterCode]).toEqual([best?.code.id ?? null, best?.price ?? row.price]);
       }
     });

@@ -1,7 +1,8 @@
 import { DecimalType, Entity, Enum, Index, ManyToOne, Property, type Opt, type Ref } from '@mikro-orm/core';
-import type { AdminDiscountDto, DiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
+import type { AdminDiscountDto, DiscountDto, PriceExampleDto, PublicDiscountDto } from '../../../common/api-types.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js';
 import type { CheckResult, ProofFigures } from '../../../common/proof.js';
+import { cheapestEligible, type CodeTerms, type ListedSize } from '../../../common/price-rule.js';
 import { Company, toCompanyDto } from '../companies/company.entity.js';
 import { BaseEntity } from '../database/base.entity.js';
 
@@ -56,6 +57,29 @@ export class Discount extends BaseEntity {
 
   @Property({ type: 'text', nullable: true })
   mediaUrl: string | null = null;
+
+  // The fine print (issue #18), read by common/price-rule.ts wherever a price is shown.
+
+  /** Program names the code is for; empty: every program of the firm. */
+  @Property({ type: 'text[]', default: '{}' })
+  eligiblePrograms: string[] & Opt = [];
+
+  /** Account sizes (USD) the code is for; empty: every size. */
+  @Property({ type: 'integer[]', default: '{}' })
+  eligibleSizes: number[] & Opt = [];
+
+  /** The code applies only to accounts listed at this price or more. */
+  @Property({ type: new DecimalType('number'), precision: 10, scale: 2, nullable: true })
+  minPrice: number | null = null;
+
+  @Property({ type: 'boolean', default: false })
+  newAccountsOnly: boolean & Opt = false;
+
+  @Property({ type: 'boolean', default: false })
+  appliesToResets: boolean & Opt = false;
+
+  @Property({ type: 'boolean', default: false })
+  stacks: boolean & Opt = false;
 
   /** Follows of the affiliate link through /go/:id. */
   @Property({ type: 'integer', default: 0 })
@@ -114,6 +138,12 @@ export function toDiscountDto(d: DiscountData): DiscountDto {
     validFrom: d.validFrom,
     validUntil: d.validUntil ? d.validUntil.toISOString() : null,
     mediaUrl: d.mediaUrl,
+    eligiblePrograms: d.eligiblePrograms ?? [],
+    eligibleSizes: (d.eligibleSizes ?? []).map(Number),
+    minPrice: money(d.minPrice),
+    newAccountsOnly: Boolean(d.newAccountsOnly),
+    appliesToResets: Boolean(d.appliesToResets),
+    stacks: Boolean(d.stacks),
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),
   };
@@ -133,8 +163,8 @@ export function toProofFigures(d: Pick<Discount, 'lastVerifiedAt' | 'lastCheckRe
   };
 }
 
-export function toPublicDiscountDto(row: DiscountWithCompanyRow): PublicDiscountDto {
-  return { ...toDiscountDto(row), ...toProofFigures(row), company: toCompanyDto(row.company) };
+export function toPublicDiscountDto(row: DiscountWithCompanyRow, listed: readonly ListedSize[], now: Date): PublicDiscountDto {
+  return { ...toDiscountDto(row), ...toProofFigures(row), company: toCompanyDto(row.company), priceExample: priceExample(listed, row, now) };
 }
 
 /** Needs the company loaded (populate: ['company']). */
@@ -147,4 +177,32 @@ export function toAdminDiscountDto(d: Discount): AdminDiscountDto {
     company: { id: company.id, name: company.name },
     clicks: d.clicks,
   };
+}
+
+/** The fine print and value of a discount, as common/price-rule.ts reads them. */
+export function toCodeTerms(d: Pick<Discount, 'id' | 'status' | 'discountCode' | 'discountPercentage' | 'discountAmount' | 'validUntil'
+  | 'eligiblePrograms' | 'eligibleSizes' | 'minPrice' | 'newAccountsOnly' | 'appliesToResets' | 'stacks'>): CodeTerms {
+  return {
+    id: d.id,
+    status: d.status,
+    discountCode: d.discountCode,
+    discountPercentage: money(d.discountPercentage),
+    discountAmount: money(d.discountAmount),
+    validUntil: d.validUntil,
+    eligiblePrograms: d.eligiblePrograms ?? [],
+    eligibleSizes: (d.eligibleSizes ?? []).map(Number),
+    minPrice: money(d.minPrice),
+    newAccountsOnly: Boolean(d.newAccountsOnly),
+    appliesToResets: Boolean(d.appliesToResets),
+    stacks: Boolean(d.stacks),
+  };
+}
+
+/** A card's "Was … now …" (common/price-rule.ts cheapestEligible), from the firm's listed sizes. */
+export function priceExample(
+  listed: readonly ListedSize[],
+  d: Parameters<typeof toCodeTerms>[0],
+  now: Date,
+): PriceExampleDto | null {
+  return cheapestEligible(listed, toCodeTerms(d), now);
 }

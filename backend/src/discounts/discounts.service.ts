@@ -3,7 +3,9 @@ import { Injectable } from '@nestjs/common';
 import type { AdminDiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
-import { NEEDS_CHECK_DAYS, type ProofFigures } from '../../../common/proof.js';
+import type { ProofFigures } from '../../../common/proof.js';
+import { needsCheckSql, notWorkingSql } from '../proof/proof-rules.sql.js';
+import type { ListedSize } from '../../../common/price-rule.js';
 import { ApiError } from '../common/api-error.js';
 import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
@@ -28,20 +30,12 @@ export const EXPIRING_SOON_DAYS = 7;
 /** What a visitor can act on (DESIGN §7). */
 const PUBLIC_STATUSES: DiscountStatus[] = ['active', 'coming_soon'];
 
-/** common/proof.ts isReportedNotWorking in SQL, never null, over the discounts row aliased `a`. */
-export const notWorkingSql = (a: string) =>
-  `(coalesce(${a}.last_check_result in ('failed', 'expired'), false) or coalesce(${a}.failing_since is not null and (${a}.last_verified_at is null or ${a}.last_verified_at < ${a}.failing_since), false))`;
-
-/** common/proof.ts needsCheck in SQL: an active code not verified within NEEDS_CHECK_DAYS, or reported not working. */
-const needsCheckSql = (a: string) =>
-  `(${a}.status = 'active' and (${a}.last_verified_at is null or ${a}.last_verified_at < now() - make_interval(days => ${NEEDS_CHECK_DAYS}) or ${notWorkingSql(a)}))`;
-
 /**
  * Codes 'Reported not working' after working ones — shown, never hidden; then the featured firm first,
  * the soonest to expire (no expiry last), oldest first. A function: raw() fragments are used up by one query.
  */
 const publicOrder = (): QueryOrderMap<Discount>[] => [
-  { [raw((a: string) => notWorkingSql(a))]: 'asc' } as QueryOrderMap<Discount>,
+  { [raw((a: string) => notWorkingSql(a, 'now()'))]: 'asc' } as QueryOrderMap<Discount>,
   { company: { featured: 'desc' } },
   { validUntil: 'asc nulls last' },
   { id: 'asc' },
@@ -82,7 +76,25 @@ export class DiscountsService {
       .where({ status: { $in: PUBLIC_STATUSES }, $or: [{ validUntil: null }, { validUntil: { $gt: now } }] })
       .orderBy(publicOrder())
       .execute<DiscountWithCompanyRow[]>('all', true);
-    return rows.map(toPublicDiscountDto);
+    const listed = await this.listedSizes([...new Set(rows.map((r) => r.company.id))]);
+    return rows.map((r) => toPublicDiscountDto(r, listed.get(r.company.id) ?? [], now));
+  }
+
+  /** Every listed size of these firms (program name, size, price): what a card's "Was … now …" is chosen from. */
+  private async listedSizes(companyIds: number[]): Promise<Map<number, ListedSize[]>> {
+    const result = new Map<number, ListedSize[]>();
+    if (!companyIds.length) return result;
+    const rows = await this.em.getConnection().execute<Array<{ company_id: number; program: string; size: number; price: string }>>(
+      `select p.company_id, p.name as program, s.size, s.price from firm_program_sizes s join firm_programs p on p.id = s.program_id
+       where p.company_id in (${companyIds.map(() => '?').join(', ')}) order by p.company_id, p.position, p.id, s.size`,
+      companyIds,
+    );
+    for (const r of rows) {
+      const list = result.get(r.company_id) ?? [];
+      list.push({ program: r.program, size: r.size, price: Number(r.price) });
+      result.set(r.company_id, list);
+    }
+    return result;
   }
 
   /**
@@ -209,7 +221,7 @@ function adminWhere(filter: Record<string, unknown>, now: Date): FilterQuery<Dis
     where.status = { $in: statuses as DiscountStatus[] };
   }
   const needs = booleanFilter(filter, 'needsCheck');
-  if (needs !== undefined) (where as Record<string, unknown>)[raw((a: string) => needsCheckSql(a))] = needs;
+  if (needs !== undefined) (where as Record<string, unknown>)[raw((a: string) => needsCheckSql(a, 'now()'))] = needs;
   if (isSet(filter.companyId)) {
     const companyIds = idsFilter({ id: filter.companyId });
     where.company = { $in: companyIds };

@@ -2,13 +2,15 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { toCompanyDto } from '../companies/company.entity.js';
 import { Company } from '../companies/company.entity.js';
-import { Discount, toDiscountDto, toProofFigures } from '../discounts/discount.entity.js';
+import { Discount, priceExample, toCodeTerms, toDiscountDto, toProofFigures } from '../discounts/discount.entity.js';
+import { priceAfterCodeSql } from '../discounts/discount-rules.sql.js';
+import { bestCode, codeKind } from '../../../common/price-rule.js';
 import { isReportedNotWorking } from '../../../common/proof.js';
 import type {
   BestCodeDto, FirmCompareDto, FirmPostDto, FirmProfileDto, FirmRowDto, FirmsListDto, ProgramDto, TimelineEntryDto,
 } from '../../../common/firm-api-types.js';
 import {
-  CRITERIA, FIRMS_PAGE_SIZE, bestCode, codeKind, effectiveRating, firmsQueryString, type FirmSort, type FirmsQuery,
+  CRITERIA, FIRMS_PAGE_SIZE, effectiveRating, firmsQueryString, type FirmSort, type FirmsQuery,
 } from '../../../common/firms.js';
 import { MSG } from '../../../common/messages.js';
 import { ASSUMED_PASS_RATE, trueCost, trueCostDto } from '../../../common/true-cost.js';
@@ -40,32 +42,16 @@ const SORT_SQL: Record<FirmSort, (x: string, assumed: number) => string> = {
 const tieBreak = (x: string) => `${x}.c_name asc, ${x}.c_id asc, ${x}.p_position asc, ${x}.p_id asc, ${x}.s_size asc`;
 
 /**
- * A firm's usable codes (active, not past their end, with a code: the rule /discounts shows codes by),
- * reduced to one champion per kind as `bestCode` of common/firms.ts does: the largest percentage, the
- * largest amount, and a code without a value, each the oldest of equals. One row per firm, so the price
- * after code below is arithmetic on the row, not a subquery per row.
+ * `bestCode` of common/price-rule.ts in SQL, for one size row (`s` size, `p` program, `c` company): of the
+ * firm's codes, the one whose fine print applies and gives the lowest price, the oldest on a tie. One
+ * index range per row (discounts by company); the twin test holds it equal to the TypeScript rule.
  */
-const BEST_CODES_SQL = `best_codes as (
-  select company_id,
-    (array_agg(id order by discount_percentage desc, id) filter (where kind = 1))[1] as pct_id,
-    max(discount_percentage) filter (where kind = 1) as pct,
-    (array_agg(id order by discount_amount desc, id) filter (where kind = 2))[1] as amt_id,
-    max(discount_amount) filter (where kind = 2) as amt,
-    min(id) filter (where kind = 3) as none_id
-  from (
-    select id, company_id, discount_percentage, discount_amount,
-      case when discount_percentage > 0 then 1 when discount_amount > 0 then 2 else 3 end as kind
-    from discounts
-    where status = 'active' and coalesce(discount_code, '') <> '' and (valid_until is null or valid_until > ?)
-  ) usable
-  group by company_id
-)`;
-
-/** `priceAfterCode` of common/firms.ts per champion: percentage, amount, none; cents; never below zero. */
-const AFTER_SQL = `
-  case when k.pct_id is not null then greatest(0, round(s.price * (1 - least(k.pct, 100) / 100), 2)) end as after_p,
-  case when k.amt_id is not null then greatest(0, round(s.price - k.amt, 2)) end as after_a,
-  case when k.none_id is not null then s.price end as after_n`;
+export const bestCodeLateralSql = (now: string) => `left join lateral (
+    select x.id as b_id, x.after as b_after from (
+      select d.id, ${priceAfterCodeSql('d', { program: 'p.name', size: 's.size', price: 's.price', isReset: 'false', now })} as after
+      from discounts d where d.company_id = c.id
+    ) x where x.after is not null order by x.after, x.id limit 1
+  ) b on true`;
 
 interface RowSql {
   total: string;
@@ -77,6 +63,8 @@ interface RowSql {
   p_activation_fee: string | null; p_reset_price: string | null;
   s_size: number; s_price: string; c_pass_rate: string | null;
   b_id: number | null; b_code: string | null; b_pct: string | null; b_amount: string | null; b_link: string | null; b_after: string | null;
+  b_programs: string[] | null; b_sizes: number[] | null; b_min_price: string | null; b_new_only: boolean | null; b_resets: boolean | null;
+  b_stacks: boolean | null; b_valid_until: Date | null;
 }
 
 /** The public reads of firm profiles: the /firms table, a profile, a comparison. Read-only. */
@@ -109,23 +97,16 @@ export class FirmsService {
     // Narrow rows (ids and sort keys) with each champion code's price, then the best of them and its
     // code's id. Counting, sorting and paging these is what the table costs; the wide columns are read
     // afterwards for the page's rows only.
-    const rowsSql = `select t.*, least(after_p, after_a, after_n) as b_after,
-        least(case when after_p = least(after_p, after_a, after_n) then pct_id end,
-              case when after_a = least(after_p, after_a, after_n) then amt_id end,
-              case when after_n = least(after_p, after_a, after_n) then none_id end) as b_id
-      from (
-        select s.id as s_id, p.id as p_id, c.id as c_id, c.name as c_name, c.score as c_score, c.rating as c_rating,
+    const rowsSql = `select s.id as s_id, p.id as p_id, c.id as c_id, c.name as c_name, c.score as c_score, c.rating as c_rating,
           p.position as p_position, p.profit_split as p_profit_split, p.max_loss as p_max_loss, s.size as s_size, s.price as s_price,
           p.reset_price as p_reset_price, p.activation_fee as p_activation_fee, c.pass_rate as c_pass_rate,
-          k.pct_id, k.amt_id, k.none_id, ${AFTER_SQL}
+          b.b_id, b.b_after
         from firm_program_sizes s
         join firm_programs p on p.id = s.program_id
         join companies c on c.id = p.company_id
-        left join best_codes k on k.company_id = c.id
-        where ${where.join(' and ')}
-      ) t`;
-    const sql = `with ${BEST_CODES_SQL}
-      select q.total, q.b_after, q.b_id, q.s_size, q.s_price,
+        ${bestCodeLateralSql('?')}
+        where ${where.join(' and ')}`;
+    const sql = `select q.total, q.b_after, q.b_id, q.s_size, q.s_price,
         c.id as c_id, c.slug as c_slug, c.name as c_name, c.logo_url as c_logo_url, c.status as c_status,
         c.affiliate_status as c_affiliate_status, c.rating as c_rating, c.score as c_score, c.platforms as c_platforms,
         c.asset_classes as c_asset_classes, c.pass_rate as c_pass_rate,
@@ -134,7 +115,9 @@ export class FirmsService {
         p.min_trading_days as p_min_trading_days, p.time_limit_days as p_time_limit_days, p.profit_split as p_profit_split,
         p.first_payout_days as p_first_payout_days, p.payout_frequency as p_payout_frequency,
         p.refundable_fee as p_refundable_fee, p.activation_fee as p_activation_fee, p.reset_price as p_reset_price,
-        d.discount_code as b_code, d.discount_percentage as b_pct, d.discount_amount as b_amount, d.affiliate_link as b_link
+        d.discount_code as b_code, d.discount_percentage as b_pct, d.discount_amount as b_amount, d.affiliate_link as b_link,
+        d.eligible_programs as b_programs, d.eligible_sizes as b_sizes, d.min_price as b_min_price,
+        d.new_accounts_only as b_new_only, d.applies_to_resets as b_resets, d.stacks as b_stacks, d.valid_until as b_valid_until
       from (
         select count(*) over () as total, r.* from (${rowsSql}) r ${maxPrice}
         order by ${orderBy('r')}
@@ -144,7 +127,7 @@ export class FirmsService {
       join companies c on c.id = q.c_id
       left join discounts d on d.id = q.b_id
       order by ${orderBy('q')}`;
-    const countSql = `with ${BEST_CODES_SQL} select count(*) as n from (${rowsSql}) r ${maxPrice}`;
+    const countSql = `select count(*) as n from (${rowsSql}) r ${maxPrice}`;
     params.push(FIRMS_PAGE_SIZE, (q.page - 1) * FIRMS_PAGE_SIZE);
     const rows = await this.em.getConnection().execute<RowSql[]>(sql, params);
     const total = rows.length ? Number(rows[0]!.total) : await this.count(countSql, params.slice(0, -2));
@@ -207,8 +190,9 @@ export class FirmsService {
       const companyDto = toCompanyDto(company);
       const { featured: _f, createdAt: _c, updatedAt: _u, ...firm } = companyDto;
       const own = discounts.filter((d) => d.company.id === company.id);
-      // Oldest first, so a tie goes to the same code as in the table's SQL.
-      const usable = own.filter((d) => d.discountCode).sort((a, b) => a.id - b.id);
+      const terms = own.map(toCodeTerms);
+      const firmPrograms = programs.get(company.id) ?? [];
+      const listed = firmPrograms.flatMap((p) => p.sizes.map((s) => ({ program: p.name, size: s.size, price: s.price })));
       const byCriterion = new Map(scores[i]!.map((s) => [s.criterion, s]));
       return {
         firm,
@@ -216,21 +200,23 @@ export class FirmsService {
           criterion: c.key, label: c.label, weight: c.weight,
           score: byCriterion.get(c.key)?.score ?? null, note: byCriterion.get(c.key)?.note ?? null,
         })),
-        programs: (programs.get(company.id) ?? []).map((p: ProgramDto) => ({
+        programs: firmPrograms.map((p: ProgramDto) => ({
           ...p,
           sizes: p.sizes.map((s) => {
-            const best = bestCode(s.price, usable);
+            const best = bestCode({ program: p.name, size: s.size, price: s.price, purchase: 'new', on: now }, terms);
             const after = best?.price ?? s.price;
             const cost = trueCost({
               feeAfterCode: after, resetPrice: p.resetPrice, activationFee: p.activationFee, publishedPassRate: companyDto.passRate,
             });
-            return { ...s, priceAfterCode: after, code: best ? toBestCode(best.code) : null, trueCost: trueCostDto(cost) };
+            return {
+              ...s, priceAfterCode: after, code: best ? toBestCode(own.find((d) => d.id === best.code.id)!) : null, trueCost: trueCostDto(cost),
+            };
           }),
         })),
         // Codes 'Reported not working' after working ones, as on /discounts (issue #11); stable, so the order holds otherwise.
         codes: own
-          .map((d) => ({ ...toDiscountDto(d), ...toProofFigures(d), company: companyDto }))
-          .sort((a, b) => Number(isReportedNotWorking(a)) - Number(isReportedNotWorking(b))),
+          .map((d) => ({ ...toDiscountDto(d), ...toProofFigures(d), company: companyDto, priceExample: priceExample(listed, d, now) }))
+          .sort((a, b) => Number(isReportedNotWorking(a, now)) - Number(isReportedNotWorking(b, now))),
         changelog: changes
           .filter((c) => c.company.id === company.id)
           .map((c) => ({ id: c.id, date: c.date, change: c.change, sourceUrl: c.sourceUrl })),
@@ -288,6 +274,13 @@ function toBestCode(d: Discount): BestCodeDto {
     discountPercentage: num(d.discountPercentage),
     discountAmount: num(d.discountAmount),
     affiliateLink: d.affiliateLink,
+    eligiblePrograms: d.eligiblePrograms,
+    eligibleSizes: d.eligibleSizes.map(Number),
+    minPrice: num(d.minPrice),
+    newAccountsOnly: d.newAccountsOnly,
+    appliesToResets: d.appliesToResets,
+    stacks: d.stacks,
+    validUntil: d.validUntil ? d.validUntil.toISOString() : null,
   };
 }
 
@@ -337,6 +330,13 @@ function toRow(r: RowSql, assumedPassRate: number): FirmRowDto {
       discountPercentage: num(r.b_pct),
       discountAmount: num(r.b_amount),
       affiliateLink: r.b_link,
+      eligiblePrograms: r.b_programs ?? [],
+      eligibleSizes: (r.b_sizes ?? []).map(Number),
+      minPrice: num(r.b_min_price),
+      newAccountsOnly: Boolean(r.b_new_only),
+      appliesToResets: Boolean(r.b_resets),
+      stacks: Boolean(r.b_stacks),
+      validUntil: r.b_valid_until ? new Date(r.b_valid_until).toISOString() : null,
     },
   };
 }

@@ -5,6 +5,7 @@ import { Allow, IsIn, IsInt, IsNumber, IsOptional, Max, Min, ValidateIf } from '
 import { DISCOUNT_PERCENTAGE_MAX, DISCOUNT_PERCENTAGE_MIN } from '../../../../common/constants.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../../common/enums.js';
 import { MSG } from '../../../../common/messages.js';
+import { FINE_PRINT_LIMITS } from '../../../../common/price-rule.js';
 import { IdDto } from '../../common/id.dto.js';
 import { OptionalImage, OptionalText, OptionalUrl, RequiredText, RequiredTextIfPresent, Validate } from '../../common/validators.js';
 
@@ -99,6 +100,27 @@ function OptionalInstant() {
   );
 }
 
+export const FINE_PRINT_MSG = {
+  programs: `Programs must be a list of at most ${FINE_PRINT_LIMITS.programs} program names (each at most ${FINE_PRINT_LIMITS.programLength} characters)`,
+  sizes: `Account sizes must be a list of at most ${FINE_PRINT_LIMITS.sizes} whole numbers of US dollars from 1 to 10000000`,
+  flag: (label: string) => `${label} must be true or false`,
+};
+
+const isProgramList = (v: unknown) =>
+  Array.isArray(v) && v.length <= FINE_PRINT_LIMITS.programs &&
+  v.every((p) => typeof p === 'string' && p.trim() !== '' && p.length <= FINE_PRINT_LIMITS.programLength);
+const isSizeList = (v: unknown) =>
+  Array.isArray(v) && v.length <= FINE_PRINT_LIMITS.sizes && v.every((n) => Number.isInteger(n) && n >= 1 && n <= 10_000_000);
+
+/** A list of the fine print; null or absent is the empty list (the code applies to all). */
+function OptionalList(test: (v: unknown) => boolean, message: string) {
+  return applyDecorators(Transform(({ value }) => (value === null ? [] : value)), IsOptional(), Validate(test, message));
+}
+
+function OptionalFlag(label: string) {
+  return applyDecorators(IsOptional(), Validate((v) => typeof v === 'boolean', FINE_PRINT_MSG.flag(label)));
+}
+
 /** SPEC §5 "Discount" and §7 POST /_api/admin/discounts. Declaration order is the order errors are reported in. */
 export class CreateDiscountDto {
   @ApiProperty() @RequiredText(MSG.titleRequired, TITLE_MAX)
@@ -143,6 +165,28 @@ export class CreateDiscountDto {
 
   @ApiPropertyOptional({ nullable: true, description: 'http(s) URL or data: image' }) @OptionalImage('Media URL')
   mediaUrl?: string | null;
+
+  // Fine print (issue #18): common/price-rule.ts applies it wherever a price is shown.
+  @ApiPropertyOptional({ type: [String], description: 'Program names the code is for; empty for all' })
+  @OptionalList(isProgramList, FINE_PRINT_MSG.programs)
+  eligiblePrograms?: string[];
+
+  @ApiPropertyOptional({ type: [Number], description: 'Account sizes (USD) the code is for; empty for all' })
+  @OptionalList(isSizeList, FINE_PRINT_MSG.sizes)
+  eligibleSizes?: number[];
+
+  @ApiPropertyOptional({ nullable: true, minimum: 0, description: 'The code applies only to accounts listed at this price or more' })
+  @OptionalMoney('Minimum price')
+  minPrice?: number | null;
+
+  @ApiPropertyOptional({ default: false }) @OptionalFlag('New accounts only')
+  newAccountsOnly?: boolean;
+
+  @ApiPropertyOptional({ default: false }) @OptionalFlag('Applies to resets')
+  appliesToResets?: boolean;
+
+  @ApiPropertyOptional({ default: false }) @OptionalFlag('Stacks')
+  stacks?: boolean;
 }
 
 /** PATCH semantics: absent fields stay; a present title, company or status must still be valid. */

@@ -11,7 +11,7 @@ import './deal-proof.css';
 export function DealProofLine({ discount: d, now }: { discount: PublicDiscountDto; now: Date }) {
   const texts = proofTexts(d, now);
   // A relative url: the same markup on the server and in the browser (the page's address resolves it).
-  const offer = offerJsonLd(d, '');
+  const offer = offerJsonLd(d, '', now);
   return (
     <div className="deal-proof" data-testid="deal-proof">
       {texts.notWorking && <p className="pill pill-failing" role="note">{PROOF_TEXT.notWorking}</p>}

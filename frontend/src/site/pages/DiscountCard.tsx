@@ -9,6 +9,8 @@ import { discountBadge } from '../../../../common/discount-rules.js';
 import { TOAST } from '../../../../common/messages.js';
 import { formatShortUtcDate } from '../../../../common/utc-date.js';
 import { DealProofLine, ReportPrompt } from '../components/DealProof.js';
+import { FinePrint } from '../components/FinePrint.js';
+import { sizeLabel } from '../../../../common/price-rule.js';
 
 /** How long the copy button reads 'Copied!' after a successful copy. */
 const COPIED_FEEDBACK_MS = 2000;
@@ -54,7 +56,8 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
   const validUntil = shortDate(d.validUntil);
   const startsOn = comingSoon ? shortDate(d.validFrom) : null;
   const titleId = `deal-${d.id}-title`;
-  const showPrices = d.originalPrice !== null && d.discountedPrice !== null && d.discountedPrice < d.originalPrice;
+  // The one price rule (common/price-rule.ts): the firm's cheapest listed size the code applies to.
+  const example = comingSoon ? null : d.priceExample;
 
   const onCopy = async () => {
     if (!d.discountCode) return;
@@ -109,12 +112,14 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
 
       <h3 id={titleId} className="deal-title">{d.title}</h3>
       {d.description && <p className="deal-desc">{d.description}</p>}
-      {showPrices && (
-        <p className="deal-prices">
-          <s><span className="visually-hidden">Was </span>{money(d.originalPrice!)}</s>{' '}
-          <strong><span className="visually-hidden">now </span>{money(d.discountedPrice!)}</strong>
+      {example && example.priceAfterCode < example.price && (
+        <p className="deal-prices" data-testid="deal-prices">
+          <s><span className="visually-hidden">Was </span>{money(example.price)}</s>{' '}
+          <strong><span className="visually-hidden">now </span>{money(example.priceAfterCode)}</strong>
+          <span className="deal-price-size">{example.program}, {sizeLabel(example.size)} account</span>
         </p>
       )}
+      {d.discountCode && <FinePrint terms={d} />}
 
       <div className="deal-actions">
         {comingSoon ? (

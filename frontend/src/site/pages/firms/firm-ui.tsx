@@ -6,6 +6,7 @@ import { FIRM_PAGE_TEXT, METHODOLOGY_PATH } from '../../../../../common/firm-pag
 import { FIRM_STATUS_LABELS, type FirmStatus, type RatingSource } from '../../../../../common/firms.js';
 import { pct, usd } from '../../../../../common/firm-compare.js';
 import { copyCode } from '../DiscountCard.js';
+import { FinePrint } from '../../components/FinePrint.js';
 
 export { pct, usd };
 
@@ -75,6 +76,7 @@ export function PriceAfterCode({ price, after, code }: { price: number; after: n
           Get deal<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       )}
+      <FinePrint terms={code} compact />
     </span>
   );
 }
