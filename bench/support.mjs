@@ -120,6 +120,8 @@ export async function startApp(databaseUrl, cleanups, env = {}) {
     ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
     SEED_DEMO_CONTENT: 'false',
     LOG_LEVEL: 'warn',
+    // Production refuses to start without SMTP_URL unless mail stays local on purpose.
+    MAIL_OUTBOX: '1',
     ...env,
   };
   const child = await startChild(START_ARGS, cleanups, { env: fullEnv });
@@ -271,7 +273,7 @@ export async function renderApps(databaseUrl, cleanups, tmpPrefix) {
   const dataDir = mkdtempSync(join(tmpdir(), tmpPrefix));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const base = {
-    ...loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', SESSION_SECRET: randomBytes(24).toString('hex'), DATABASE_URL: databaseUrl }),
+    ...loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', SESSION_SECRET: randomBytes(24).toString('hex'), DATABASE_URL: databaseUrl, MAIL_OUTBOX: '1' }),
     seedDemoContent: false,
     logLevel: 'warn',
   };

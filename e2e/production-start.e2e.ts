@@ -26,7 +26,7 @@ describe('production start without DATABASE_URL', () => {
   it('exits 1 with a message naming DATABASE_URL', () => {
     const run = spawnSync(process.execPath, ['dist/backend/src/main.js'], {
       cwd: dir,
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATA_DIR: join(dir, 'data'), PORT: '0' },
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), MAIL_OUTBOX: '1', DATA_DIR: join(dir, 'data'), PORT: '0' },
       encoding: 'utf8',
       timeout: 30_000,
     });

@@ -30,23 +30,36 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'a@b.co' }, /ADMIN_EMAIL and ADMIN_PASSWORD must be set together/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 16 characters/],
     [{ NODE_ENV: 'production' }, /SESSION_SECRET is required when NODE_ENV=production/],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }, /SMTP_URL is required when NODE_ENV=production \(or set MAIL_OUTBOX=1/],
+    [{ SMTP_URL: 'http://mail.example.com' }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ MAIL_FROM: 'not an address' }, /MAIL_FROM must be an address/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
   });
 
   it('in production uses the given secret and does not seed demo content unless asked', () => {
-    const env = { DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    const env = { DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), MAIL_OUTBOX: '1' };
     expect(loadConfig(env)).toMatchObject({ isProduction: true, sessionSecret: 'x'.repeat(32), seedDemoContent: false });
     expect(loadConfig({ ...env, SEED_DEMO_CONTENT: 'true' }).seedDemoContent).toBe(true);
   });
 
   it('keeps API docs out of production unless API_DOCS=true, and reads the shutdown grace period', () => {
-    const prod = { DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    const prod = { DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), MAIL_OUTBOX: '1' };
     expect(loadConfig(prod)).toMatchObject({ apiDocs: false, shutdownGraceMs: 10_000 });
     expect(loadConfig({ ...prod, API_DOCS: 'true', SHUTDOWN_GRACE_MS: '2500' })).toMatchObject({ apiDocs: true, shutdownGraceMs: 2500 });
     expect(loadConfig({ DATA_DIR: dataDir() }).apiDocs).toBe(true);
     expect(() => loadConfig({ ...prod, SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+
+  it('mail: SMTP_URL and MAIL_FROM as given; without SMTP_URL the outbox in DATA_DIR; production with MAIL_OUTBOX=1 starts', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ smtpUrl: undefined, outboxDir: join(dir, 'outbox'), mailFrom: 'Verified Trader Funding <newsletter@localhost.localdomain>' });
+    expect(loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'News <news@example.com>' }))
+      .toMatchObject({ smtpUrl: 'smtps://u:p@mail.example.com:465', mailFrom: 'News <news@example.com>' });
+    const prod = { DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({ ...prod, MAIL_OUTBOX: '1' }).smtpUrl).toBeUndefined();
+    expect(loadConfig({ ...prod, SMTP_URL: 'smtp://mail:1025' }).smtpUrl).toBe('smtp://mail:1025');
   });
 
   it('derives the unsubscribe key from its own secret, apart from the session secret', () => {

@@ -6,6 +6,7 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { SITE_NAME } from '../../../common/constants.js';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -33,6 +34,13 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   API_DOCS: z.enum(['true', 'false']).optional(),
   REPORT_FIGURES_REFRESH_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(3600).default(60)),
+  SMTP_URL: z.string().trim().optional().transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^smtps?:\/\/[^/]+/.test(v), 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().trim().optional().transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/.test(v), 'must be an address, e.g. "Site <news@example.com>"'),
+  MAIL_OUTBOX: z.enum(['0', '1', 'true', 'false']).optional(),
+  NEWSLETTER_WEBHOOK_SECRET: z.string().optional().transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
 });
 
 export interface AppConfig {
@@ -70,6 +78,16 @@ export interface AppConfig {
   reportFiguresRefreshSeconds: number;
   /** Where the built server renderer lives (entry-server.js); without it pages are served unrendered. */
   frontendServerDir: string;
+  /** `smtp(s)://user:pass@host:port` of the outgoing mail server; undefined: mail is written to `outboxDir`. */
+  smtpUrl: string | undefined;
+  /** The sender of every message (From:). */
+  mailFrom: string;
+  /** Where messages go as .eml files when there is no SMTP server (DATA_DIR/outbox). */
+  outboxDir: string;
+  /** Secret a mail provider's webhook (POST /_api/newsletter/events) must present; undefined: the webhook is off. */
+  newsletterWebhookSecret: string | undefined;
+  /** Base secret of signed links' per-purpose keys (common/signed-token.ts); see signingKey(). */
+  linkSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +102,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration: SESSION_SECRET is required when NODE_ENV=production');
+  }
+  const outboxOnPurpose = e.MAIL_OUTBOX === '1' || e.MAIL_OUTBOX === 'true';
+  if (isProduction && !e.SMTP_URL && !outboxOnPurpose) {
+    throw new ConfigError(
+      'Invalid configuration: SMTP_URL is required when NODE_ENV=production (or set MAIL_OUTBOX=1 to keep mail in DATA_DIR/outbox on purpose)',
+    );
   }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
@@ -111,7 +135,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !isProduction,
     reportFiguresRefreshSeconds: e.REPORT_FIGURES_REFRESH_SECONDS,
     frontendServerDir: resolve('dist/frontend-server'),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${SITE_NAME} <newsletter@${new URL(e.PUBLIC_SITE_URL ?? 'http://localhost').hostname.replace(/^localhost$/, 'localhost.localdomain')}>`,
+    outboxDir: join(dataDir, 'outbox'),
+    newsletterWebhookSecret: e.NEWSLETTER_WEBHOOK_SECRET,
+    linkSecret: sessionSecret,
   };
+}
+
+const signingKeys = new Map<string, Buffer>();
+
+/**
+ * The HMAC key of one kind of signed link (common/signed-token.ts), derived from the link secret per purpose
+ * and kept for the process. Unsubscribe links keep their own key (config.unsubscribeKey).
+ */
+export function signingKey(config: Pick<AppConfig, 'linkSecret'>, purpose: string): Buffer {
+  const id = `${purpose}\u0000${config.linkSecret}`;
+  let key = signingKeys.get(id);
+  if (!key) signingKeys.set(id, (key = deriveKey(config.linkSecret, `link:${purpose}`)));
+  return key;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { EntityManager, QueryOrder, ref } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MSG } from '../../../common/messages.js';
 import {
   REPORT_FAILING_PERCENT, REPORT_LIMITS, REPORT_MIN_COUNT, REPORT_REPEAT_SECONDS, REPORT_WINDOW_DAYS,
@@ -10,6 +10,7 @@ import { ApiError } from '../common/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { ListParams, ListResult } from '../common/rest-list.js';
 import { Discount } from '../discounts/discount.entity.js';
+import { JobsService } from '../jobs/jobs.service.js';
 import { MediaService } from '../media/media.service.js';
 import { User } from '../users/user.entity.js';
 import { DiscountCheck } from './discount-check.entity.js';
@@ -18,36 +19,36 @@ import type { BulkCheckDto, CreateCheckDto } from './dto/proof.dto.js';
 export const CHECK_SORTABLE = ['id', 'checkedAt', 'result', 'priceSeen', 'createdAt'] as const;
 type CheckSortField = (typeof CHECK_SORTABLE)[number];
 
-/** Any fixed number: the figures job takes this transaction-level advisory lock, so one instance refreshes at a time. */
+/**
+ * Any fixed number: the figures statement takes this transaction-level advisory lock, so a refresh asked for by a test
+ * or a script never overlaps the job's (the job itself runs on one instance at a time: a stately pg-boss queue).
+ */
 const FIGURES_LOCK = 7_110_011;
+/** The pg-boss queue of the figures refresh, repeated every REPORT_FIGURES_REFRESH_SECONDS (JobsService.every). */
+export const FIGURES_QUEUE = 'proof-figures-refresh';
 
 /**
  * Visitors' reports, admins' checks and the figures made of them (issue #11).
  * A report is one SQL statement; the 30-day figures are recomputed by a periodic job (see README Decisions).
  */
 @Injectable()
-export class ProofService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ProofService implements OnModuleInit {
   private readonly logger = new Logger('ProofService');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
 
   constructor(
     private readonly em: EntityManager,
     private readonly media: MediaService,
+    private readonly jobs: JobsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.refreshInBackground(), this.config.reportFiguresRefreshSeconds * 1000);
-    this.timer.unref();
-    void this.refreshInBackground();
-  }
-
-  /** A stop lets a refresh already running finish, and starts none. */
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
+  /**
+   * The figures are refreshed by a pg-boss job, once at start and then every REPORT_FIGURES_REFRESH_SECONDS, on
+   * one instance at a time; a stop lets a refresh already running finish (pg-boss's graceful stop) and starts none.
+   */
+  onModuleInit(): void {
+    void this.jobs.register(FIGURES_QUEUE, () => this.refreshInBackground(), { policy: 'stately', retryLimit: 0, expireInSeconds: 60 });
+    this.jobs.every(FIGURES_QUEUE, this.config.reportFiguresRefreshSeconds);
   }
 
   /**
@@ -107,7 +108,7 @@ export class ProofService implements OnApplicationBootstrap, OnApplicationShutdo
    * NOTIFY so the public caches drop the list once. Answers how many discounts changed.
    */
   async refreshFigures(): Promise<number> {
-    const run = this.em.getConnection().execute<Array<{ changed: number }>>(
+    return this.em.getConnection().execute<Array<{ changed: number }>>(
       `with lock as (select pg_try_advisory_xact_lock(?) as ok),
        fig as (
          select d.id, coalesce(a.n, 0) as n, coalesce(a.w, 0) as w
@@ -132,16 +133,10 @@ export class ProofService implements OnApplicationBootstrap, OnApplicationShutdo
        select n as changed, (case when n > 0 then pg_notify('content_changed', 'discounts') end) is null as quiet from changed`,
       [FIGURES_LOCK, REPORT_WINDOW_DAYS, REPORT_MIN_COUNT, REPORT_FAILING_PERCENT],
     ).then((rows) => rows[0]?.changed ?? 0);
-    this.running = run;
-    try {
-      return await run;
-    } finally {
-      if (this.running === run) this.running = undefined;
-    }
   }
 
+  /** A failed refresh is only logged: the next run comes anyway, and a retry would only crowd it. */
   private async refreshInBackground(): Promise<void> {
-    if (this.running) return;
     try {
       await this.refreshFigures();
     } catch (error) {

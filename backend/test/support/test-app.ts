@@ -99,3 +99,20 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     },
   };
 }
+
+/** The app with SMTP_URL pointing at an in-process SMTP server (support/smtp-sink.ts); close() stops both. */
+export async function startTestAppWithSmtp(
+  overrides: Partial<AppConfig> = {},
+): Promise<TestApp & { smtp: import('./smtp-sink.js').SmtpSink }> {
+  const { startSmtpSink } = await import('./smtp-sink.js');
+  const smtp = await startSmtpSink();
+  const t = await startTestApp({ smtpUrl: smtp.url, ...overrides });
+  return {
+    ...t,
+    smtp,
+    async close() {
+      await t.close();
+      await smtp.close();
+    },
+  };
+}

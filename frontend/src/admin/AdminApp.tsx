@@ -16,6 +16,7 @@ import { dataProvider } from './dataProvider.js';
 import { i18nProvider } from './i18n.js';
 import { DiscountList } from './discounts/DiscountList.js';
 import { NewsletterList } from './newsletter/NewsletterList.js';
+import { OutboxList, OutboxShow } from './mail/Outbox.js';
 import { SonnerNotification } from './components/SonnerNotification.js';
 import { refreshPublicQueriesAfterAdminMutations } from './query-sync.js';
 import { adminTheme } from './theme.js';
@@ -63,6 +64,7 @@ export default function AdminApp() {
         <Route path=":id/edit" element={<BlogPostEdit />} />
       </Resource>
       <Resource name="newsletter-subscribers" />
+      <Resource name="outbox" list={OutboxList} show={OutboxShow} />
       <CustomRoutes>
         <Route path="/newsletter" element={<NewsletterList />} />
       </CustomRoutes>

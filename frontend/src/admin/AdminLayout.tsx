@@ -3,6 +3,7 @@ import ArticleIcon from '@mui/icons-material/Article';
 import BusinessIcon from '@mui/icons-material/Business';
 import EmailIcon from '@mui/icons-material/Email';
 import HistoryIcon from '@mui/icons-material/History';
+import OutboxIcon from '@mui/icons-material/Outbox';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { ReactNode } from 'react';
@@ -23,6 +24,7 @@ function AdminMenu() {
       <Menu.Item to="/admin/discounts" primaryText="Discounts" leftIcon={<LocalOfferIcon />} />
       <Menu.Item to="/admin/blog-posts" primaryText="Blog Posts" leftIcon={<ArticleIcon />} />
       <Menu.Item to="/admin/newsletter" primaryText="Newsletter" leftIcon={<EmailIcon />} />
+      <Menu.Item to="/admin/outbox" primaryText="Outbox" leftIcon={<OutboxIcon />} />
       <MenuItem component={Link} to="/" sx={{ color: 'text.secondary' }}>
         <ListItemIcon sx={{ minWidth: 40 }}><OpenInNewIcon fontSize="small" /></ListItemIcon>
         {open && <ListItemText>View site</ListItemText>}

@@ -1,0 +1,214 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
+
+/** pg-boss keeps its tables here, apart from the app's (own migrations, own schema). */
+export const JOBS_SCHEMA = 'pgboss';
+/** Suffix of each queue's dead-letter queue: where a job lands once its retries are used up. */
+export const DEAD_SUFFIX = '__dead';
+/** How often an idle worker asks for work; a job sent from this process wakes its worker at once (notifyWorker). */
+const POLL_SECONDS = 1;
+
+export interface JobContext {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<unknown>;
+
+export interface QueueOptions {
+  /** Attempts after the first before the job is dead (default 5). */
+  retryLimit?: number;
+  /** First retry delay; each further one doubles, with jitter (pg-boss retryBackoff). Default 5 s. */
+  retryDelaySeconds?: number;
+  /** A job active longer than this is taken to have died with its worker and is retried (default 120 s). */
+  expireInSeconds?: number;
+  /**
+   * 'standard': any number queued. 'stately': at most one job queued and one running per singletonKey — a
+   * repeated task (every()) or a fan-out that must never run twice at once.
+   */
+  policy?: 'standard' | 'stately';
+  /** Jobs of this queue one process runs at the same time (default 1). */
+  concurrency?: number;
+}
+
+export interface SendOptions {
+  /** With a 'stately' queue, one job per key queued at a time; a second send answers null. */
+  singletonKey?: string;
+  /** Not before this instant, or this many seconds from now. */
+  startAfter?: Date | number;
+}
+
+interface Registration {
+  name: string;
+  handler: JobHandler<unknown>;
+  options: QueueOptions;
+  workerIds: string[];
+}
+
+/**
+ * The one door to background work (issue #16): pg-boss 10 in the app's PostgreSQL, schema `pgboss`.
+ *
+ * - `register(queue, handler, options)` in a module's constructor or onModuleInit: the queue, its dead-letter
+ *   queue (`<queue>__dead`) and this process's workers are created when the jobs start.
+ * - `send(queue, data, { singletonKey, startAfter })`: stored when it resolves; runs once, on one instance.
+ * - `schedule(queue, cron, tz)`: a cron (minute resolution) evaluated in a time zone, fired once for all instances.
+ * - `every(queue, seconds)`: a task repeated every N seconds (the interval pg-boss's minute-resolution cron cannot
+ *   express), as a chain of deferred jobs on a stately queue: one waiting at a time, whatever the number of instances.
+ *
+ * Each job runs on exactly one instance: pg-boss takes it with SELECT … FOR UPDATE SKIP LOCKED. A handler that
+ * throws is retried with exponential backoff; past retryLimit the job is copied to the dead-letter queue, where
+ * the admin sees it and can send it back (JobsAdminService). Started in onApplicationBootstrap (after the
+ * migrations of onModuleInit); stopped in beforeApplicationShutdown — after the HTTP server drained (JobsModule
+ * is global, so its hook runs after the app's own modules'), before the database closes (onApplicationShutdown).
+ */
+@Injectable()
+export class JobsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Jobs');
+  private readonly registrations = new Map<string, Registration>();
+  private readonly schedules = new Map<string, { cron: string; tz: string }>();
+  private readonly repeats = new Map<string, number>();
+  private boss: PgBoss | undefined;
+  private started: Promise<PgBoss> | undefined;
+  private stopping = false;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: DatabaseConnection,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Before the start (constructor, onModuleInit) the queue is created and worked when the jobs start; after it, at
+   * once — the promise says when its workers are listening.
+   */
+  async register<T>(name: string, handler: JobHandler<T>, options: QueueOptions = {}): Promise<void> {
+    if (this.registrations.has(name)) throw new Error(`Jobs: queue ${name} is registered twice`);
+    const registration: Registration = { name, handler: handler as JobHandler<unknown>, options, workerIds: [] };
+    this.registrations.set(name, registration);
+    if (this.boss) await this.attach(this.boss, registration);
+  }
+
+  /** Fires `queue` (registered, its data `{}`) at each match of `cron` in time zone `tz`, once for all instances. */
+  schedule(name: string, cron: string, tz: string): void {
+    this.schedules.set(name, { cron, tz });
+    if (this.boss) void this.boss.schedule(name, cron, {}, { tz });
+  }
+
+  /** Runs `queue` (registered with policy 'stately') every `seconds`, the first time at start. */
+  every(name: string, seconds: number): void {
+    this.repeats.set(name, seconds);
+    if (this.boss) void this.send(name, {}, { singletonKey: 'repeat' });
+  }
+
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
+    const boss = await this.ready();
+    const startAfter = typeof options.startAfter === 'number' ? Math.max(0, Math.round(options.startAfter)) : options.startAfter;
+    const id = await boss.send(name, data, {
+      ...(options.singletonKey !== undefined && { singletonKey: options.singletonKey }),
+      ...(startAfter !== undefined && { startAfter }),
+    });
+    // A job due now is taken by this process's idle worker at once instead of at its next poll.
+    if (id && (startAfter === undefined || startAfter === 0)) this.wake(name);
+    return id;
+  }
+
+  /** The running pg-boss, for JobsAdminService's reads and for tests: waits for the start. */
+  async ready(): Promise<PgBoss> {
+    if (!this.started) throw new Error('Jobs: not started yet (send from onApplicationBootstrap or later)');
+    return this.started;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.started = this.start();
+    await this.started;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (!this.boss || this.stopping) return;
+    this.stopping = true;
+    // Jobs running now get the same grace as requests in flight; past it pg-boss fails them so they are retried.
+    await this.boss.stop({ graceful: true, wait: true, close: true, timeout: Math.max(1000, this.config.shutdownGraceMs) });
+    this.boss = undefined;
+  }
+
+  private async start(): Promise<PgBoss> {
+    const boss = new PgBoss({
+      connectionString: this.db.url,
+      schema: JOBS_SCHEMA,
+      application_name: 'vtf-jobs',
+      max: 4,
+      // Failed jobs stay visible (and retryable) in the admin for a week; completed ones a day.
+      archiveCompletedAfterSeconds: 24 * 3600,
+      archiveFailedAfterSeconds: 7 * 24 * 3600,
+      deleteAfterDays: 7,
+    });
+    boss.on('error', (error) => this.logger.warn(`pg-boss: ${error.message}`));
+    await boss.start();
+    for (const registration of this.registrations.values()) await this.attach(boss, registration);
+    for (const [name, { cron, tz }] of this.schedules) await boss.schedule(name, cron, {}, { tz });
+    this.boss = boss;
+    // Not this.send: it waits for this very start.
+    for (const name of this.repeats.keys()) await boss.send(name, {}, { singletonKey: 'repeat' });
+    return boss;
+  }
+
+  private async attach(boss: PgBoss, registration: Registration): Promise<void> {
+    const { name, options } = registration;
+    const dead = `${name}${DEAD_SUFFIX}`;
+    const queue = {
+      retryLimit: options.retryLimit ?? 5,
+      retryDelay: options.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: options.expireInSeconds ?? 120,
+    };
+    // Created (or brought up to date) by whichever instance starts first; the others find them there.
+    // create_queue is an insert … on conflict do nothing, so instances starting together agree — but its partition
+    // DDL can deadlock with another instance's, which is then simply tried again. The update brings the retry
+    // settings of an existing queue up to this version's.
+    await retryOnDeadlock(async () => {
+      if (!(await boss.getQueue(dead))) await boss.createQueue(dead, { name: dead, policy: 'standard', retryLimit: 0 });
+      const settings = { name, policy: options.policy ?? 'standard', deadLetter: dead, ...queue };
+      // (updateQueue resets an omitted policy to 'standard': always give it.)
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, settings);
+      else await boss.updateQueue(name, settings);
+    });
+    const repeatEvery = () => this.repeats.get(name);
+    for (let i = 0; i < (options.concurrency ?? 1); i++) {
+      const id = await boss.work<object>(
+        name,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: POLL_SECONDS },
+        async ([job]) => {
+          if (!job) return;
+          const seconds = repeatEvery();
+          // The next run is queued before this one works, so a crash mid-run cannot end the chain.
+          if (seconds !== undefined && !this.stopping) {
+            await boss.send(name, {}, { singletonKey: 'repeat', startAfter: seconds });
+          }
+          return registration.handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        },
+      );
+      registration.workerIds.push(id);
+    }
+  }
+
+  private wake(name: string): void {
+    const registration = this.registrations.get(name);
+    if (this.boss && registration) for (const id of registration.workerIds) this.boss.notifyWorker(id);
+  }
+}
+
+async function retryOnDeadlock(work: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // 40P01 deadlock, 23505 the other instance's insert won the race: look again.
+      if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}

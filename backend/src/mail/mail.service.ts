@@ -1,0 +1,79 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { JobsService } from '../jobs/jobs.service.js';
+import { MailTransport } from './mail-transport.js';
+import { PermanentMailError, type MailReceipt, type OutgoingMail } from './mail.types.js';
+
+/** The pg-boss queue of single messages. */
+export const SEND_MAIL_QUEUE = 'send-mail';
+
+export type PermanentFailureListener = (message: OutgoingMail, error: PermanentMailError) => Promise<void>;
+
+/**
+ * Outgoing mail (issue #16). `enqueue` stores the message as a pg-boss job and returns — never waiting on the
+ * mail server, so a request that causes a mail never fails because of it. The worker sends it (nodemailer, to
+ * SMTP_URL, or as an .eml in DATA_DIR/outbox); a down server or a 4xx is retried with backoff (about 5 s, 10 s,
+ * 20 s … over ~2.5 hours), then the job lands in the dead-letter queue the admin sees. A 5xx is final: no retry,
+ * and the listener named in `message.bounce` is told, so the caller can record the bounce.
+ */
+@Injectable()
+export class MailService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Mail');
+  private readonly transport: MailTransport;
+  private readonly listeners = new Map<string, PermanentFailureListener>();
+
+  constructor(
+    private readonly jobs: JobsService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.transport = new MailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
+  }
+
+  onModuleInit(): void {
+    void this.jobs.register<OutgoingMail>(SEND_MAIL_QUEUE, (message) => this.deliverQueued(message), {
+      retryLimit: 10,
+      retryDelaySeconds: 5,
+      expireInSeconds: 120,
+      concurrency: 2,
+    });
+  }
+
+  onApplicationShutdown(): void {
+    this.transport.close();
+  }
+
+  /** Stores the message for sending; resolves once it is stored (the job id). */
+  async enqueue(message: OutgoingMail): Promise<string> {
+    const id = await this.jobs.send(SEND_MAIL_QUEUE, message);
+    if (!id) throw new Error('Mail: the send-mail job was not stored');
+    return id;
+  }
+
+  /**
+   * Sends now, in the caller's time (a campaign's fan-out, which keeps its own per-recipient record).
+   * Throws PermanentMailError on a 5xx, any other error when the send should be tried again later.
+   */
+  send(message: OutgoingMail): Promise<MailReceipt> {
+    return this.transport.send(message);
+  }
+
+  /** Names a listener that messages can ask (`bounce.listener`) to be told of a permanent rejection. */
+  onPermanentFailure(name: string, listener: PermanentFailureListener): void {
+    this.listeners.set(name, listener);
+  }
+
+  private async deliverQueued(message: OutgoingMail): Promise<MailReceipt | { bounced: string }> {
+    try {
+      const receipt = await this.transport.send(message);
+      if (receipt.via === 'outbox') this.logger.log(`Outbox: "${message.subject}" to ${message.to} (${receipt.outboxId}.eml)`);
+      return receipt;
+    } catch (error) {
+      if (!(error instanceof PermanentMailError)) throw error;
+      this.logger.warn(`Rejected for good (${error.responseCode}): "${message.subject}" to ${message.to}`);
+      const listener = message.bounce ? this.listeners.get(message.bounce.listener) : undefined;
+      // A failing listener is retried with the job (the send is not: it was answered for good).
+      if (listener) await listener(message, error);
+      return { bounced: error.message };
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
+import type { OutboxItemDto, OutboxMessageDto } from '../../../common/mail-api-types.js';
+import { OutboxService } from './outbox.service.js';
+
+/** The admin's Outbox (ra-data-simple-rest: list newest first, one message parsed). Guarded by AdminGuard. */
+@ApiTags('admin: outbox')
+@Controller('_api/admin/outbox')
+export class OutboxController {
+  constructor(private readonly outbox: OutboxService) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<OutboxItemDto[]> {
+    const params = parseListQuery(query, ['id', 'date']);
+    const result = await this.outbox.list(params);
+    sendContentRange(res, 'outbox', params, result);
+    return result.items;
+  }
+
+  @Get(':id')
+  @Header('Cache-Control', 'no-store')
+  get(@Param('id') id: string): Promise<OutboxMessageDto> {
+    return this.outbox.get(id);
+  }
+}

@@ -1,0 +1,73 @@
+import { Box, Card, CardContent, Divider, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { DataTable, DateField, List, useGetOne } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import type { OutboxMessageDto } from '../../../../common/mail-api-types.js';
+import { PageHeader } from '../components/PageHeader.js';
+
+/** /admin/outbox: what the site would have mailed with no SMTP server (DATA_DIR/outbox), newest first. */
+export function OutboxList() {
+  return (
+    <Box sx={{ maxWidth: 1100, minWidth: 0 }}>
+      <PageHeader title="Outbox" subtitle="Messages kept in DATA_DIR/outbox because no SMTP_URL is set, newest first." />
+      <List resource="outbox" title={false} sort={{ field: 'date', order: 'DESC' }} actions={false} component="div" empty={<Typography sx={{ p: 2 }}>No messages yet.</Typography>}>
+        <DataTable bulkActionButtons={false} rowClick="show">
+          <DataTable.Col source="date" label="Sent" disableSort>
+            <DateField source="date" showTime />
+          </DataTable.Col>
+          <DataTable.Col source="to" label="To" disableSort />
+          <DataTable.Col source="subject" label="Subject" disableSort />
+        </DataTable>
+      </List>
+    </Box>
+  );
+}
+
+/**
+ * One message as a mail client shows it. The HTML part runs in an iframe sandboxed without scripts and without
+ * the site's origin (so nothing in it can reach the admin session); the plain-text part as it is.
+ */
+export function OutboxShow() {
+  const { id } = useParams<{ id: string }>();
+  const { data, isPending, error } = useGetOne<OutboxMessageDto>('outbox', { id: id! });
+  const [tab, setTab] = useState<'html' | 'text'>('html');
+  return (
+    <Box sx={{ maxWidth: 1100, minWidth: 0 }}>
+      <PageHeader title={data?.subject || 'Message'} back={{ to: '/admin/outbox', label: 'Back to Outbox' }} />
+      {isPending && <Typography>Loading…</Typography>}
+      {error && <Typography color="error">{String((error as Error).message ?? error)}</Typography>}
+      {data && (
+        <Card>
+          <CardContent>
+            <Stack spacing={0.5} sx={{ mb: 2 }}>
+              <Typography variant="body2"><strong>From:</strong> {data.from}</Typography>
+              <Typography variant="body2"><strong>To:</strong> {data.to}</Typography>
+              <Typography variant="body2"><strong>Date:</strong> {new Date(data.date).toLocaleString()}</Typography>
+              {data.headers.filter((h) => h.name.startsWith('list-')).map((h) => (
+                <Typography key={h.name} variant="body2" sx={{ wordBreak: 'break-all' }}><strong>{h.name}:</strong> {h.value}</Typography>
+              ))}
+            </Stack>
+            <Divider />
+            <Tabs value={tab} onChange={(_e, v: 'html' | 'text') => setTab(v)} aria-label="Message part">
+              <Tab value="html" label="HTML" disabled={!data.html} />
+              <Tab value="text" label="Plain text" />
+            </Tabs>
+            {tab === 'html' && data.html ? (
+              <Box
+                component="iframe"
+                title="HTML part of the message"
+                sandbox=""
+                srcDoc={data.html}
+                sx={{ width: '100%', height: 640, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff', mt: 1 }}
+              />
+            ) : (
+              <Box component="pre" data-testid="outbox-text" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'monospace', mt: 1 }}>
+                {data.text ?? ''}
+              </Box>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+}
