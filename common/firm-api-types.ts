@@ -138,6 +138,8 @@ export interface FirmProfileDto {
   changelog: Array<Pick<FirmChangeDto, 'id' | 'date' | 'change' | 'sourceUrl'>>;
   /** The whole history, newest first: changes recorded from admin saves (and any other write) and the entries written by hand. */
   timeline: TimelineEntryDto[];
+  /** How many traders follow the firm (issue #19; the cached profile may be up to a minute behind: a follow clears no page). */
+  followers: number;
   /** Published posts about the firm (a tag naming its slug or name, or a link to its profile), newest first. */
   posts: FirmPostDto[];
 }

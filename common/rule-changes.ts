@@ -127,8 +127,11 @@ export function formatRuleValue(field: string, value: RuleValue): string {
   }
 }
 
-/** "Max loss 10 % → 8 %", "Program added: Classic", "Status Active → Closed". */
+/** "Max loss 10 % → 8 %", "Program added: Classic", "Status Active → Closed", "New code ACME10". */
 export function describeChange(change: Pick<RuleChange, 'field' | 'before' | 'after'>): string {
+  if (change.field === 'code-new') return `New code ${String(change.after)}`;
+  if (change.field === 'code-renewed') return `Code ${String(change.before)} renewed, now valid until ${String(change.after)}`;
+  if (change.field === 'code-ending') return `Code ${String(change.before)} ends on ${String(change.after)}`;
   if (change.field === 'program') {
     return change.before === null ? `Program added: ${String(change.after)}` : `Program removed: ${String(change.before)}`;
   }

@@ -1,3 +1,4 @@
+import { FollowsModule } from './follows/follows.module.js';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module.js';
@@ -39,6 +40,7 @@ export class AppModule {
         BlogPostsModule,
         NewsletterModule,
         FirmsModule,
+        FollowsModule,
         // Last: its catch-all page route must be registered after every API route.
         SeoModule,
       ],

@@ -9,6 +9,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MULTIPART_ALLOWED = /^\/_api\/admin\/media(\/|$)/i;
 /** The newsletter form as plain HTML (works before its script loads); only with our own Origin. */
 const FORM_ALLOWED = /^\/newsletter\/subscribe$/i;
+/** RFC 8058 one-click unsubscribe: a mail provider's POST, with no cookie and no Origin; the signed token is the proof. */
+const ONE_CLICK_ALLOWED = /^\/_api\/alerts\/unsubscribe$/i;
 
 /**
  * CSRF defence for cookie sessions: a write must come from our own origin and be
@@ -26,6 +28,7 @@ export class SameOriginGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<Request>();
     if (SAFE_METHODS.has(req.method)) return true;
+    if (ONE_CLICK_ALLOWED.test(req.path)) return true;
     const origin = req.get('origin');
     if (origin && !this.isOwnOrigin(origin, req)) throw new ApiError(403, MSG.crossOrigin);
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;

@@ -40,6 +40,10 @@ export class FirmEvent {
   @Property({ type: 'text', nullable: true })
   sourceUrl: string | null = null;
 
+  /** The code a 'code' event is about. */
+  @Property({ type: 'integer', nullable: true })
+  discountId: number | null = null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();
 

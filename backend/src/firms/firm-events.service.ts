@@ -51,7 +51,8 @@ export class FirmEventsService {
     const result = new Map<number, TimelineEntryDto[]>(companyIds.map((id) => [id, []]));
     if (!companyIds.length) return result;
     const [events, manual] = await Promise.all([
-      em.find(FirmEvent, { company: { $in: companyIds } }, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+      // Codes have their own section and alerts; the history is about rules and status.
+      em.find(FirmEvent, { company: { $in: companyIds }, kind: { $ne: 'code' } }, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
       em.find(FirmChange, { company: { $in: companyIds } }, { orderBy: [{ date: 'desc' }, { id: 'desc' }] }),
     ]);
     for (const e of events) result.get(e.company.id)!.push(eventEntry(e));

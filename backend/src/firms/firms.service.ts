@@ -174,7 +174,7 @@ export class FirmsService {
 
   private async profilesOf(companies: Company[], now: Date): Promise<FirmProfileDto[]> {
     const ids = companies.map((c) => c.id);
-    const [programs, scores, discounts, changes, posts, timelines] = await Promise.all([
+    const [programs, scores, discounts, changes, posts, timelines, followers] = await Promise.all([
       this.profiles.programs(this.em, ids),
       Promise.all(ids.map((id) => this.profiles.scores(this.em, id))),
       this.em.find(
@@ -185,6 +185,7 @@ export class FirmsService {
       this.em.find(FirmChange, { company: { $in: ids } }, { orderBy: [{ date: 'desc' }, { id: 'desc' }] }),
       this.postsAbout(ids, now),
       this.events.timelines(this.em, ids),
+      this.followerCounts(ids),
     ]);
     return companies.map((company, i) => {
       const companyDto = toCompanyDto(company);
@@ -222,6 +223,7 @@ export class FirmsService {
           .map((c) => ({ id: c.id, date: c.date, change: c.change, sourceUrl: c.sourceUrl })),
         posts: posts.get(company.id) ?? [],
         timeline: timelines.get(company.id) ?? [],
+        followers: followers.get(company.id) ?? 0,
       };
     });
   }
@@ -257,6 +259,13 @@ export class FirmsService {
       result.set(r.company_id, list);
     }
     return result;
+  }
+
+  private async followerCounts(ids: number[]): Promise<Map<number, number>> {
+    const rows = await this.em.execute<Array<{ company_id: number; n: number }>>(
+      'select company_id, count(*)::int as n from follows where company_id in (?) group by company_id', [ids],
+    );
+    return new Map(rows.map((r) => [r.company_id, r.n]));
   }
 
   /** The total when the page is past the end (the window count came with no row). */

@@ -11,11 +11,12 @@ import { Migration20261122230000 } from './Migration20261122230000.js';
 import { Migration20261125120000 } from './Migration20261125120000.js';
 import { Migration20261125130100 } from './Migration20261125130100.js';
 import { Migration20261125130200 } from './Migration20261125130200.js';
+import { Migration20261125130300 } from './Migration20261125130300.js';
 
 export const MIGRATIONS = [
   Migration20261121200143, Migration20261121200514, Migration20261121200525, Migration20261121213000, Migration20261122214158,
   Migration20261122220000, Migration20261122220500, Migration20261122223000,
   Migration20261122230000,
   Migration20261125120000,
-  Migration20261125130100, Migration20261125130200,
+  Migration20261125130100, Migration20261125130200, Migration20261125130300,
 ];
