@@ -13,6 +13,7 @@ import { DiscountCard } from '../DiscountCard.js';
 import { ApiRequestError } from '../../../lib/api.js';
 import { NotFoundPage } from '../NotFoundPage.js';
 import { FirmTimeline } from './FirmTimeline.js';
+import { FollowButton } from './FollowButton.js';
 import { AffiliateDisclosure, PriceAfterCode, ScoreLink, StatusBadge, pct, usd } from './firm-ui.js';
 import '../discounts.css';
 import './firms.css';
@@ -58,7 +59,9 @@ export function FirmProfilePage() {
               <li>Score <ScoreLink rating={firm.rating} source={firm.ratingSource} /></li>
               <li>{AFFILIATE_STATUS_LABELS[firm.affiliateStatus]}</li>
               <li>{firm.lastTestedAt ? `Last tested ${firm.lastTestedAt}` : 'Not tested yet'}</li>
+              <li data-testid="followers">{profile.data.followers === 1 ? '1 trader follows' : `${profile.data.followers.toLocaleString('en-US')} traders follow`}</li>
             </ul>
+            <p className="firm-follow-row"><FollowButton companyId={firm.id} slug={firm.slug} name={firm.name} /></p>
             {firm.status !== 'active' && (
               <p className="firm-warning" role="note">
                 {firm.name} is {firm.status === 'closed' ? 'closed: it no longer sells accounts' : 'paused: it does not sell accounts at the moment'}.
