@@ -78,9 +78,11 @@ describe('follow a firm and the true cost, in Chromium', () => {
     const [mail] = await smtp.waitFor(1, { filter: (m) => m.envelope.to.includes(TRADER.email), timeoutMs: 30_000 });
     expect(mail!.parsed.text).toContain(`${firm!.program}: Max loss ${before} % \u2192 ${after} %`);
     const link = /href="([^"]+#change-e\d+)"/.exec(String(mail!.parsed.html))![1]!;
-    await page.goto(new URL(link).pathname + new URL(link).hash);
-    await page.locator(new URL(link).hash).getByText(`Max loss ${before} % \u2192 ${after} %`).waitFor();
-    await page.screenshot({ path: `${SHOTS}/timeline-1280.png`, fullPage: false });
+    // Opened from the mail in a new tab (the profile tab would only scroll to the anchor).
+    const reader = await context.newPage();
+    await reader.goto(new URL(link).pathname + new URL(link).hash);
+    await reader.locator(new URL(link).hash).getByText(`Max loss ${before} % \u2192 ${after} %`).waitFor();
+    await reader.screenshot({ path: `${SHOTS}/timeline-1280.png`, fullPage: false });
     await context.close();
   }, 90_000);
 

@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { FollowsResponse } from '../../../../../common/follow-api-types.js';
 import { firmPath } from '../../../../../common/firm-pages.js';
-import { apiFetch } from '../../../lib/api.js';
+import { apiFetch, apiPost } from '../../../lib/api.js';
 import { useSession } from '../../../lib/session.js';
 
 export const FOLLOWS_KEY = ['me', 'follows'] as const;
@@ -28,7 +28,7 @@ export function FollowButton({ companyId, slug, name }: { companyId: number; slu
   const toggle = useMutation({
     mutationFn: (follow: boolean) =>
       follow
-        ? apiFetch<FollowsResponse>('/_api/me/follows', { method: 'POST', body: JSON.stringify({ companyId }), headers: { 'content-type': 'application/json' } })
+        ? apiPost<FollowsResponse>('/_api/me/follows', { companyId })
         : apiFetch<FollowsResponse>(`/_api/me/follows/${companyId}`, { method: 'DELETE' }),
     onSuccess: (data) => client.setQueryData(FOLLOWS_KEY, data),
   });
