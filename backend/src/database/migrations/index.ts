@@ -17,6 +17,9 @@ import { Migration20261125140000 } from './Migration20261125140000.js';
 import { Migration20261125120000 } from './Migration20261125120000.js';
 import { Migration20261125120100 } from './Migration20261125120100.js';
 import { Migration20261125140500 } from './Migration20261125140500.js';
+import { Migration20261125130100 } from './Migration20261125130100.js';
+import { Migration20261125130200 } from './Migration20261125130200.js';
+import { Migration20261125130300 } from './Migration20261125130300.js';
 
 export const MIGRATIONS = [
   Migration20261121200143, Migration20261121200514, Migration20261121200525, Migration20261121213000, Migration20261122214158,
@@ -30,4 +33,5 @@ export const MIGRATIONS = [
   Migration20261125140000,
   Migration20261125120000, Migration20261125120100,
   Migration20261125140500,
+  Migration20261125130100, Migration20261125130200, Migration20261125130300,
 ];
