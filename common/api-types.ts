@@ -32,6 +32,10 @@ export interface CompanyDto {
   restrictedCountries: string[];
   affiliateStatus: AffiliateStatus;
   lastTestedAt: string | null;
+  /** The pass rate the firm publishes (% of attempts), its source and the day it was read (issue #19); null: none published. */
+  passRate: number | null;
+  passRateSourceUrl: string | null;
+  passRateDate: string | null;
   /** 'criteria': `rating` is the weighted score of every criterion; 'entered': the rating an admin typed. */
   ratingSource: RatingSource;
   createdAt: string;

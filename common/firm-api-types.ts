@@ -3,6 +3,8 @@ import type { CompanyDto, PublicDiscountDto } from './api-types.js';
 import type { BlogCategory } from './enums.js';
 import type { FirmPayoutsDto } from './payout-api-types.js';
 import type { PayoutFigures } from './payouts.js';
+import type { FirmEventKind, RuleValue } from './rule-changes.js';
+import type { TrueCostDto } from './true-cost.js';
 import type {
   AffiliateStatus, CodeKind, CriterionKey, DrawdownType, FirmStatus, Platform, ProgramType, RatingSource, AssetClass,
 } from './firms.js';
@@ -102,6 +104,8 @@ export interface FirmRowDto {
   price: number;
   priceAfterCode: number;
   code: BestCodeDto | null;
+  /** The expected cost of getting funded on this row (common/true-cost.ts). */
+  trueCost: TrueCostDto;
 }
 
 export interface FirmsListDto {
@@ -126,6 +130,8 @@ export interface CriterionScoreDto {
 export interface ProfileSizeDto extends ProgramSizeDto {
   priceAfterCode: number;
   code: BestCodeDto | null;
+  /** At our stated assumption when the firm publishes no pass rate (the page lets the reader change it). */
+  trueCost: TrueCostDto;
 }
 
 export interface FirmProfileDto {
@@ -136,6 +142,10 @@ export interface FirmProfileDto {
   codes: PublicDiscountDto[];
   /** Newest first. */
   changelog: Array<Pick<FirmChangeDto, 'id' | 'date' | 'change' | 'sourceUrl'>>;
+  /** The whole history, newest first: changes recorded from admin saves (and any other write) and the entries written by hand. */
+  timeline: TimelineEntryDto[];
+  /** How many traders follow the firm (issue #19; the cached profile may be up to a minute behind: a follow clears no page). */
+  followers: number;
   /** Published posts about the firm (a tag naming its slug or name, or a link to its profile), newest first. */
   posts: FirmPostDto[];
   /** Approved payout reports of the last 180 days: the figures, the recent reports (banded) and the months for the chart. */
@@ -153,4 +163,23 @@ export interface FirmPostDto {
 
 export interface FirmCompareDto {
   firms: FirmProfileDto[];
+}
+
+/** One entry of a firm's history (issue #19). */
+export interface TimelineEntryDto {
+  /** `e<id>` for a recorded change, `c<id>` for an entry written by hand. */
+  id: string;
+  kind: FirmEventKind | 'manual';
+  /** The day (YYYY-MM-DD, UTC). */
+  date: string;
+  /** When it was written (ISO). */
+  at: string;
+  program: string | null;
+  field: string | null;
+  before: RuleValue;
+  after: RuleValue;
+  /** "Classic: Max loss 10 % \u2192 8 %", or the words of a hand-written entry. */
+  text: string;
+  note: string | null;
+  sourceUrl: string | null;
 }

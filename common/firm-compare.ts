@@ -85,6 +85,10 @@ export function compareRows(profiles: readonly Profile[]): CompareRow[] {
   if (shared !== null) {
     row(`price-${shared}`, `${usd(shared)} account after our code (cheapest program)`,
       sizes.map((s) => min(s.filter((x) => x.size === shared).map((x) => x.priceAfterCode))), 'lower', (n) => usd(n));
+    // The true cost of getting funded at that size (common/true-cost.ts), the program where it is lowest.
+    const costs = sizes.map((s) => s.filter((x) => x.size === shared).map((x) => x.trueCost).sort((a, b) => a.expectedCost - b.expectedCost)[0] ?? null);
+    row(`true-cost-${shared}`, `True cost to get funded, ${usd(shared)} account`, costs.map((c) => c?.expectedCost ?? null), 'lower',
+      (n, i) => `${usd(n)} (${costs[i]!.attempts} attempts at ${costs[i]!.passRate} % ${costs[i]!.passRateSource})`);
   }
   const programs = profiles.map((p) => p.programs);
   row('split', 'Best profit split', programs.map((ps) => max(ps.map((x) => x.profitSplit))), 'higher', pct);

@@ -11,6 +11,8 @@ export const FIRM_PAGE_TEXT = {
     title: (name: string) => `${name} Review: Rules, Prices and Our Score`,
     description: (name: string, rating: number | null) =>
       `${name}: programs and account sizes with prices after our verified code, rules, payouts, changelog${rating === null ? '' : ` and our ${rating.toFixed(1)}/5 score`}.`,
+    feedTitle: (name: string) => `${name}: rule changes`,
+    feedSubtitle: (name: string) => `Every change we record to ${name}'s rules, fees and status, newest first.`,
   },
   compare: {
     title: (names: string[]) => `${names.join(' vs ')}: Side-by-Side Comparison`,
@@ -34,3 +36,6 @@ export const FIRMS_PATH = '/firms';
 export const METHODOLOGY_PATH = '/methodology';
 export const firmPath = (slug: string) => `/firms/${slug}`;
 export const comparePath = (slugs: readonly string[]) => `/firms/compare?firms=${slugs.join(',')}`;
+/** A change's place on the profile's timeline. */
+export const timelineAnchor = (entryId: string) => `change-${entryId}`;
+export const TIMELINE_ID = 'timeline';

@@ -1,5 +1,5 @@
 import {
-  CRITERIA, FIRM_SLUG_PATTERN, firmSlug, profileErrors, effectiveRating, firmsQueryString, parseCompareFirms, parseFirmsQuery,
+  CRITERIA, FIRM_SLUG_PATTERN, FIRMS_QUERY_MESSAGES, firmSlug, profileErrors, effectiveRating, firmsQueryString, parseCompareFirms, parseFirmsQuery,
   isTestOverdue, uniqueSlug, weightedScore, type FirmsQuery,
 } from './firms.js';
 
@@ -70,8 +70,15 @@ describe('parseFirmsQuery', () => {
   it('defaults to active firms by score, best first, page 1', () => {
     expect(ok({})).toEqual({
       size: null, type: null, platform: null, asset: null, drawdown: null, maxPrice: null,
-      status: ['active'], sort: 'score', order: 'desc', page: 1,
+      status: ['active'], sort: 'score', order: 'desc', page: 1, passRate: null,
     });
+  });
+
+  it('reads the reader\'s pass rate for true cost, and names a wrong one', () => {
+    expect(ok({ sort: 'trueCost', passRate: '12.5' })).toMatchObject({ sort: 'trueCost', order: 'asc', passRate: 12.5 });
+    const bad = parseFirmsQuery({ passRate: '0' });
+    expect(bad).toEqual({ ok: false, message: FIRMS_QUERY_MESSAGES.passRate, errors: { passRate: FIRMS_QUERY_MESSAGES.passRate } });
+    expect(firmsQueryString({ ...ok({}), sort: 'trueCost', order: 'asc', size: 100000, passRate: 20 })).toBe('size=100000&sort=trueCost&passRate=20');
   });
 
   it('reads every filter and returns canonical spellings', () => {
@@ -107,7 +114,7 @@ describe('parseFirmsQuery', () => {
     [{ maxPrice: '-1' }, 'maxPrice', 'maxPrice must be a number of US dollars of 0 or more'],
     [{ maxPrice: '1e3' }, 'maxPrice', 'maxPrice must be a number of US dollars of 0 or more'],
     [{ status: 'gone' }, 'status', 'status must be one of: active, paused, closed, all'],
-    [{ sort: 'name' }, 'sort', 'sort must be one of: price, priceAfterCode, profitSplit, score, maxLoss, payouts'],
+    [{ sort: 'name' }, 'sort', 'sort must be one of: price, priceAfterCode, profitSplit, score, maxLoss, payouts, trueCost'],
     [{ order: 'up' }, 'order', 'order must be one of: asc, desc'],
     [{ page: '0' }, 'page', 'page must be a whole number of 1 or more'],
     [{ size: ['10000', '25000'] }, 'size', 'size must be given once'],

@@ -5,6 +5,8 @@
  * link to the database.
  */
 
+import { PASS_RATE_MESSAGE, parsePassRate } from './true-cost.js';
+
 export const FIRM_STATUSES = ['active', 'paused', 'closed'] as const;
 export type FirmStatus = (typeof FIRM_STATUSES)[number];
 export const FIRM_STATUS_LABELS: Record<FirmStatus, string> = { active: 'Active', paused: 'Paused', closed: 'Closed' };
@@ -165,16 +167,16 @@ export { bestCode, codeKind, priceAfterCode, type CodeKind, type CodeTerms, type
 // The /firms filters and sort
 // ---------------------------------------------------------------------------------------------
 
-export const FIRM_SORTS = ['price', 'priceAfterCode', 'profitSplit', 'score', 'maxLoss', 'payouts'] as const;
+export const FIRM_SORTS = ['price', 'priceAfterCode', 'profitSplit', 'score', 'maxLoss', 'payouts', 'trueCost'] as const;
 export type FirmSort = (typeof FIRM_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
 
 /**
  * The natural direction of each sort: cheapest and smallest loss limit first, highest split and score first,
- * most approved payout reports (180 days) first.
+ * most approved payout reports (180 days) first, lowest true cost first.
  */
 export const DEFAULT_ORDER: Record<FirmSort, SortOrder> = {
-  price: 'asc', priceAfterCode: 'asc', profitSplit: 'desc', score: 'desc', maxLoss: 'asc', payouts: 'desc',
+  price: 'asc', priceAfterCode: 'asc', profitSplit: 'desc', score: 'desc', maxLoss: 'asc', payouts: 'desc', trueCost: 'asc',
 };
 export const DEFAULT_SORT: FirmSort = 'score';
 
@@ -191,9 +193,11 @@ export interface FirmsQuery {
   sort: FirmSort;
   order: SortOrder;
   page: number;
+  /** The reader's pass rate (percent) for firms that publish none; null: our stated assumption (true-cost.ts). */
+  passRate: number | null;
 }
 
-export const FIRMS_QUERY_PARAMS = ['size', 'type', 'platform', 'asset', 'drawdown', 'maxPrice', 'status', 'sort', 'order', 'page'] as const;
+export const FIRMS_QUERY_PARAMS = ['size', 'type', 'platform', 'asset', 'drawdown', 'maxPrice', 'status', 'sort', 'order', 'page', 'passRate'] as const;
 
 export type FirmsQueryResult = { ok: true; query: FirmsQuery } | { ok: false; message: string; errors: Record<string, string> };
 
@@ -201,6 +205,7 @@ export const FIRMS_QUERY_MESSAGES = {
   size: 'size must be a whole number of US dollars, e.g. 100000',
   maxPrice: 'maxPrice must be a number of US dollars of 0 or more',
   page: 'page must be a whole number of 1 or more',
+  passRate: PASS_RATE_MESSAGE,
   oneOf: (name: string, values: readonly string[]) => `${name} must be one of: ${values.join(', ')}`,
   once: (name: string) => `${name} must be given once`,
   unknown: (names: string[]) => `Unknown parameter${names.length > 1 ? 's' : ''}: ${names.join(', ')}`,
@@ -277,6 +282,12 @@ export function parseFirmsQuery(input: RawParams, options: { ignoreUnknown?: boo
   const sort = oneOf('sort', FIRM_SORTS) ?? DEFAULT_SORT;
   const order = oneOf('order', ['asc', 'desc'] as const) ?? DEFAULT_ORDER[sort];
   const page = integer('page', 1, 100_000) ?? 1;
+  let passRate: number | null = null;
+  const rawPassRate = single('passRate');
+  if (rawPassRate !== null) {
+    passRate = parsePassRate(rawPassRate);
+    if (passRate === null) errors.passRate = FIRMS_QUERY_MESSAGES.passRate;
+  }
 
   const names = Object.keys(errors);
   if (names.length) {
@@ -284,7 +295,7 @@ export function parseFirmsQuery(input: RawParams, options: { ignoreUnknown?: boo
     const message = unknownNames.length ? FIRMS_QUERY_MESSAGES.unknown(unknownNames) : errors[names[0]!]!;
     return { ok: false, message, errors };
   }
-  return { ok: true, query: { size, type, platform, asset, drawdown, maxPrice, status, sort, order, page } };
+  return { ok: true, query: { size, type, platform, asset, drawdown, maxPrice, status, sort, order, page, passRate } };
 }
 
 /**
@@ -305,6 +316,7 @@ export function firmsQueryString(q: FirmsQuery): string {
   if (q.sort !== DEFAULT_SORT) params.set('sort', q.sort);
   if (q.order !== DEFAULT_ORDER[q.sort]) params.set('order', q.order);
   if (q.page !== 1) params.set('page', String(q.page));
+  if (q.passRate !== null) params.set('passRate', String(q.passRate));
   return params.toString();
 }
 
@@ -412,6 +424,8 @@ export const FIRM_MSG = {
   changeDate: 'Date is required (YYYY-MM-DD)',
   changeText: 'What changed is required',
   sourceUrl: 'Source URL must be a valid URL',
+  passRate: 'Pass rate must be a percentage above 0 and at most 100, with at most 2 decimals',
+  passRateDate: 'Pass rate date must be a date (YYYY-MM-DD)',
 };
 
 /** A calendar date written YYYY-MM-DD that exists (no 2025-02-30). */

@@ -157,7 +157,7 @@ describe('firm pages in Chromium', () => {
     expect(await page.locator('#score-title + p + div table tbody tr, section[aria-labelledby="score-title"] tbody tr').count()).toBe(6);
     await page.getByRole('heading', { name: 'Programs and prices' }).waitFor();
     expect(await page.locator('.firm-program').count()).toBeGreaterThan(0);
-    await page.getByRole('heading', { name: 'Changelog' }).waitFor();
+    await page.getByRole('heading', { name: 'Rule history' }).waitFor();
     expect(await page.locator('.firm-changelog li').count()).toBeGreaterThan(0);
     await page.getByRole('heading', { name: 'Active codes' }).waitFor();
     // The score links to the method.

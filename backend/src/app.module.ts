@@ -9,6 +9,7 @@ import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { CompaniesModule } from './companies/companies.module.js';
+import { FollowsModule } from './follows/follows.module.js';
 import { FirmsModule } from './firms/firms.module.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         CampaignsModule,
         FirmsModule,
         PayoutsModule,
+        FollowsModule,
         // Last: its catch-all page route must be registered after every API route.
         SeoModule,
       ],

@@ -335,7 +335,7 @@ describe('firm profiles', () => {
         errors: {
           colour: 'Unknown parameter: colour',
           size: 'size must be a whole number of US dollars, e.g. 100000',
-          sort: 'sort must be one of: price, priceAfterCode, profitSplit, score, maxLoss, payouts',
+          sort: 'sort must be one of: price, priceAfterCode, profitSplit, score, maxLoss, payouts, trueCost',
         },
       });
       expect((await t.http().get('/_api/firms?platform=MT6').expect(400)).body.errors).toEqual({ platform: expect.stringContaining('platform must be one of') });
@@ -377,8 +377,15 @@ describe('firm profiles', () => {
       expect(body.criteria).toHaveLength(CRITERIA.length);
       expect(body.criteria[0]).toEqual({ criterion: 'payout-reliability', label: 'Payout reliability', weight: 30, score: 5, note: 'Payout reliability note' });
       expect(body.programs[0].sizes).toEqual([
-        { id: expect.any(Number), size: 10000, price: 100, priceAfterCode: 90, code: expect.objectContaining({ code: 'TEN', kind: 'percentage' }) },
-        { id: expect.any(Number), size: 100000, price: 500, priceAfterCode: 450, code: expect.objectContaining({ code: 'TEN' }) },
+        // True cost at the assumed 10 %: the $99 reset is dearer than $90, so 90 × 10 = 900; at $100k 450 + 9 × 99 = 1,341.
+        {
+          id: expect.any(Number), size: 10000, price: 100, priceAfterCode: 90, code: expect.objectContaining({ code: 'TEN', kind: 'percentage' }),
+          trueCost: { passRate: 10, passRateSource: 'assumed', attempts: 10, expectedCost: 900 },
+        },
+        {
+          id: expect.any(Number), size: 100000, price: 500, priceAfterCode: 450, code: expect.objectContaining({ code: 'TEN' }),
+          trueCost: { passRate: 10, passRateSource: 'assumed', attempts: 10, expectedCost: 1341 },
+        },
       ]);
       expect(body.codes.map((c: { discountCode: string }) => c.discountCode)).toEqual(['TEN']);
       expect(body.changelog.map((c: { change: string }) => c.change)).toEqual(['Newer', 'Older']);

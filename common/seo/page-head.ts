@@ -31,7 +31,12 @@ export interface PageHead {
   image: { url: string; alt: string; width?: number; height?: number };
   article?: { publishedTime?: string; modifiedTime?: string; section: string; tags: string[]; author?: string };
   jsonLd: JsonLd[];
+  /** Feeds of this page besides the blog's RSS, e.g. a firm's Atom feed of changes (issue #19). */
+  feeds?: Array<{ type: 'application/atom+xml'; title: string; href: string }>;
 }
+
+/** A firm's Atom feed of changes (issue #19). */
+export const firmFeedPath = (slug: string) => `/firms/${slug}/changes.xml`;
 
 /** What a post page needs; dates as Date or ISO text (superjson or plain JSON both fit). */
 export interface PostHeadData {
@@ -246,7 +251,8 @@ function firmHead(
   };
   const crumbs = breadcrumbs(site, [{ name: 'Home', path: '/' }, { name: 'Firms', path: '/firms' }, { name: firm.name, path }]);
   const description = clip(t.description(firm.name, firm.rating), DESCRIPTION_MAX);
-  return page(withSiteName(t.title(firm.name)), description, path, 'index, follow', [review, crumbs]);
+  const head = page(withSiteName(t.title(firm.name)), description, path, 'index, follow', [review, crumbs]);
+  return { ...head, feeds: [{ type: 'application/atom+xml', title: t.feedTitle(firm.name), href: firmFeedPath(firm.slug) }] };
 }
 
 function listText(route: Extract<PageRoute, { kind: 'blog' }>): { title: string; description: string } {
@@ -463,6 +469,7 @@ export function headTagList(head: PageHead): string[] {
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
     meta('name', 'theme-color', BRAND_COLOR),
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(PAGE_TEXT.rssTitle)}" href="${RSS_PATH}">`,
+    ...(head.feeds ?? []).map((f) => `<link rel="alternate" type="${f.type}" title="${escapeHtml(f.title)}" href="${escapeHtml(f.href)}">`),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:locale', 'en_US'),
     meta('property', 'og:type', head.ogType),
@@ -498,6 +505,7 @@ export const MANAGED_HEAD_SELECTOR = [
   'link[rel="canonical"]',
   'meta[name="theme-color"]',
   'link[rel="alternate"][type="application/rss+xml"]',
+  'link[rel="alternate"][type="application/atom+xml"]',
   'meta[property^="og:"]',
   'meta[property^="article:"]',
   'meta[name^="twitter:"]',

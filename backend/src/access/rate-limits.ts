@@ -21,6 +21,8 @@ export const RATE_LIMITS = {
   newsletterUnsubscribe: newsletter('newsletter-unsubscribe'),
   /** A mail provider's bounce and complaint webhook (secret-checked): generous, but not unbounded. */
   newsletterEvents: { name: 'newsletter-events', limit: 600, windowSeconds: 60, message: MSG.tooManySubscribeAttempts },
+  /** One-click unsubscribe of follow alerts (RFC 8058; the signed token is the proof): bounds token guessing per address. */
+  alertUnsubscribe: newsletter('alert-unsubscribe'),
   /** 'Did this code work?' reports (the repeat of a visitor is not counted anyway; this bounds an address). */
   codeReports: {
     name: 'report-ip',

@@ -9,6 +9,7 @@ import { idsFilter, searchPattern, type ListParams, type ListResult } from '../c
 import { Discount } from '../discounts/discount.entity.js';
 import { MediaService } from '../media/media.service.js';
 import type { AdminCompanyDto } from '../../../common/firm-api-types.js';
+import { FirmEventsService } from '../firms/firm-events.service.js';
 import { FirmProfilesService } from '../firms/firm-profiles.service.js';
 import { EditConflicts } from '../audit/edit-conflicts.js';
 import { RevisionsService, type RevisionKind } from '../audit/revisions.service.js';
@@ -40,6 +41,7 @@ export class CompaniesService {
     private readonly profiles: FirmProfilesService,
     private readonly conflicts: EditConflicts,
     private readonly revisions: RevisionsService,
+    private readonly events: FirmEventsService,
   ) {}
 
   async listPublic(): Promise<CompanyDto[]> {
@@ -96,7 +98,8 @@ export class CompaniesService {
   }
 
   async create(input: CreateCompanyDto): Promise<AdminCompanyDto> {
-    const { programs, scores, ...fields } = input;
+    // A new firm has no history: the editor's note of a change has nothing to go with.
+    const { programs, scores, changeNote: _n, changeSourceUrl: _s, ...fields } = input;
     this.profiles.check({ programs, scores });
     const logoUrl = await this.media.resolveImage(fields.logoUrl, 'logo');
     return this.em.transactional(async (em) => {
@@ -112,12 +115,20 @@ export class CompaniesService {
     this.profiles.check(changes);
     if (changes.logoUrl !== undefined) changes = { ...changes, logoUrl: await this.media.resolveImage(changes.logoUrl, 'logo') };
     return this.em.transactional(async (em) => {
+      await this.events.claim(em);
       const company = await this.find(id, em);
-      const { programs, scores, version, ...fields } = changes;
+      const { programs, scores, version, changeNote, changeSourceUrl, ...fields } = changes;
       await this.conflicts.assertCurrent('companies', company, version);
+      const statusBefore = company.status;
+      const programsBefore = programs ? (await this.profiles.programs(em, [id])).get(id) ?? [] : undefined;
       if (fields.featured && !company.featured) await this.clearFeatured(em);
       em.assign(company, definedOnly(fields));
       await this.profiles.save(em, company, { slug: changes.slug, programs, scores });
+      // The history of rule fields and status, in this transaction with the revision: saved together or not at all.
+      await this.events.record(em, id, {
+        status: { before: statusBefore, after: company.status },
+        programs: programs && programsBefore ? { before: programsBefore, after: programs } : undefined,
+      }, { note: changeNote, sourceUrl: changeSourceUrl });
       return this.saved(em, company, kind);
     });
   }

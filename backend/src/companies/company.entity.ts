@@ -61,6 +61,17 @@ export class Company extends BaseEntity {
   @Property({ type: 'date', nullable: true })
   lastTestedAt: string | null = null;
 
+  /** The pass rate the firm publishes, percent of attempts (issue #19); null: it publishes none. */
+  @Property({ type: new DecimalType('number'), precision: 5, scale: 2, nullable: true })
+  passRate: number | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  passRateSourceUrl: string | null = null;
+
+  /** The day the pass rate was read at its source. */
+  @Property({ type: 'date', nullable: true })
+  passRateDate: string | null = null;
+
   /** The weighted criteria score, written by FirmScoresService only; null until every criterion is scored. */
   @Property({ type: new DecimalType('number'), precision: 2, scale: 1, nullable: true })
   score: number | null = null;
@@ -85,6 +96,9 @@ export function toCompanyDto(c: Company): CompanyDto {
     restrictedCountries: c.restrictedCountries,
     affiliateStatus: c.affiliateStatus,
     lastTestedAt: c.lastTestedAt,
+    passRate: c.passRate === null ? null : Number(c.passRate),
+    passRateSourceUrl: c.passRateSourceUrl,
+    passRateDate: c.passRateDate,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };

@@ -34,6 +34,9 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   API_DOCS: z.enum(['true', 'false']).optional(),
   REPORT_FIGURES_REFRESH_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(3600).default(60)),
+  // Follow alerts (issue #19): at most one alert mail per trader per window; the fan-out runs every tick.
+  ALERT_WINDOW_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(86_400).default(900)),
+  ALERT_TICK_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(60).default(15)),
   SMTP_URL: z.string().trim().optional().transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || /^smtps?:\/\/[^/]+/.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().trim().optional().transform((v) => (v ? v : undefined))
@@ -78,6 +81,10 @@ export interface AppConfig {
   apiDocs: boolean;
   /** How often the success-rate figures are recomputed from visitors' reports (issue #11); at most this old. */
   reportFiguresRefreshSeconds: number;
+  /** At most one alert mail per trader per this many seconds (changes in between are grouped). */
+  alertWindowSeconds: number;
+  /** How often the alert fan-out looks for new changes (so the first alert goes out within this, plus sending). */
+  alertTickSeconds: number;
   /** Where the built server renderer lives (entry-server.js); without it pages are served unrendered. */
   frontendServerDir: string;
   /** `smtp(s)://user:pass@host:port` of the outgoing mail server; undefined: mail is written to `outboxDir`. */
@@ -141,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : !isProduction,
     reportFiguresRefreshSeconds: e.REPORT_FIGURES_REFRESH_SECONDS,
+    alertWindowSeconds: e.ALERT_WINDOW_SECONDS,
+    alertTickSeconds: e.ALERT_TICK_SECONDS,
     frontendServerDir: resolve('dist/frontend-server'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${SITE_NAME} <newsletter@${new URL(e.PUBLIC_SITE_URL ?? 'http://localhost').hostname.replace(/^localhost$/, 'localhost.localdomain')}>`,

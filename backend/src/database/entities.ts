@@ -10,6 +10,7 @@ import { DiscountCheck } from '../proof/discount-check.entity.js';
 import { DiscountReport } from '../proof/discount-report.entity.js';
 import { ReportHold } from '../proof/report-hold.entity.js';
 import { FirmChange } from '../firms/firm-change.entity.js';
+import { FirmEvent } from '../firms/firm-event.entity.js';
 import { FirmProgram, FirmProgramSize } from '../firms/firm-program.entity.js';
 import { FirmScore } from '../firms/firm-score.entity.js';
 import { MediaAsset } from '../media/media-asset.entity.js';
@@ -19,4 +20,4 @@ import { User } from '../users/user.entity.js';
 
 export const ENTITIES = [User, SessionRecord, RateLimitCounter, Company, Discount, BlogPost, NewsletterSubscriber, MediaAsset,
   FirmProgram, FirmProgramSize, FirmChange, FirmScore, DiscountCheck, DiscountReport,
-  AuditEntry, Revision, ReportHold, Campaign, CampaignDelivery, CampaignClick, AppSetting];
+  AuditEntry, Revision, ReportHold, Campaign, CampaignDelivery, CampaignClick, AppSetting, FirmEvent];

@@ -16,7 +16,7 @@ import { FIRM_CHANGE_FILTERS, FIRM_CHANGE_SORTABLE, FirmChangesService } from '.
 import { FirmsService } from './firms.service.js';
 
 /** What the public firm reads show (a profile lists posts about the firm); a change to any of them drops their cache entries. */
-export const FIRM_TABLES = ['companies', 'discounts', 'firm_programs', 'firm_program_sizes', 'firm_changes', 'firm_scores', 'blog_posts', 'payout_reports'];
+export const FIRM_TABLES = ['companies', 'discounts', 'firm_programs', 'firm_program_sizes', 'firm_changes', 'firm_events', 'firm_scores', 'blog_posts', 'payout_reports'];
 
 /** The /firms parameters in the OpenAPI document (they are read and checked by parseFirmsQuery). */
 function FirmsQueryDocs() {

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { PayoutsModule } from '../payouts/payouts.module.js';
 import { FirmChangesService } from './firm-changes.service.js';
+import { FirmEventsService } from './firm-events.service.js';
+import { FirmFeedController } from './firm-feed.controller.js';
 import { FirmProfilesService } from './firm-profiles.service.js';
 import { AdminFirmChangesController, FirmsController } from './firms.controller.js';
 import { FirmsService } from './firms.service.js';
@@ -12,8 +14,8 @@ import { FirmsService } from './firms.service.js';
  */
 @Module({
   imports: [PayoutsModule],
-  controllers: [FirmsController, AdminFirmChangesController],
-  providers: [FirmsService, FirmProfilesService, FirmChangesService],
-  exports: [FirmsService, FirmProfilesService],
+  controllers: [FirmsController, AdminFirmChangesController, FirmFeedController],
+  providers: [FirmsService, FirmProfilesService, FirmChangesService, FirmEventsService],
+  exports: [FirmsService, FirmProfilesService, FirmEventsService],
 })
 export class FirmsModule {}

@@ -7,14 +7,16 @@ import { priceAfterCodeSql } from '../discounts/discount-rules.sql.js';
 import { bestCode, codeKind } from '../../../common/price-rule.js';
 import { isReportedNotWorking } from '../../../common/proof.js';
 import type {
-  BestCodeDto, FirmCompareDto, FirmPostDto, FirmProfileDto, FirmRowDto, FirmsListDto, ProgramDto,
+  BestCodeDto, FirmCompareDto, FirmPostDto, FirmProfileDto, FirmRowDto, FirmsListDto, ProgramDto, TimelineEntryDto,
 } from '../../../common/firm-api-types.js';
 import {
   CRITERIA, FIRMS_PAGE_SIZE, effectiveRating, firmsQueryString, type FirmSort, type FirmsQuery,
 } from '../../../common/firms.js';
 import { MSG } from '../../../common/messages.js';
+import { ASSUMED_PASS_RATE, trueCost, trueCostDto } from '../../../common/true-cost.js';
 import { ApiError } from '../common/api-error.js';
 import { FirmChange } from './firm-change.entity.js';
+import { FirmEventsService } from './firm-events.service.js';
 import { FirmProfilesService } from './firm-profiles.service.js';
 import { num } from './firm-mappers.js';
 import { NO_PAYOUT_FIGURES, PAYOUT_WINDOW_DAYS, type PayoutFigures } from '../../../common/payouts.js';
@@ -23,14 +25,22 @@ import { PayoutReportsService } from '../payouts/payout-reports.service.js';
 /** How many posts a profile lists. */
 const FIRM_POSTS_MAX = 6;
 
-/** Each sort of /firms over the narrow row (alias `x`); every sort ends with the same tie-breakers, so pages never shuffle. */
-const SORT_SQL: Record<FirmSort, (x: string) => string> = {
+/**
+ * Each sort of /firms over the narrow row (alias `x`); every sort ends with the same tie-breakers, so pages never shuffle.
+ * `assumed` is the pass rate for firms that publish none: a number parsed by parseFirmsQuery, so safe to write in.
+ */
+const SORT_SQL: Record<FirmSort, (x: string, assumed: number) => string> = {
   price: (x) => `${x}.s_price`,
   priceAfterCode: (x) => `coalesce(${x}.b_after, ${x}.s_price)`,
   profitSplit: (x) => `${x}.p_profit_split`,
   score: (x) => `coalesce(${x}.c_score, ${x}.c_rating)`,
   maxLoss: (x) => `${x}.p_max_loss`,
   payouts: (x) => `${x}.c_payouts`,
+  // trueCost of common/true-cost.ts: fee + (100 / rate − 1) × min(reset, fee) + activation, to the cent.
+  trueCost: (x, assumed) => {
+    const fee = `coalesce(${x}.b_after, ${x}.s_price)`;
+    return `round(${fee} + (100 / coalesce(${x}.c_pass_rate, ${Number(assumed)}::numeric) - 1) * least(coalesce(${x}.p_reset_price, ${fee}), ${fee}) + coalesce(${x}.p_activation_fee, 0), 2)`;
+  },
 };
 const tieBreak = (x: string) => `${x}.c_name asc, ${x}.c_id asc, ${x}.p_position asc, ${x}.p_id asc, ${x}.s_size asc`;
 
@@ -61,7 +71,7 @@ interface RowSql {
   p_drawdown_type: string; p_min_trading_days: number; p_time_limit_days: number | null; p_profit_split: string;
   p_first_payout_days: number | null; p_payout_frequency: string | null; p_refundable_fee: boolean;
   p_activation_fee: string | null; p_reset_price: string | null;
-  s_size: number; s_price: string;
+  s_size: number; s_price: string; c_pass_rate: string | null;
   b_id: number | null; b_code: string | null; b_pct: string | null; b_amount: string | null; b_link: string | null; b_after: string | null;
   b_programs: string[] | null; b_sizes: number[] | null; b_min_price: string | null; b_new_only: boolean | null; b_resets: boolean | null;
   b_stacks: boolean | null; b_valid_until: Date | null;
@@ -74,6 +84,7 @@ export class FirmsService {
     private readonly em: EntityManager,
     private readonly profiles: FirmProfilesService,
     private readonly payouts: PayoutReportsService,
+    private readonly events: FirmEventsService,
   ) {}
 
   /** One row per program and account size, filtered, sorted and paged in SQL. */
@@ -90,7 +101,8 @@ export class FirmsService {
     if (q.asset) filter('? = any(c.asset_classes)', q.asset);
     if (q.drawdown) filter('p.drawdown_type = ?', q.drawdown);
     const order = q.order === 'asc' ? 'asc' : 'desc';
-    const orderBy = (x: string) => `${SORT_SQL[q.sort](x)} ${order} nulls last, ${tieBreak(x)}`;
+    const assumed = q.passRate ?? ASSUMED_PASS_RATE;
+    const orderBy = (x: string) => `${SORT_SQL[q.sort](x, assumed)} ${order} nulls last, ${tieBreak(x)}`;
     const maxPrice = q.maxPrice === null ? '' : 'where coalesce(r.b_after, r.s_price) <= ?';
     if (q.maxPrice !== null) params.push(q.maxPrice);
     // Narrow rows (ids and sort keys) with each champion code's price, then the best of them and its
@@ -98,7 +110,8 @@ export class FirmsService {
     // afterwards for the page's rows only.
     const rowsSql = `select s.id as s_id, p.id as p_id, c.id as c_id, c.name as c_name, c.score as c_score, c.rating as c_rating,
           p.position as p_position, p.profit_split as p_profit_split, p.max_loss as p_max_loss, s.size as s_size, s.price as s_price,
-          coalesce(pc.n, 0) as c_payouts, b.b_id, b.b_after
+          coalesce(pc.n, 0) as c_payouts, p.reset_price as p_reset_price, p.activation_fee as p_activation_fee, c.pass_rate as c_pass_rate,
+          b.b_id, b.b_after
         from firm_program_sizes s
         join firm_programs p on p.id = s.program_id
         join companies c on c.id = p.company_id
@@ -109,7 +122,7 @@ export class FirmsService {
       select q.total, q.b_after, q.b_id, q.s_size, q.s_price,
         c.id as c_id, c.slug as c_slug, c.name as c_name, c.logo_url as c_logo_url, c.status as c_status,
         c.affiliate_status as c_affiliate_status, c.rating as c_rating, c.score as c_score, c.platforms as c_platforms,
-        c.asset_classes as c_asset_classes,
+        c.asset_classes as c_asset_classes, c.pass_rate as c_pass_rate,
         p.id as p_id, p.name as p_name, p.type as p_type, p.profit_targets as p_profit_targets,
         p.daily_loss as p_daily_loss, p.max_loss as p_max_loss, p.drawdown_type as p_drawdown_type,
         p.min_trading_days as p_min_trading_days, p.time_limit_days as p_time_limit_days, p.profit_split as p_profit_split,
@@ -133,7 +146,7 @@ export class FirmsService {
     const total = rows.length ? Number(rows[0]!.total) : await this.count(countSql, params.slice(0, -2));
     const payouts = await this.payouts.figuresFor([...new Set(rows.map((r) => r.c_id))], now);
     return {
-      rows: rows.map((r) => toRow(r, payouts.get(r.c_id) ?? NO_PAYOUT_FIGURES)),
+      rows: rows.map((r) => toRow(r, payouts.get(r.c_id) ?? NO_PAYOUT_FIGURES, assumed)),
       total,
       page: q.page,
       pageSize: FIRMS_PAGE_SIZE,
@@ -156,6 +169,14 @@ export class FirmsService {
     return (await this.profilesOf([company], now))[0]!;
   }
 
+  /** A firm's history for its feed; 404 for an unknown slug. */
+  async history(slug: string): Promise<{ firm: { slug: string; name: string; updatedAt: string }; timeline: TimelineEntryDto[] }> {
+    const company = await this.em.findOne(Company, { slug });
+    if (!company) throw new ApiError(404, MSG.notFound('Firm'));
+    const timeline = (await this.events.timelines(this.em, [company.id])).get(company.id) ?? [];
+    return { firm: { slug: company.slug, name: company.name, updatedAt: company.updatedAt.toISOString() }, timeline };
+  }
+
   /** Two or three firms, in the order asked; 404 names the first unknown slug. */
   async compare(slugs: string[], now = new Date()): Promise<FirmCompareDto> {
     const companies = await this.em.find(Company, { slug: { $in: slugs } });
@@ -167,7 +188,7 @@ export class FirmsService {
 
   private async profilesOf(companies: Company[], now: Date): Promise<FirmProfileDto[]> {
     const ids = companies.map((c) => c.id);
-    const [programs, scores, discounts, changes, posts, payouts] = await Promise.all([
+    const [programs, scores, discounts, changes, posts, payouts, timelines, followers] = await Promise.all([
       this.profiles.programs(this.em, ids),
       Promise.all(ids.map((id) => this.profiles.scores(this.em, id))),
       this.em.find(
@@ -178,6 +199,8 @@ export class FirmsService {
       this.em.find(FirmChange, { company: { $in: ids } }, { orderBy: [{ date: 'desc' }, { id: 'desc' }] }),
       this.postsAbout(ids, now),
       this.payouts.figuresFor(ids, now),
+      this.events.timelines(this.em, ids),
+      this.followerCounts(ids),
     ]);
     return companies.map((company, i) => {
       const companyDto = toCompanyDto(company);
@@ -197,7 +220,13 @@ export class FirmsService {
           ...p,
           sizes: p.sizes.map((s) => {
             const best = bestCode({ program: p.name, size: s.size, price: s.price, purchase: 'new', on: now }, terms);
-            return { ...s, priceAfterCode: best?.price ?? s.price, code: best ? toBestCode(own.find((d) => d.id === best.code.id)!) : null };
+            const after = best?.price ?? s.price;
+            const cost = trueCost({
+              feeAfterCode: after, resetPrice: p.resetPrice, activationFee: p.activationFee, publishedPassRate: companyDto.passRate,
+            });
+            return {
+              ...s, priceAfterCode: after, code: best ? toBestCode(own.find((d) => d.id === best.code.id)!) : null, trueCost: trueCostDto(cost),
+            };
           }),
         })),
         // Codes 'Reported not working' after working ones, as on /discounts (issue #11); stable, so the order holds otherwise.
@@ -209,6 +238,8 @@ export class FirmsService {
           .map((c) => ({ id: c.id, date: c.date, change: c.change, sourceUrl: c.sourceUrl })),
         posts: posts.get(company.id) ?? [],
         payouts: payouts.get(company.id)!,
+        timeline: timelines.get(company.id) ?? [],
+        followers: followers.get(company.id) ?? 0,
       };
     });
   }
@@ -247,6 +278,13 @@ export class FirmsService {
     return result;
   }
 
+  private async followerCounts(ids: number[]): Promise<Map<number, number>> {
+    const rows = await this.em.execute<Array<{ company_id: number; n: number }>>(
+      'select company_id, count(*)::int as n from follows where company_id in (?) group by company_id', [ids],
+    );
+    return new Map(rows.map((r) => [r.company_id, r.n]));
+  }
+
   /** The total when the page is past the end (the window count came with no row). */
   private async count(sql: string, params: unknown[]): Promise<number> {
     const [row] = await this.em.getConnection().execute<Array<{ n: string }>>(sql, params);
@@ -272,8 +310,9 @@ function toBestCode(d: Discount): BestCodeDto {
   };
 }
 
-function toRow(r: RowSql, payouts: PayoutFigures): FirmRowDto {
+function toRow(r: RowSql, payouts: PayoutFigures, assumedPassRate: number): FirmRowDto {
   const price = Number(r.s_price);
+  const after = r.b_after === null ? price : Number(r.b_after);
   return {
     firm: {
       id: r.c_id,
@@ -306,7 +345,11 @@ function toRow(r: RowSql, payouts: PayoutFigures): FirmRowDto {
     },
     size: r.s_size,
     price,
-    priceAfterCode: r.b_after === null ? price : Number(r.b_after),
+    priceAfterCode: after,
+    trueCost: trueCostDto(trueCost({
+      feeAfterCode: after, resetPrice: num(r.p_reset_price), activationFee: num(r.p_activation_fee),
+      publishedPassRate: num(r.c_pass_rate), assumedPassRate,
+    })),
     code: r.b_id === null ? null : {
       discountId: r.b_id,
       code: r.b_code!,

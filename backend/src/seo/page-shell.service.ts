@@ -57,7 +57,7 @@ const EMPTY_ROOT = '<div id="root"></div>';
 const MANAGED_TAGS = [
   /[ \t]*<meta\s[^>]*\b(?:name|property)\s*=\s*["']?(?:description|robots|theme-color|og:[^"'\s>]*|article:[^"'\s>]*|twitter:[^"'\s>]*)["']?[^>]*>[ \t]*\r?\n?/gi,
   /[ \t]*<link\s[^>]*\brel\s*=\s*["']?canonical["']?[^>]*>[ \t]*\r?\n?/gi,
-  /[ \t]*<link\s[^>]*\btype\s*=\s*["']?application\/rss\+xml["']?[^>]*>[ \t]*\r?\n?/gi,
+  /[ \t]*<link\s[^>]*\btype\s*=\s*["']?application\/(?:rss|atom)\+xml["']?[^>]*>[ \t]*\r?\n?/gi,
   /[ \t]*<script\s[^>]*\btype\s*=\s*["']?application\/ld\+json["']?[^>]*>[\s\S]*?<\/script\s*>[ \t]*\r?\n?/gi,
 ];
 const MARK = '\u0000page-head\u0000';

@@ -16,6 +16,9 @@ import { Migration20261125120000 } from './Migration20261125120000.js';
 import { Migration20261125120100 } from './Migration20261125120100.js';
 import { Migration20261125120200 } from './Migration20261125120200.js';
 import { Migration20261125120300 } from './Migration20261125120300.js';
+import { Migration20261125130100 } from './Migration20261125130100.js';
+import { Migration20261125130200 } from './Migration20261125130200.js';
+import { Migration20261125130300 } from './Migration20261125130300.js';
 import { Migration20261125140000 } from './Migration20261125140000.js';
 import { Migration20261125140500 } from './Migration20261125140500.js';
 import { Migration20261125150000 } from './Migration20261125150000.js';
@@ -39,6 +42,9 @@ export const MIGRATIONS = [
   Migration20261125120100,
   Migration20261125120200,
   Migration20261125120300,
+  Migration20261125130100,
+  Migration20261125130200,
+  Migration20261125130300,
   Migration20261125140000,
   Migration20261125140500,
   Migration20261125150000,

@@ -9,7 +9,7 @@ import {
 } from '../../../../common/firms.js';
 import { MSG } from '../../../../common/messages.js';
 import { isValidSlug } from '../../../../common/slugify.js';
-import { OptionalText, RequiredText, Validate } from '../../common/validators.js';
+import { OptionalText, OptionalUrl, RequiredText, Validate } from '../../common/validators.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
@@ -173,6 +173,25 @@ export class FirmProfileFieldsDto {
   @ValidateNested({ each: true })
   @Type(() => ProgramInputDto)
   programs?: ProgramInputDto[];
+
+  @ApiPropertyOptional({ nullable: true, description: 'The pass rate the firm publishes, in percent of attempts (issue #19)' })
+  @Nullable(numberIn(0.01, 100, 2), FIRM_MSG.passRate)
+  passRate?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, description: 'Where the firm publishes its pass rate' }) @OptionalUrl('Pass rate source URL')
+  passRateSourceUrl?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, format: 'date', description: 'When the pass rate was read there' })
+  @Nullable(isCalendarDate, FIRM_MSG.passRateDate)
+  passRateDate?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, description: "The editor's note on this save's rule changes, kept in the firm's history" })
+  @OptionalText(FIRM_LIMITS.noteLength)
+  changeNote?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, description: "Where this save's rule changes are written (the history's source link)" })
+  @OptionalUrl('Change source URL')
+  changeSourceUrl?: string | null;
 
   @ApiPropertyOptional({ type: [ScoreInputDto], description: 'Replaces every criterion score of the firm when given' })
   @Optional((v) => Array.isArray(v) && v.length <= CRITERION_KEYS.length, FIRM_MSG.scores)

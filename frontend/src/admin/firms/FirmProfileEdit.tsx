@@ -17,7 +17,8 @@ import { withVersion } from '../components/versioned.js';
 const choices = <T extends string>(values: readonly T[], labels?: Record<T, string>) => values.map((v) => ({ id: v, name: labels?.[v] ?? v }));
 const CRITERIA_CHOICES = CRITERIA.map((c) => ({ id: c.key, name: `${c.label} (${c.weight}%)` }));
 
-type ProfileForm = Partial<AdminCompanyDto>;
+/** The record, plus this save's words on its rule changes (not stored on the company: kept with each recorded change). */
+type ProfileForm = Partial<AdminCompanyDto> & { changeNote?: string | null; changeSourceUrl?: string | null };
 const numOrNull = (v: unknown) => (v === '' || v === undefined || v === null ? null : Number(v));
 
 /**
@@ -35,7 +36,14 @@ export function recordToProfilePayload(d: ProfileForm) {
     assetClasses: d.assetClasses ?? [],
     restrictedCountries: (d.restrictedCountries ?? []).map((c) => c.trim()).filter(Boolean),
     lastTestedAt: d.lastTestedAt || null,
+    passRate: numOrNull(d.passRate),
+    passRateSourceUrl: d.passRateSourceUrl?.trim() || null,
+    passRateDate: d.passRateDate || null,
+    changeNote: d.changeNote?.trim() || null,
+    changeSourceUrl: d.changeSourceUrl?.trim() || null,
     programs: (d.programs ?? []).map((p: Partial<ProgramDto>) => ({
+      // The id lets the history know a renamed program is the same program.
+      id: p.id,
       name: p.name ?? '',
       type: p.type,
       profitTargets: (p.profitTargets ?? []).map(Number),
@@ -72,6 +80,16 @@ function Title() {
   );
 }
 
+/** The editor's note and source for what this save changes: the rule history keeps them with each change. */
+function ChangeNoteInputs() {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' }}>
+      <TextInput source="changeNote" label="Note on this save's rule changes (optional)" helperText="Shown with each change in the firm's rule history" />
+      <TextInput source="changeSourceUrl" label="Source of the changes (URL, optional)" helperText="Where the firm announced them" />
+    </Box>
+  );
+}
+
 const sectionTitle = (text: string) => <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>{text}</Typography>;
 
 /** /admin/companies/:id/profile: the firm's profile on react-admin's SimpleForm, ArrayInput and SimpleFormIterator. */
@@ -97,6 +115,7 @@ export function FirmProfileEdit() {
         <Title />
         {/* The server's checks are the rules (messages per field); the browser's own min/step checks would block the save silently. */}
         <SimpleForm toolbar={<Toolbar><SaveButton label="Save profile" /></Toolbar>} sx={{ maxWidth: '100%' }} noValidate warnWhenUnsavedChanges>
+          <ChangeNoteInputs />
           {sectionTitle('Status and facts')}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' }}>
             <TextInput source="slug" label="URL slug" helperText="/firms/{slug}" />
@@ -109,6 +128,13 @@ export function FirmProfileEdit() {
           <CheckboxGroupInput source="platforms" choices={choices(PLATFORMS)} />
           <CheckboxGroupInput source="assetClasses" label="Asset classes" choices={choices(ASSET_CLASSES)} />
           <TextArrayInput source="restrictedCountries" label="Restricted countries" helperText="Type a country and press Enter" />
+
+          {sectionTitle('Published pass rate')}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, width: '100%' }}>
+            <NumberInput source="passRate" label="Pass rate % (empty: not published)" min={0} max={100} />
+            <TextInput source="passRateSourceUrl" label="Where the firm publishes it (URL)" />
+            <DateInput source="passRateDate" label="Read on" />
+          </Box>
 
           {sectionTitle('Criteria scores')}
           <ArrayInput source="scores" label={false}>

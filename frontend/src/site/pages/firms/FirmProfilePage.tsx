@@ -1,17 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { dailySocialProof } from '../../../../../common/discount-page.js';
 import { METHODOLOGY_PATH, comparePath } from '../../../../../common/firm-pages.js';
 import {
   AFFILIATE_STATUS_LABELS, ASSET_CLASSES, DRAWDOWN_TYPE_LABELS, PROGRAM_TYPE_LABELS,
 } from '../../../../../common/firms.js';
 import type { FirmProfileDto } from '../../../../../common/firm-api-types.js';
+import { ASSUMED_PASS_RATE, TRUE_COST_FORMULA, parsePassRate, passRateText, trueCost, trueCostWorking } from '../../../../../common/true-cost.js';
 import { firmQuery } from '../../../lib/firm-queries.js';
 import { useRenderTime } from '../../../lib/render-time.js';
 import { DiscountCard } from '../DiscountCard.js';
 import { ApiRequestError } from '../../../lib/api.js';
 import { NotFoundPage } from '../NotFoundPage.js';
 import { PayoutEvidence, payoutEvidenceLine } from './PayoutEvidence.js';
+import { FirmTimeline } from './FirmTimeline.js';
+import { FollowButton } from './FollowButton.js';
 import { AffiliateDisclosure, PriceAfterCode, ScoreLink, StatusBadge, pct, usd } from './firm-ui.js';
 import '../discounts.css';
 import './firms.css';
@@ -19,6 +22,7 @@ import './firms.css';
 /** /firms/:slug (issue #10): what we know and measured about one firm. */
 export function FirmProfilePage() {
   const { slug = '' } = useParams();
+  const [params] = useSearchParams();
   const profile = useQuery(firmQuery(slug));
   const now = useRenderTime();
 
@@ -35,7 +39,9 @@ export function FirmProfilePage() {
       </div>
     );
   }
-  const { firm, criteria, programs, codes, changelog, posts, payouts } = profile.data;
+  const { firm, criteria, programs, codes, timeline, posts, payouts } = profile.data;
+  // The reader's pass rate (?passRate=) for a firm that publishes none; a wrong value leaves our stated assumption.
+  const assumed = parsePassRate(params.get('passRate') ?? '') ?? ASSUMED_PASS_RATE;
   const hasAffiliateLinks = codes.some((c) => c.affiliateLink) || programs.some((p) => p.sizes.some((s) => s.code?.affiliateLink));
 
   return (
@@ -54,7 +60,9 @@ export function FirmProfilePage() {
               <li>Score <ScoreLink rating={firm.rating} source={firm.ratingSource} /></li>
               <li>{AFFILIATE_STATUS_LABELS[firm.affiliateStatus]}</li>
               <li>{firm.lastTestedAt ? `Last tested ${firm.lastTestedAt}` : 'Not tested yet'}</li>
+              <li data-testid="followers">{profile.data.followers === 1 ? '1 trader follows' : `${profile.data.followers.toLocaleString('en-US')} traders follow`}</li>
             </ul>
+            <p className="firm-follow-row"><FollowButton companyId={firm.id} slug={firm.slug} name={firm.name} /></p>
             {firm.status !== 'active' && (
               <p className="firm-warning" role="note">
                 {firm.name} is {firm.status === 'closed' ? 'closed: it no longer sells accounts' : 'paused: it does not sell accounts at the moment'}.
@@ -117,7 +125,8 @@ export function FirmProfilePage() {
         <section aria-labelledby="programs-title">
           <h2 id="programs-title">Programs and prices</h2>
           {programs.length === 0 && <p className="firm-muted">We have not recorded this firm's programs yet.</p>}
-          {programs.map((p) => <Program key={p.id} program={p} />)}
+          {programs.length > 0 && <PassRateNote firm={firm} assumed={assumed} />}
+          {programs.map((p) => <Program key={p.id} program={p} publishedPassRate={firm.passRate} assumed={assumed} />)}
         </section>
 
         <section aria-labelledby="codes-title">
@@ -131,21 +140,7 @@ export function FirmProfilePage() {
           )}
         </section>
 
-        <section aria-labelledby="changelog-title">
-          <h2 id="changelog-title">Changelog</h2>
-          {changelog.length === 0 ? (
-            <p className="firm-muted">No rule change recorded.</p>
-          ) : (
-            <ol className="firm-changelog">
-              {changelog.map((c) => (
-                <li key={c.id}>
-                  <time dateTime={c.date}>{c.date}</time> {c.change}
-                  {c.sourceUrl && <> (<a href={c.sourceUrl} rel="noopener noreferrer nofollow" target="_blank">source</a>)</>}
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        <FirmTimeline slug={firm.slug} name={firm.name} timeline={timeline} programs={programs.map((p) => p.name)} />
 
         <section aria-labelledby="posts-title">
           <h2 id="posts-title">Articles about {firm.name}</h2>
@@ -168,7 +163,33 @@ export function FirmProfilePage() {
   );
 }
 
-function Program({ program: p }: { program: FirmProfileDto['programs'][number] }) {
+/** Where the pass rate of the true cost comes from, and (when it is ours) a plain GET form to choose another. */
+function PassRateNote({ firm, assumed }: { firm: FirmProfileDto['firm']; assumed: number }) {
+  return (
+    <div className="card firm-pass-rate">
+      <p>
+        <strong>True cost</strong> is what getting funded costs on average: {TRUE_COST_FORMULA}.{' '}
+        {firm.passRate !== null ? (
+          <>
+            {firm.name} publishes a pass rate of {firm.passRate} %
+            {firm.passRateSourceUrl && <> (<a href={firm.passRateSourceUrl} rel="noopener noreferrer nofollow" target="_blank">source</a>{firm.passRateDate ? `, read ${firm.passRateDate}` : ''})</>}.
+          </>
+        ) : (
+          <>{firm.name} publishes no pass rate, so we assume {assumed} %{assumed === ASSUMED_PASS_RATE ? ' (our default)' : ' (your choice)'}.</>
+        )}
+      </p>
+      {firm.passRate === null && (
+        <form method="get" action={`#programs-title`} className="firm-timeline-filter">
+          <label htmlFor="pass-rate">Assume a pass rate of (%)</label>
+          <input id="pass-rate" name="passRate" type="number" min="0.01" max="100" step="0.01" inputMode="decimal" defaultValue={assumed} key={assumed} />
+          <button type="submit" className="button">Recalculate</button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function Program({ program: p, publishedPassRate, assumed }: { program: FirmProfileDto['programs'][number]; publishedPassRate: number | null; assumed: number }) {
   const facts: Array<[string, string]> = [
     ['Type', PROGRAM_TYPE_LABELS[p.type]],
     ['Profit target', p.profitTargets.length ? p.profitTargets.map((t, i) => `Phase ${i + 1}: ${pct(t)}`).join(', ') : 'None'],
@@ -190,15 +211,25 @@ function Program({ program: p }: { program: FirmProfileDto['programs'][number] }
         {facts.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
       </dl>
       <table className="firm-table firm-sizes">
-        <thead><tr><th scope="col">Account size</th><th scope="col">Price</th><th scope="col">After our code</th></tr></thead>
+        <thead><tr><th scope="col">Account size</th><th scope="col">Price</th><th scope="col">After our code</th><th scope="col">True cost</th></tr></thead>
         <tbody>
-          {p.sizes.map((s) => (
-            <tr key={s.id}>
-              <th scope="row">{usd(s.size)}</th>
-              <td data-label="Price">{usd(s.price)}</td>
-              <td data-label="After our code"><PriceAfterCode price={s.price} after={s.priceAfterCode} code={s.code} /></td>
-            </tr>
-          ))}
+          {p.sizes.map((s) => {
+            // The server's figure is at our default; the reader's own assumption goes through the same function.
+            const cost = trueCost({ feeAfterCode: s.priceAfterCode, resetPrice: p.resetPrice, activationFee: p.activationFee, publishedPassRate, assumedPassRate: assumed });
+            return (
+              <tr key={s.id}>
+                <th scope="row">{usd(s.size)}</th>
+                <td data-label="Price">{usd(s.price)}</td>
+                <td data-label="After our code"><PriceAfterCode price={s.price} after={s.priceAfterCode} code={s.code} /></td>
+                <td data-label="True cost" data-testid="true-cost">
+                  <span>
+                    <strong>{usd(cost.expectedCost)}</strong> <small>{cost.attempts} attempts at {passRateText(cost)}</small>
+                    <small className="firm-working">{trueCostWorking(s.priceAfterCode, cost)}</small>
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </article>

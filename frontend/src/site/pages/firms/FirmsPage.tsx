@@ -8,6 +8,7 @@ import {
   PLATFORMS, PROGRAM_TYPES, PROGRAM_TYPE_LABELS, firmsQueryString, parseFirmsQuery, type FirmSort, type FirmsQuery,
 } from '../../../../../common/firms.js';
 import { PAYOUT_TEXT, payoutCell } from '../../../../../common/payouts.js';
+import { ASSUMED_PASS_RATE, TRUE_COST_FORMULA, passRateText } from '../../../../../common/true-cost.js';
 import { firmsQuery } from '../../../lib/firm-queries.js';
 import { useRobotsOverride } from '../../../lib/useRobotsOverride.js';
 import { AffiliateDisclosure, PriceAfterCode, ScoreLink, StatusBadge, pct, usd } from './firm-ui.js';
@@ -18,6 +19,7 @@ const SIZE_CHOICES = [5000, 10000, 25000, 50000, 100000, 200000];
 const SORT_LABELS: Record<FirmSort, string> = {
   score: 'Score', price: 'Price', priceAfterCode: 'Price after code', profitSplit: 'Profit split', maxLoss: 'Max loss',
   payouts: PAYOUT_TEXT.column,
+  trueCost: 'True cost',
 };
 const STATUS_CHOICES = [
   { value: '', label: 'Active firms' },
@@ -27,7 +29,7 @@ const STATUS_CHOICES = [
 ];
 const DEFAULT_QUERY: FirmsQuery = {
   size: null, type: null, platform: null, asset: null, drawdown: null, maxPrice: null, status: ['active'], sort: DEFAULT_SORT,
-  order: DEFAULT_ORDER[DEFAULT_SORT], page: 1,
+  order: DEFAULT_ORDER[DEFAULT_SORT], page: 1, passRate: null,
 };
 
 /**
@@ -43,13 +45,23 @@ export function FirmsPage() {
   useRobotsOverride(list.isError ? 'noindex' : null);
   const navigate = useNavigate();
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    const form = new URLSearchParams(new FormData(e.currentTarget) as unknown as Record<string, string>);
+  const apply = (formElement: HTMLFormElement, live: boolean) => {
+    const form = new URLSearchParams(new FormData(formElement) as unknown as Record<string, string>);
     const next = parseFirmsQuery(form, { ignoreUnknown: true });
+    // While typing, a value that is not valid yet changes nothing; a submitted one gets the page's message.
+    if (live && !next.ok) return;
     // A valid form goes to its canonical URL (no empty `size=`); a wrong one is left to the page's message.
+    const search = next.ok ? firmsQueryString({ ...next.query, page: 1 }) : form.toString();
+    void navigate(`/firms${search ? `?${search}` : ''}`, { replace: live });
+  };
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const search = next.ok ? firmsQueryString(next.query) : form.toString();
-    void navigate(`/firms${search ? `?${search}` : ''}`);
+    apply(e.currentTarget, false);
+  };
+  // With JavaScript the table follows each choice at once (the Apply button stays for the no-script form). Typed
+  // amounts apply on Enter or Apply: the inputs are keyed by the URL, so applying each keystroke would take the focus.
+  const onChange = (e: FormEvent<HTMLFormElement>) => {
+    if (e.target instanceof HTMLSelectElement) apply(e.currentTarget, true);
   };
 
   const statusValue = query.status.length === 3 ? 'all' : query.status.length === 1 && query.status[0] !== 'active' ? query.status[0] : '';
@@ -84,7 +96,7 @@ export function FirmsPage() {
       </section>
 
       <div className="container">
-        <form className="firms-filters card" method="get" action="/firms" onSubmit={onSubmit} aria-label="Filter and sort firms">
+        <form className="firms-filters card" method="get" action="/firms" onSubmit={onSubmit} onChange={onChange} aria-label="Filter and sort firms">
           <Select name="size" label="Account size" value={query.size === null ? '' : String(query.size)}
             options={[{ value: '', label: 'Any size' }, ...withCurrent(SIZE_CHOICES, query.size).map((s) => ({ value: String(s), label: usd(s) }))]} />
           <Select name="type" label="Program type" value={query.type ?? ''}
@@ -98,6 +110,11 @@ export function FirmsPage() {
           <label className="firms-field">
             <span>Max price after code ($)</span>
             <input name="maxPrice" type="number" min="0" step="0.01" inputMode="decimal" defaultValue={query.maxPrice ?? ''} key={`max-${query.maxPrice}`} />
+          </label>
+          <label className="firms-field">
+            <span>Pass rate if not published (%)</span>
+            <input name="passRate" type="number" min="0.01" max="100" step="0.01" inputMode="decimal" placeholder={String(ASSUMED_PASS_RATE)}
+              defaultValue={query.passRate ?? ''} key={`pass-${query.passRate}`} aria-describedby="true-cost-formula" />
           </label>
           <Select name="status" label="Firms shown" value={statusValue} options={STATUS_CHOICES} />
           <Select name="sort" label="Sort by" value={query.sort} options={FIRM_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))} />
@@ -126,6 +143,10 @@ export function FirmsPage() {
               {data && data.totalPages > 1 && <small> &middot; page {data.page} of {data.totalPages}</small>}
             </h2>
             <AffiliateDisclosure />
+            <p className="firms-formula" id="true-cost-formula">
+              <strong>True cost</strong>: {TRUE_COST_FORMULA}. A firm&apos;s published pass rate is used when it has one; otherwise we
+              assume {query.passRate ?? ASSUMED_PASS_RATE} %{query.passRate === null ? ' (our default; change it above)' : ' (your choice)'}.
+            </p>
 
             {list.isPending && <div className="card skeleton firms-skeleton" role="status"><span className="visually-hidden">Loading the table…</span></div>}
             {list.isError && (
@@ -157,6 +178,7 @@ export function FirmsPage() {
                     <th scope="col">Payout frequency</th>
                     <SortHeader sort="payouts">{PAYOUT_TEXT.column}</SortHeader>
                     <th scope="col">Platforms</th>
+                    <SortHeader sort="trueCost">True cost</SortHeader>
                     <SortHeader sort="score">Score</SortHeader>
                     <th scope="col">Affiliate</th>
                   </tr>
@@ -201,6 +223,9 @@ function FirmRow({ row }: { row: FirmRowDto }) {
       <td data-label="Payout frequency">{p.payoutFrequency ?? '\u2014'}</td>
       <td data-label={PAYOUT_TEXT.column} data-testid="payouts-180">{payoutCell(firm.payouts)}</td>
       <td data-label="Platforms">{firm.platforms.join(', ') || '\u2014'}</td>
+      <td data-label="True cost" data-testid="true-cost">
+        <span>{usd(row.trueCost.expectedCost)} <small>{row.trueCost.attempts} attempts at {passRateText(row.trueCost)}</small></span>
+      </td>
       <td data-label="Score"><span><ScoreLink rating={firm.rating} source={firm.ratingSource} /></span></td>
       <td data-label="Affiliate">{AFFILIATE_STATUS_LABELS[firm.affiliateStatus]}</td>
     </tr>

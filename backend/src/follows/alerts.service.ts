@@ -1,0 +1,245 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { renderAlertMail, type AlertChange } from '../../../common/alert-mail.js';
+import type { RuleValue } from '../../../common/rule-changes.js';
+import { signToken, verifyToken } from '../common/signed-token.js';
+import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
+import { JobsService } from '../jobs/jobs.service.js';
+import { MailService } from '../mail/mail.service.js';
+import { PermanentMailError } from '../mail/mail.types.js';
+
+export const ALERTS_TICK_QUEUE = 'alerts-tick';
+export const ALERTS_SEND_QUEUE = 'alerts-send';
+export const ALERTS_WEEKLY_QUEUE = 'alerts-weekly';
+const UNSUBSCRIBE_PURPOSE = 'alerts-unsubscribe';
+/** Rows per statement of the fan-out and the grouping; deliveries per claim of a sender. */
+const FAN_OUT_BATCH = 1000;
+const GROUP_BATCH = 5000;
+const SEND_BATCH = 50;
+/** A claimed delivery whose sender died is taken again after this. */
+const CLAIM_TIMEOUT_SECONDS = 300;
+/** Senders started per tick at most (each takes batches until none is left). */
+const MAX_SENDERS = 4;
+/** How far ahead a code's end is announced. */
+const ENDING_WITHIN_DAYS = 3;
+
+/**
+ * Alerts of followed firms (issue #19), as pg-boss jobs (no timers of our own):
+ *
+ * - `alerts-tick`, every ALERT_TICK_SECONDS, one at a time: records codes ending within 3 days; fans each new
+ *   `firm_events` row out to one `alert_items` row per follower (one statement per batch of events); groups each
+ *   trader's pending items into one `alert_deliveries` row when their last alert is older than the window
+ *   (ALERT_WINDOW_SECONDS) — the first alert at the next tick, what follows within the window in one mail at its
+ *   end; then starts senders.
+ * - `alerts-send`: claims deliveries (SKIP LOCKED), renders and sends each mail, marks it sent. A delivery row
+ *   is the queue entry: it survives a crash, and a claim that is never finished is taken again.
+ * - `alerts-weekly`: Mondays 09:00 New York, one mail of the week's items to each trader who chose "weekly".
+ */
+@Injectable()
+export class AlertsService implements OnModuleInit {
+  private readonly logger = new Logger('Alerts');
+  private readonly unsubscribeKey: Buffer;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly jobs: JobsService,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.unsubscribeKey = signingKey(config, UNSUBSCRIBE_PURPOSE);
+  }
+
+  onModuleInit(): void {
+    void this.jobs.register(ALERTS_TICK_QUEUE, () => this.tick(), { policy: 'stately', retryLimit: 2, expireInSeconds: 300 });
+    void this.jobs.register(ALERTS_SEND_QUEUE, () => this.sendPending(), { concurrency: 2, retryLimit: 5, expireInSeconds: 600 });
+    void this.jobs.register(ALERTS_WEEKLY_QUEUE, () => this.weekly(), { policy: 'stately', retryLimit: 3 });
+    this.jobs.every(ALERTS_TICK_QUEUE, this.config.alertTickSeconds);
+    this.jobs.schedule(ALERTS_WEEKLY_QUEUE, '0 9 * * 1', 'America/New_York');
+  }
+
+  /** One pass of the pipeline; returns what it did (for the bench and the logs). */
+  async tick(): Promise<{ events: number; items: number; deliveries: number }> {
+    const em = this.em.fork();
+    await this.recordEndingCodes(em);
+    let events = 0;
+    let items = 0;
+    for (;;) {
+      const [r] = await em.execute<Array<{ events: number; items: number }>>(
+        `with claimed as (
+           update firm_events set fanned_out_at = now()
+           where id in (select id from firm_events where fanned_out_at is null order by id limit ${FAN_OUT_BATCH} for update skip locked)
+           returning id, company_id
+         ), items as (
+           insert into alert_items (user_id, event_id)
+           select f.user_id, c.id from claimed c
+           join follows f on f.company_id = c.company_id
+           left join alert_settings s on s.user_id = f.user_id
+           where coalesce(s.frequency, 'immediate') <> 'off'
+           on conflict do nothing returning 1
+         )
+         select (select count(*) from claimed)::int as events, (select count(*) from items)::int as items`,
+      );
+      events += r!.events;
+      items += r!.items;
+      if (r!.events < FAN_OUT_BATCH) break;
+    }
+    const deliveries = await this.group(em, 'alert');
+    if (await this.pendingCount(em)) await this.startSenders(em);
+    if (events || deliveries) this.logger.log(`${events} change(s) → ${items} alert item(s), ${deliveries} mail(s) queued`);
+    return { events, items, deliveries };
+  }
+
+  /** Each trader's week of items in one mail (those who chose "weekly"). */
+  async weekly(): Promise<number> {
+    const em = this.em.fork();
+    const deliveries = await this.group(em, 'weekly');
+    if (deliveries) await this.startSenders(em);
+    return deliveries;
+  }
+
+  /** Takes deliveries until none is left; each is sent once (a crash between send and mark may send it again). */
+  async sendPending(): Promise<number> {
+    const em = this.em.fork();
+    let sent = 0;
+    for (;;) {
+      const claimed = await em.execute<Array<{ id: string; user_id: number; kind: 'alert' | 'weekly' }>>(
+        `update alert_deliveries set claimed_at = now()
+         where id in (
+           select id from alert_deliveries
+           where sent_at is null and failed_at is null and (claimed_at is null or claimed_at < now() - make_interval(secs => ?))
+           order by id limit ${SEND_BATCH} for update skip locked
+         ) returning id, user_id, kind`,
+        [CLAIM_TIMEOUT_SECONDS],
+      );
+      if (!claimed.length) return sent;
+      const details = await this.details(em, claimed.map((d) => d.id));
+      for (const [index, d] of claimed.entries()) {
+        const detail = details.get(d.id);
+        if (!detail || !detail.changes.length) {
+          await em.execute('update alert_deliveries set sent_at = now() where id = ?', [d.id]);
+          continue;
+        }
+        const unsubscribeUrl = this.unsubscribeUrl(d.user_id);
+        const message = renderAlertMail(this.config.publicSiteUrl, detail.changes, unsubscribeUrl, d.kind === 'weekly');
+        try {
+          await this.mail.send({
+            to: detail.email,
+            ...message,
+            headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          });
+          await em.execute('update alert_deliveries set sent_at = now() where id = ?', [d.id]);
+          sent++;
+        } catch (error) {
+          if (error instanceof PermanentMailError) {
+            await em.execute('update alert_deliveries set failed_at = now() where id = ?', [d.id]);
+            continue;
+          }
+          // The mail server is away: give back what this sender holds, and let pg-boss retry it later.
+          await em.execute('update alert_deliveries set claimed_at = null where id in (?)', [claimed.slice(index).map((x) => x.id)]);
+          throw error;
+        }
+      }
+    }
+  }
+
+  /** The one-click unsubscribe link's target: turns alert mails off for the trader the token names. */
+  async unsubscribe(token: string): Promise<boolean> {
+    const check = verifyToken([this.unsubscribeKey], UNSUBSCRIBE_PURPOSE, token);
+    if (!check.ok || !/^\d{1,10}$/.test(check.subject)) return false;
+    await this.em.execute(
+      `insert into alert_settings (user_id, frequency) select id, 'off' from users where id = ?
+       on conflict (user_id) do update set frequency = 'off', updated_at = now()`,
+      [Number(check.subject)],
+    );
+    return true;
+  }
+
+  unsubscribeUrl(userId: number): string {
+    const token = signToken(this.unsubscribeKey, UNSUBSCRIBE_PURPOSE, String(userId));
+    return `${this.config.publicSiteUrl.replace(/\/+$/, '')}/_api/alerts/unsubscribe?token=${encodeURIComponent(token)}`;
+  }
+
+  private async recordEndingCodes(em: EntityManager): Promise<void> {
+    await em.execute(
+      `insert into firm_events (company_id, kind, field, before, after, discount_id)
+       select d.company_id, 'code', 'code-ending', to_jsonb(d.discount_code), to_jsonb(to_char(d.valid_until at time zone 'UTC', 'YYYY-MM-DD')), d.id
+       from discounts d
+       where d.status = 'active' and coalesce(d.discount_code, '') <> ''
+         and d.valid_until > now() and d.valid_until <= now() + make_interval(days => ?)
+       on conflict do nothing`,
+      [ENDING_WITHIN_DAYS],
+    );
+  }
+
+  /**
+   * One delivery per trader with pending items: "alert" for those alerted as it happens whose last alert is older
+   * than the window, "weekly" for those who chose the digest. Returns the deliveries made.
+   */
+  private async group(em: EntityManager, kind: 'alert' | 'weekly'): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const windowCheck = kind === 'alert'
+        ? `and not exists (select 1 from alert_deliveries d where d.user_id = i.user_id and d.kind = 'alert' and d.created_at > now() - make_interval(secs => ${Number(this.config.alertWindowSeconds)}))`
+        : '';
+      const [r] = await em.execute<Array<{ deliveries: number }>>(
+        `with due as (
+           select i.user_id from alert_items i
+           left join alert_settings s on s.user_id = i.user_id
+           where i.delivery_id is null and coalesce(s.frequency, 'immediate') = ? ${windowCheck}
+           group by i.user_id limit ${GROUP_BATCH}
+         ), made as (
+           insert into alert_deliveries (user_id, kind) select user_id, ? from due returning id, user_id
+         ), linked as (
+           update alert_items i set delivery_id = m.id from made m where i.user_id = m.user_id and i.delivery_id is null returning 1
+         )
+         select (select count(*) from made)::int as deliveries, (select count(*) from linked)::int as linked`,
+        [kind === 'alert' ? 'immediate' : 'weekly', kind],
+      );
+      total += r!.deliveries;
+      if (r!.deliveries < GROUP_BATCH) return total;
+    }
+  }
+
+  private async pendingCount(em: EntityManager): Promise<number> {
+    const [r] = await em.execute<Array<{ n: number }>>(
+      `select count(*)::int as n from alert_deliveries where sent_at is null and failed_at is null
+         and (claimed_at is null or claimed_at < now() - make_interval(secs => ?))`,
+      [CLAIM_TIMEOUT_SECONDS],
+    );
+    return r!.n;
+  }
+
+  private async startSenders(em: EntityManager): Promise<void> {
+    const pending = await this.pendingCount(em);
+    const senders = Math.min(MAX_SENDERS, Math.ceil(pending / (SEND_BATCH * 4)));
+    for (let i = 0; i < senders; i++) await this.jobs.send(ALERTS_SEND_QUEUE, {});
+  }
+
+  private async details(em: EntityManager, ids: string[]): Promise<Map<string, { email: string; changes: AlertChange[] }>> {
+    const rows = await em.execute<Array<{
+      delivery_id: string; email: string; event_id: string; kind: AlertChange['kind']; program: string | null; field: string;
+      before: RuleValue; after: RuleValue; discount_id: number | null; created_at: Date; name: string; slug: string;
+    }>>(
+      `select d.id as delivery_id, u.email, e.id as event_id, e.kind, e.program, e.field, e.before, e.after, e.discount_id, e.created_at,
+         c.name, c.slug
+       from alert_deliveries d
+       join users u on u.id = d.user_id
+       join alert_items i on i.delivery_id = d.id
+       join firm_events e on e.id = i.event_id
+       join companies c on c.id = e.company_id
+       where d.id in (?)
+       order by d.id, c.name, e.created_at, e.id`,
+      [ids],
+    );
+    const result = new Map<string, { email: string; changes: AlertChange[] }>();
+    for (const r of rows) {
+      const entry = result.get(String(r.delivery_id)) ?? { email: r.email, changes: [] };
+      entry.changes.push({
+        eventId: String(r.event_id), firmName: r.name, firmSlug: r.slug, kind: r.kind, program: r.program, field: r.field,
+        before: r.before, after: r.after, discountId: r.discount_id, at: new Date(r.created_at).toISOString(),
+      });
+      result.set(String(r.delivery_id), entry);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,121 @@
+import type TestAgent from 'supertest/lib/agent.js';
+import { FOLLOW_MSG } from '../../common/follow-api-types.js';
+import { startTestAppWithSmtp, type TestApp } from './support/test-app.js';
+import type { SmtpSink } from './support/smtp-sink.js';
+
+const COMPANIES = '/_api/admin/companies';
+const WINDOW_SECONDS = 4;
+const program = (over: Record<string, unknown> = {}) => ({
+  name: 'Classic', type: 'two-step', profitTargets: [8, 5], dailyLoss: 5, maxLoss: 10, drawdownType: 'static',
+  minTradingDays: 3, timeLimitDays: null, profitSplit: 80, firstPayoutDays: 14, payoutFrequency: 'Bi-weekly',
+  refundableFee: false, activationFee: null, resetPrice: null, sizes: [{ size: 100000, price: 500 }],
+  ...over,
+});
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A header as sent (mailparser reads List-* headers into objects of its own). */
+const header = (mail: { parsed: { headerLines: ReadonlyArray<{ key: string; line: string }> } }, key: string) =>
+  mail.parsed.headerLines.find((h) => h.key === key)?.line.slice(key.length + 1).replace(/\r?\n\s+/g, ' ').trim();
+
+describe('follow a firm: follows and alerts (issue #19)', () => {
+  let t: TestApp & { smtp: SmtpSink };
+  let admin: TestAgent;
+  const traders: Record<string, TestAgent> = {};
+  let firm: { id: number; slug: string };
+  beforeAll(async () => {
+    // The 15-minute window shortened, the fan-out every second: the same pipeline in test time.
+    t = await startTestAppWithSmtp({ alertWindowSeconds: WINDOW_SECONDS, alertTickSeconds: 1 });
+    admin = await t.signedIn();
+    for (const name of ['ann', 'bob', 'cat']) {
+      await t.createUser(`${name}@traders.example`, 'trader-password-1', 'user');
+      traders[name] = await t.signedIn({ email: `${name}@traders.example`, password: 'trader-password-1' });
+    }
+    firm = (await admin.post(COMPANIES).send({ name: 'Acme Funding', programs: [program()] }).expect(201)).body;
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const mailsTo = (who: string) => t.smtp.messages.filter((m) => m.envelope.to.includes(`${who}@traders.example`));
+
+  it('follow, list, unfollow; signed-out visitors and bad input are refused with the error shape', async () => {
+    await t.http().get('/_api/me/follows').expect(401);
+    await t.http().post('/_api/me/follows').send({ companyId: firm.id }).expect(401);
+    expect((await traders.cat!.post('/_api/me/follows').send({ companyId: 'x' }).expect(400)).body).toMatchObject({
+      statusCode: 400, errors: { companyId: FOLLOW_MSG.companyId },
+    });
+    await traders.cat!.post('/_api/me/follows').send({ companyId: 999999 }).expect(404);
+
+    const followed = (await traders.cat!.post('/_api/me/follows').send({ companyId: firm.id }).expect(201)).body;
+    expect(followed).toMatchObject({ frequency: 'immediate', follows: [{ companyId: firm.id, slug: 'acme-funding', name: 'Acme Funding', latestChange: null }] });
+    await traders.cat!.post('/_api/me/follows').send({ companyId: firm.id }).expect(201);
+    expect((await traders.cat!.get('/_api/me/follows').expect(200)).body.follows).toHaveLength(1);
+    expect((await t.http().get('/_api/firms/acme-funding').expect(200)).body.followers).toBe(1);
+    expect((await traders.cat!.delete(`/_api/me/follows/${firm.id}`).expect(200)).body.follows).toEqual([]);
+    expect((await t.sql('select * from follows')).length).toBe(0);
+  });
+
+  it('one change → one grouped email to each follower naming it, none to a non-follower; the next changes wait for the window', async () => {
+    await traders.ann!.post('/_api/me/follows').send({ companyId: firm.id }).expect(201);
+    await traders.bob!.post('/_api/me/follows').send({ companyId: firm.id }).expect(201);
+    const saved = Date.now();
+    await admin.post(`${COMPANIES}/update`).send({ id: firm.id, programs: [program({ maxLoss: 8, resetPrice: 79 })] }).expect(200);
+
+    const [ann] = await t.smtp.waitFor(1, { filter: (m) => m.envelope.to.includes('ann@traders.example'), timeoutMs: 20_000 });
+    await t.smtp.waitFor(1, { filter: (m) => m.envelope.to.includes('bob@traders.example'), timeoutMs: 20_000 });
+    expect(Date.now() - saved).toBeLessThan(60_000);
+    const text = ann!.parsed.text ?? '';
+    expect(text).toContain('Classic: Max loss 10 % \u2192 8 %');
+    expect(text).toContain('Classic: Reset price none \u2192 $79');
+    expect(ann!.parsed.html).toMatch(/href="http:\/\/[^"]+\/firms\/acme-funding#change-e\d+"/);
+    expect(header(ann!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(header(ann!, 'list-unsubscribe')).toMatch(/^<http:\/\/[^>]+\/_api\/alerts\/unsubscribe\?token=[^>]+>$/);
+    expect(text).toContain('/account');
+    expect(mailsTo('ann')).toHaveLength(1);
+    expect(mailsTo('cat')).toHaveLength(0);
+
+    // Two more changes inside the window: nothing at once, then one mail with both at the window's end.
+    await admin.post(`${COMPANIES}/update`).send({ id: firm.id, status: 'paused' }).expect(200);
+    await admin.post(`${COMPANIES}/update`).send({ id: firm.id, programs: [program({ maxLoss: 8, resetPrice: 79, profitSplit: 90 })] }).expect(200);
+    await sleep(1500);
+    expect(mailsTo('ann')).toHaveLength(1);
+    const [, second] = await t.smtp.waitFor(2, { filter: (m) => m.envelope.to.includes('ann@traders.example'), timeoutMs: 20_000 });
+    expect(second!.parsed.text).toContain('Status Active \u2192 Paused');
+    expect(second!.parsed.text).toContain('Classic: Profit split 80 % \u2192 90 %');
+    await sleep(1500);
+    expect(mailsTo('ann')).toHaveLength(2);
+    expect(mailsTo('cat')).toHaveLength(0);
+  }, 60_000);
+
+  it('/account data: each followed firm with its latest change', async () => {
+    const { follows } = (await traders.ann!.get('/_api/me/follows').expect(200)).body;
+    expect(follows[0].latestChange.text).toBe('Classic: Profit split 80 % \u2192 90 %');
+  });
+
+  it('a new code is an alert too, linking to the code', async () => {
+    const sent = mailsTo('bob').length;
+    await sleep(WINDOW_SECONDS * 1000);
+    await admin.post('/_api/admin/discounts').send({ companyId: firm.id, title: 'Deal', status: 'active', discountCode: 'ACME10', discountPercentage: 10 }).expect(201);
+    const mails = await t.smtp.waitFor(sent + 1, { filter: (m) => m.envelope.to.includes('bob@traders.example'), timeoutMs: 20_000 });
+    const last = mails[mails.length - 1]!;
+    expect(last.parsed.text).toContain('New code ACME10');
+    expect(last.parsed.html).toMatch(/\/firms\/acme-funding#deal-\d+/);
+  }, 30_000);
+
+  it('one-click unsubscribe (RFC 8058): a POST with no cookie and no Origin answers 200 and stops alert mails', async () => {
+    const mail = mailsTo('bob')[0]!;
+    const url = new URL(/<([^>]+)>/.exec(header(mail, 'list-unsubscribe')!)![1]!);
+    await t.http().get(`${url.pathname}${url.search}`).expect(200);
+    expect((await t.sql(`select frequency from alert_settings s join users u on u.id = s.user_id where u.email = 'bob@traders.example'`))).toEqual([]);
+    const res = await t.http().post(`${url.pathname}${url.search}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    expect(res.body.message).toBe(FOLLOW_MSG.unsubscribed);
+    expect((await traders.bob!.get('/_api/me/follows').expect(200)).body.frequency).toBe('off');
+    const forged = await t.http().post(`${url.pathname}?token=${encodeURIComponent('x.y')}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    expect(forged.body.message).toBe(FOLLOW_MSG.badToken);
+
+    const bobBefore = mailsTo('bob').length;
+    const annBefore = mailsTo('ann').length;
+    await sleep(WINDOW_SECONDS * 1000);
+    await admin.post(`${COMPANIES}/update`).send({ id: firm.id, status: 'active' }).expect(200);
+    await t.smtp.waitFor(annBefore + 1, { filter: (m) => m.envelope.to.includes('ann@traders.example'), timeoutMs: 20_000 });
+    await sleep(1500);
+    expect(mailsTo('bob')).toHaveLength(bobBefore);
+  }, 40_000);
+});

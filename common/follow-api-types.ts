@@ -1,0 +1,29 @@
+/** Shapes of the follow calls (issue #19). */
+export const ALERT_FREQUENCIES = ['immediate', 'weekly', 'off'] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
+  immediate: 'As they happen (at most one email every 15 minutes)',
+  weekly: 'Weekly, in the Monday digest',
+  off: 'No alert emails',
+};
+
+export interface FollowDto {
+  companyId: number;
+  slug: string;
+  name: string;
+  followedAt: string;
+  /** The firm's newest recorded change (rule, status or code), or null. */
+  latestChange: { text: string; at: string; eventId: string } | null;
+}
+
+export interface FollowsResponse {
+  follows: FollowDto[];
+  frequency: AlertFrequency;
+}
+
+export const FOLLOW_MSG = {
+  companyId: 'companyId must be the id of a firm',
+  frequency: `frequency must be one of: ${ALERT_FREQUENCIES.join(', ')}`,
+  unsubscribed: 'You will get no more alert emails. You still follow your firms; turn alerts back on in your follow settings.',
+  badToken: 'This unsubscribe link is not valid.',
+};

@@ -1,0 +1,113 @@
+import * as argon2 from 'argon2';
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
+import { startSmtpSink, type SmtpSink } from '../backend/test/support/smtp-sink.js';
+import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
+import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { siteSql } from './support/sql.js';
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/follow-shots';
+const TRADER = { email: 'trader@e2e.example', password: 'trader-password-1' };
+
+/** Issue #19 in Chromium: follow a firm from its profile and hear of its rule change; the true-cost column. */
+describe('follow a firm and the true cost, in Chromium', () => {
+  let site: Site;
+  let smtp: SmtpSink;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    smtp = await startSmtpSink();
+    // The alert window shortened and the fan-out every second: the same pipeline in test time.
+    [site, browser] = await Promise.all([
+      startSite({ SMTP_URL: smtp.url, ALERT_TICK_SECONDS: '1', ALERT_WINDOW_SECONDS: '5' }),
+      launchBrowser(),
+    ]);
+    await siteSql(site, `insert into users (email, display_name, role, password_hash) values ($1, 'Trader', 'user', $2)`,
+      [TRADER.email, await argon2.hash(TRADER.password, { type: argon2.argon2id })]);
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+    await smtp?.close();
+  });
+
+  async function open(viewport = VIEWPORTS.desktop, javaScriptEnabled = true) {
+    const context = await browser.newContext({ viewport, baseURL: site.baseUrl, javaScriptEnabled });
+    contexts.push(context);
+    await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SESSION_KEY);
+    return { context, page: await context.newPage() };
+  }
+
+  it('a trader follows a firm from its profile; the admin changes its max loss; the email names the change and links to the timeline', async () => {
+    const [firm] = await siteSql<{ id: number; slug: string; name: string; max_loss: string; program: string }>(site,
+      `select c.id, c.slug, c.name, p.max_loss, p.name as program from companies c join firm_programs p on p.company_id = c.id
+       where c.status = 'active' order by c.id, p.position limit 1`);
+    const { context, page } = await open();
+    await page.goto('/login');
+    await waitForHydration(page);
+    await page.getByLabel('Email').fill(TRADER.email);
+    await page.getByLabel('Password').fill(TRADER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+
+    await page.goto(`/firms/${firm!.slug}`);
+    await waitForHydration(page);
+    await page.getByText('0 traders follow').waitFor();
+    await page.getByRole('button', { name: `Follow ${firm!.name}` }).click();
+    await page.getByRole('button', { name: `Following ${firm!.name}` }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/profile-following-1280.png` });
+    expect(await siteSql(site, 'select 1 from follows f join users u on u.id = f.user_id where u.email = $1', [TRADER.email])).toHaveLength(1);
+
+    // The admin changes the firm's max loss in the admin API (the same save as the profile form).
+    const admin = await browser.newContext({ baseURL: site.baseUrl });
+    contexts.push(admin);
+    await admin.request.post('/_api/auth/login_with_password', { data: E2E_ADMIN });
+    const record = await (await admin.request.get(`/_api/admin/companies/${firm!.id}`)).json();
+    const before = Number(firm!.max_loss);
+    const after = before - 1;
+    const programs = record.programs.map((p: { maxLoss: number }, i: number) => (i === 0 ? { ...p, maxLoss: after } : p));
+    const saved = await admin.request.put(`/_api/admin/companies/${firm!.id}`, { data: { ...record, programs } });
+    expect(saved.status()).toBe(200);
+
+    const [mail] = await smtp.waitFor(1, { filter: (m) => m.envelope.to.includes(TRADER.email), timeoutMs: 30_000 });
+    expect(mail!.parsed.text).toContain(`${firm!.program}: Max loss ${before} % \u2192 ${after} %`);
+    const link = /href="([^"]+#change-e\d+)"/.exec(String(mail!.parsed.html))![1]!;
+    // Opened from the mail in a new tab (the profile tab would only scroll to the anchor).
+    const reader = await context.newPage();
+    await reader.goto(new URL(link).pathname + new URL(link).hash);
+    await reader.locator(new URL(link).hash).getByText(`Max loss ${before} % \u2192 ${after} %`).waitFor();
+    await reader.screenshot({ path: `${SHOTS}/timeline-1280.png`, fullPage: false });
+    await context.close();
+  }, 90_000);
+
+  it('the True cost column sorts, with JavaScript and without', async () => {
+    const costs = async (page: import('playwright-core').Page) =>
+      (await page.locator('[data-testid="true-cost"] > span').allTextContents()).map((t) => Number(t.split(' ')[0]!.replace(/[^0-9.]/g, '')));
+    const { page } = await open();
+    await page.goto('/firms?size=100000&sort=trueCost');
+    await waitForHydration(page);
+    const asc = await costs(page);
+    expect(asc.length).toBeGreaterThan(1);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    await page.getByRole('link', { name: 'True cost: sort' }).click();
+    await page.waitForURL((u) => u.search.includes('order=desc'));
+    await page.locator('[aria-sort="descending"]').getByText('True cost').waitFor();
+    // The previous rows stay until the new ones arrive (no flash of an empty table): wait for the dearest first.
+    const dearest = Math.max(...asc);
+    for (let i = 0; i < 50 && (await costs(page))[0] !== dearest; i++) await page.waitForTimeout(200);
+    const desc = await costs(page);
+    expect(desc).toEqual([...asc].sort((a, b) => b - a));
+    await page.screenshot({ path: `${SHOTS}/firms-true-cost-1280.png` });
+
+    const mobile = await open(VIEWPORTS.mobile, false);
+    await mobile.page.goto('/firms?size=100000&sort=trueCost');
+    expect(await costs(mobile.page)).toEqual(asc);
+    await mobile.page.screenshot({ path: `${SHOTS}/firms-true-cost-390-nojs.png` });
+  }, 60_000);
+});
