@@ -2,7 +2,6 @@
  * Issue #21: a search counts its matches exactly up to 1,000, then says "1,000+"; when nothing matches it
  * suggests posts whose titles look like the text (pg_trgm). Checked on the API and on the page a visitor reads.
  */
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import superjson from 'superjson';
 import type { BlogListResponse } from '../../common/api-types.js';
 import { searchCountLabel } from '../../common/blog-view.js';
@@ -10,6 +9,7 @@ import { BLOG_SEARCH_COUNT_CAP } from '../../common/constants.js';
 import { BLOG_TEXT } from '../../common/messages.js';
 import { PublicCacheService } from '../src/cache/public-cache.service.js';
 import { ensureFrontendBuilt } from './support/frontend-build.js';
+import { queriesDuring } from './support/queries.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -95,30 +95,25 @@ describe('suggestions when nothing matches', () => {
 
 describe('list counts', () => {
   it('are counted once while nothing changes, and again after a write', async () => {
-    const knex = (t.app.get(MikroORM).em as EntityManager).getConnection().getKnex();
     const counts: string[] = [];
-    const listener = (q: { sql: string }) => {
-      if (q.sql.includes('count(*)')) counts.push(q.sql);
-    };
     const totalPages = async (page: number) => {
       const res = await t.http().get('/_api/blog-posts').query({ page, limit: 9, category: 'news' }).expect(200);
       return superjson.deserialize<BlogListResponse>(res.body).pagination.totalPages;
     };
-    knex.on('query', listener);
-    try {
-      // Two different pages (two URLs, so neither is the other's cached answer): one count.
+    const countsDuring = async (fn: () => Promise<unknown>) =>
+      counts.push(...(await queriesDuring(t, fn)).filter((sql) => sql.includes('count(*)')));
+    // Two different pages (two URLs, so neither is the other's cached answer): one count.
+    await countsDuring(async () => {
       expect(await totalPages(1)).toBe(1);
       expect(await totalPages(2)).toBe(1);
-      expect(counts).toHaveLength(1);
-      await t.sql(
-        `insert into blog_posts (slug, title, content, status, category, published_at)
-         select 'news-' || g, 'News ' || g, '<p>News.</p>', 'published', 'news', now() - interval '1 minute' from generate_series(1, 9) g`,
-      );
-      await t.app.get(PublicCacheService).sync();
-      expect(await totalPages(3)).toBe(2);
-      expect(counts).toHaveLength(2);
-    } finally {
-      knex.removeListener('query', listener);
-    }
+    });
+    expect(counts).toHaveLength(1);
+    await t.sql(
+      `insert into blog_posts (slug, title, content, status, category, published_at)
+       select 'news-' || g, 'News ' || g, '<p>News.</p>', 'published', 'news', now() - interval '1 minute' from generate_series(1, 9) g`,
+    );
+    await t.app.get(PublicCacheService).sync();
+    await countsDuring(async () => expect(await totalPages(3)).toBe(2));
+    expect(counts).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import PgBoss from 'pg-boss';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
@@ -9,6 +10,12 @@ export const JOBS_SCHEMA = 'pgboss';
 export const DEAD_SUFFIX = '__dead';
 /** How often an idle worker asks for work; a job sent from this process wakes its worker at once (notifyWorker). */
 const POLL_SECONDS = 1;
+
+/**
+ * The queue whose handler is running, for whatever that handler's statements reach (logs, the SQL a test counts):
+ * work on a timer must never be mistaken for the work a request caused.
+ */
+export const runningJob = new AsyncLocalStorage<{ queue: string }>();
 
 export interface JobContext {
   id: string;
@@ -192,7 +199,8 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
           if (seconds !== undefined && !this.stopping) {
             await boss.send(name, {}, { singletonKey: 'repeat', startAfter: seconds });
           }
-          return registration.handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+          const context = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit };
+          return runningJob.run({ queue: name }, () => registration.handler(job.data, context));
         },
       );
       registration.workerIds.push(id);
