@@ -30,6 +30,8 @@ export interface CampaignDto {
   stats: CampaignStats;
   createdAt: string;
   updatedAt: string;
+  /** Optimistic locking (issue #20): a save sending an older one is a 409. */
+  version: number;
 }
 
 export interface DigestInfoDto {

@@ -8,6 +8,7 @@ export const VERSIONED_RESOURCES = {
   'blog-posts': 'This blog post',
   companies: 'This company',
   discounts: 'This discount',
+  campaigns: 'This campaign',
 } as const;
 export type VersionedResource = keyof typeof VERSIONED_RESOURCES;
 
@@ -24,6 +25,7 @@ export const READ_ONLY_FIELDS: Record<string, readonly string[]> = {
     'lastVerifiedAt', 'lastCheckResult', 'reportsCount', 'workedCount', 'successRate', 'failingSince', 'heldReports',
   ],
   'firm-changes': ['company', 'createdAt', 'updatedAt'],
+  campaigns: ['kind', 'status', 'sentAt', 'stats', 'createdAt', 'updatedAt'],
   'newsletter-subscribers': ['email', 'subscribedAt', 'source', 'confirmedAt', 'bouncedAt'],
   users: ['createdAt', 'updatedAt', 'lastSignInAt'],
 };

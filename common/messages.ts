@@ -123,6 +123,7 @@ export const MSG = {
   campaignCannotCancel: 'Only a scheduled campaign can be cancelled.',
   campaignScheduledInPast: 'The scheduled time must be in the future.',
   campaignEmpty: 'Write the campaign before sending it.',
+  campaignEditorDraftsOnly: 'Editors write campaign drafts; an admin schedules and sends them.',
   digestNothingNew: 'Nothing new since the last digest: no digest drafted.',
   emailInvalid: 'Please enter a valid email address.',
   tooManySubscribeAttempts: (minutes: number) =>

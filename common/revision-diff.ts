@@ -18,6 +18,13 @@ export const DIFF_FIELDS: ReadonlyArray<{ field: string; label: string; html?: b
   { field: 'content', label: 'Body', html: true },
 ];
 
+/** A campaign's fields, compared the same way. */
+export const CAMPAIGN_DIFF_FIELDS: ReadonlyArray<{ field: string; label: string; html?: boolean }> = [
+  { field: 'subject', label: 'Subject' },
+  { field: 'previewText', label: 'Preview text' },
+  { field: 'html', label: 'Content', html: true },
+];
+
 /** Beyond this many tokens × tokens, the middle of a field is shown as removed then added (no quadratic work). */
 const MAX_CELLS = 4_000_000;
 
@@ -100,8 +107,12 @@ export function diffText(before: string, after: string): DiffPart[] {
 const asText = (v: unknown, html?: boolean) => (typeof v === 'string' ? (html ? htmlToText(v) : v) : '');
 
 /** The fields of DIFF_FIELDS that differ between two revisions (or a revision and the current record). */
-export function diffRevisions(before: Record<string, unknown>, after: Record<string, unknown>): FieldDiff[] {
-  return DIFF_FIELDS.flatMap(({ field, label, html }) => {
+export function diffRevisions(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  fields: ReadonlyArray<{ field: string; label: string; html?: boolean }> = DIFF_FIELDS,
+): FieldDiff[] {
+  return fields.flatMap(({ field, label, html }) => {
     const a = asText(before[field], html);
     const b = asText(after[field], html);
     return a === b ? [] : [{ field, label, parts: diffText(a, b) }];

@@ -31,3 +31,20 @@ export interface PreviewLinkDto {
   url: string;
   expiresAt: string;
 }
+
+/** One record waiting for its time on the dashboard's "Scheduled next" (issue #20). */
+export interface ScheduledItemDto {
+  resource: 'blog-posts' | 'campaigns';
+  id: number;
+  title: string;
+  /** When it publishes (a post) or sends (a campaign). */
+  at: string;
+  /** Its time has passed and its job has not run yet (it runs within seconds, or at the next start). */
+  overdue: boolean;
+}
+
+/** GET /_api/admin/schedule: what publishes or sends next, and the publishing jobs that failed for good. */
+export interface ScheduleDto {
+  next: ScheduledItemDto[];
+  failed: import('./mail-api-types.js').ProblemJobDto[];
+}

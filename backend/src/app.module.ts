@@ -21,6 +21,7 @@ import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
+import { PublishingModule } from './publishing/publishing.module.js';
 import { ProofModule } from './proof/proof.module.js';
 import { SeoModule } from './seo/seo.module.js';
 
@@ -44,6 +45,7 @@ export class AppModule {
         DiscountsModule,
         ProofModule,
         BlogPostsModule,
+        PublishingModule,
         NewsletterModule,
         CampaignsModule,
         FirmsModule,

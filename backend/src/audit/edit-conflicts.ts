@@ -1,8 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { UNKNOWN_EDITOR, VERSIONED_RESOURCES, editConflictMessage, type VersionedResource } from '../../../common/edit-conflict.js';
 import { ApiError } from '../common/api-error.js';
-import type { BaseEntity } from '../database/base.entity.js';
 import { AuditService } from './audit.service.js';
+
+/** What the check reads of a record: an entity (BaseEntity) or a row read with SQL (campaigns). */
+export interface VersionedRecord {
+  id: number;
+  version: number;
+  updatedAt: Date;
+}
 
 /**
  * The check a save makes before changing a versioned record: a `version` older (or other) than the stored one
@@ -14,7 +20,7 @@ import { AuditService } from './audit.service.js';
 export class EditConflicts {
   constructor(private readonly audit: AuditService) {}
 
-  async assertCurrent(resource: VersionedResource, entity: BaseEntity, expected: number | undefined): Promise<void> {
+  async assertCurrent(resource: VersionedResource, entity: VersionedRecord, expected: number | undefined): Promise<void> {
     if (expected === undefined || expected === entity.version) return;
     const by = (await this.audit.lastEditor(resource, entity.id)) ?? UNKNOWN_EDITOR;
     const message = editConflictMessage(VERSIONED_RESOURCES[resource], by, entity.updatedAt);

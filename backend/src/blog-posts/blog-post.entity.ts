@@ -58,6 +58,13 @@ export class BlogPost extends BaseEntity {
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   publishedAt: Date | null = null;
 
+  /**
+   * When the publication took effect: at the save for a post published now; for one scheduled ahead, when its
+   * pg-boss job (or the catch-up at start) published it (backend/src/publishing). Null while it waits.
+   */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true, hidden: true })
+  wentLiveAt: Date | null = null;
+
   @Property({ type: 'string', length: 120, nullable: true })
   authorName: string | null = null;
 

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { PublishingModule } from '../publishing/publishing.module.js';
 import { AdminBlogPostsController, BlogPostsController } from './blog-posts.controller.js';
 import { BlogPostsService } from './blog-posts.service.js';
 
 @Module({
+  imports: [PublishingModule],
   controllers: [BlogPostsController, AdminBlogPostsController],
   providers: [BlogPostsService],
   exports: [BlogPostsService],

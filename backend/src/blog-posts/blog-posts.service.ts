@@ -27,6 +27,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { createPreviewToken, verifyPreviewToken } from './preview-token.js';
 import { EditConflicts } from '../audit/edit-conflicts.js';
 import { RevisionsService, type RevisionKind } from '../audit/revisions.service.js';
+import { PostPublishing } from '../publishing/post-publishing.service.js';
 
 export const BLOG_POST_SORTABLE = [
   'id', 'title', 'slug', 'status', 'category', 'authorName', 'publishedAt', 'createdAt', 'updatedAt',
@@ -62,6 +63,7 @@ export class BlogPostsService {
     private readonly revisions: RevisionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cache: PublicCacheService,
+    private readonly publishing: PostPublishing,
   ) {}
 
   /** The superjson list page and when it next changes without a write (a scheduled post's time). */
@@ -236,14 +238,18 @@ export class BlogPostsService {
 
   async create(input: CreateBlogPostDto): Promise<BlogPostJson> {
     const fields = await this.prepare(input);
-    return this.saving(fields.slug, async (em) => {
+    const post = await this.saving(fields.slug, async (em) => {
       await this.ensureSlugFree(em, input.slug);
       const post = em.create(BlogPost, { ...definedOnly(fields), title: input.title, slug: input.slug, content: fields.content! });
       stampPublication(post);
       await em.flush();
       this.revisions.record(em, 'blog-posts', post.id, postRevisionFields(post), 'create');
-      return toBlogPostJson(post);
+      return post;
     });
+    // After the commit: the job must never find the post not yet there. Should this fail, the post is still
+    // caught up at the next start (PostPublishing.catchUp).
+    await this.publishing.afterSave(post);
+    return toBlogPostJson(post);
   }
 
   /**
@@ -253,7 +259,7 @@ export class BlogPostsService {
   async update(id: number, changes: BlogPostChangesDto, kind: RevisionKind = 'save'): Promise<BlogPostJson> {
     const { version, ...rest } = changes;
     const fields = definedOnly(await this.prepare(rest));
-    return this.saving(fields.slug, async (em) => {
+    const post = await this.saving(fields.slug, async (em) => {
       const post = await this.find(id, em);
       await this.conflicts.assertCurrent('blog-posts', post, version);
       if (fields.slug !== undefined && fields.slug !== post.slug) await this.ensureSlugFree(em, fields.slug, id);
@@ -261,8 +267,10 @@ export class BlogPostsService {
       stampPublication(post);
       await em.flush();
       this.revisions.record(em, 'blog-posts', post.id, postRevisionFields(post), kind);
-      return toBlogPostJson(post);
+      return post;
     });
+    await this.publishing.afterSave(post);
+    return toBlogPostJson(post);
   }
 
   async revisionsOf(id: number): Promise<RevisionDto[]> {
@@ -336,9 +344,14 @@ export class BlogPostsService {
 }
 
 /** ids are PostgreSQL integers; a larger number can name no post (and must not reach the database). */
-/** A post published without a date is published now. */
+/**
+ * A post published without a date is published now. One whose date has come is live from this save on; one
+ * dated ahead (or not published) waits, and its job (PostPublishing) makes it go live at its date.
+ */
 function stampPublication(post: BlogPost): void {
   if (post.status === 'published' && !post.publishedAt) post.publishedAt = new Date();
+  const due = post.status === 'published' && post.publishedAt !== null && post.publishedAt.getTime() <= Date.now();
+  post.wentLiveAt = due ? (post.wentLiveAt ?? new Date()) : null;
 }
 
 function slugTaken(slug: string): ApiError {

@@ -53,11 +53,27 @@ export class CampaignSender implements OnModuleInit {
     void this.jobs.register<{ campaignId: number }>(CAMPAIGN_QUEUE, ({ campaignId }) => this.run(campaignId), {
       policy: 'stately', retryLimit: 20, retryDelaySeconds: 5, expireInSeconds: 15 * 60,
     });
+    this.jobs.atStart('scheduled campaigns catch-up', () => this.catchUp());
   }
 
-  /** Starts (or resumes) the send now or at `at`; one waiting job per campaign. */
+  /**
+   * Starts (or resumes) the send now or at `at`; one waiting job per campaign, moved by a new time (issue #20: a
+   * re-save reschedules, "Send now" does not wait for the old time).
+   */
   async start(campaignId: number, at?: Date): Promise<void> {
-    await this.jobs.send(CAMPAIGN_QUEUE, { campaignId }, { singletonKey: `campaign-${campaignId}`, ...(at && { startAfter: at }) });
+    await this.jobs.reschedule(CAMPAIGN_QUEUE, { campaignId }, { singletonKey: `campaign-${campaignId}`, ...(at && { startAfter: at }) });
+  }
+
+  /**
+   * At start: every scheduled campaign gets its job at its time again — at once for one whose time passed while
+   * no instance ran (or whose job was lost); the job itself does nothing for one cancelled meanwhile.
+   */
+  async catchUp(): Promise<void> {
+    const rows = await this.execute<{ id: number; scheduled_at: Date | null }>(`select id, scheduled_at from campaigns where status = 'scheduled'`);
+    for (const row of rows) {
+      const at = row.scheduled_at ? new Date(row.scheduled_at) : undefined;
+      await this.start(row.id, at && at.getTime() > Date.now() ? at : undefined);
+    }
   }
 
   recipientToken(subscriberId: number): string {

@@ -10,11 +10,17 @@ import { CAMPAIGN_SORTABLE, CampaignsService } from './campaigns.service.js';
 import { DigestService } from './digest.service.js';
 import { NewsletterSettingsService } from './newsletter-settings.service.js';
 import { AdminOnly } from '../access/route-labels.js';
+import { EditorsToo } from '../access/editor-access.js';
+import type { RevisionDto } from '../../../common/team-api-types.js';
 
-/** Campaigns, the digest and the newsletter settings: ra-data-simple-rest face; guarded by AdminGuard (/_api/admin). */
+/**
+ * Campaigns, the digest and the newsletter settings: ra-data-simple-rest face; guarded by AdminGuard (/_api/admin).
+ * Editors draft campaigns (issue #20): they list, read, create, edit and restore; sending, scheduling, tests,
+ * cancelling, deleting, the digest and the settings stay an admin's (common/roles.ts EDITOR_ADMIN_ONLY_ACTIONS).
+ */
 @ApiTags('admin: campaigns')
 @Controller('_api/admin/campaigns')
-@AdminOnly()
+@EditorsToo()
 export class CampaignsController {
   constructor(
     private readonly campaigns: CampaignsService,
@@ -37,18 +43,21 @@ export class CampaignsController {
 
   // Declared before ':id' so these names are not read as ids.
   @Get('digest')
+  @AdminOnly()
   @Header('Cache-Control', 'no-store')
   digestInfo(): Promise<DigestInfoDto> {
     return this.digest.info();
   }
 
   @Post('digest')
+  @AdminOnly()
   @HttpCode(200)
   draftDigest() {
     return this.digest.draft();
   }
 
   @Get('settings')
+  @AdminOnly()
   @Header('Cache-Control', 'no-store')
   async getSettings(): Promise<NewsletterSettingsDto> {
     const { digestAutoSend, sendRatePerSecond } = await this.settings.get();
@@ -56,6 +65,7 @@ export class CampaignsController {
   }
 
   @Put('settings')
+  @AdminOnly()
   async putSettings(@Body() body: { digestAutoSend?: unknown; sendRatePerSecond?: unknown }): Promise<NewsletterSettingsDto> {
     const patch: { digestAutoSend?: boolean; sendRatePerSecond?: number } = {};
     if (body?.digestAutoSend !== undefined) {
@@ -82,17 +92,32 @@ export class CampaignsController {
     return this.campaigns.preview(id);
   }
 
+  /** Revisions of the campaign's words, newest first (issue #20). */
+  @Get(':id/revisions')
+  @Header('Cache-Control', 'no-store')
+  revisions(@Param('id', idParam) id: number): Promise<RevisionDto[]> {
+    return this.campaigns.revisionsOf(id);
+  }
+
+  @Post(':id/revisions/:revisionId/restore')
+  @HttpCode(200)
+  restore(@Param('id', idParam) id: number, @Param('revisionId', idParam) revisionId: number): Promise<CampaignDto> {
+    return this.campaigns.restore(id, revisionId);
+  }
+
   @Put(':id')
   update(@Param('id', idParam) id: number, @Body() body: unknown): Promise<CampaignDto> {
     return this.campaigns.update(id, body);
   }
 
   @Delete(':id')
+  @AdminOnly()
   remove(@Param('id', idParam) id: number): Promise<CampaignDto> {
     return this.campaigns.remove(id);
   }
 
   @Post(':id/test')
+  @AdminOnly()
   @HttpCode(200)
   test(@Param('id', idParam) id: number, @Body() body: { email?: unknown }): Promise<{ message: string }> {
     if (!body || typeof body !== 'object') throw new ApiError(400, MSG.emailInvalid);
@@ -100,12 +125,14 @@ export class CampaignsController {
   }
 
   @Post(':id/send')
+  @AdminOnly()
   @HttpCode(200)
   send(@Param('id', idParam) id: number): Promise<CampaignDto> {
     return this.campaigns.send(id);
   }
 
   @Post(':id/cancel')
+  @AdminOnly()
   @HttpCode(200)
   cancel(@Param('id', idParam) id: number): Promise<CampaignDto> {
     return this.campaigns.cancel(id);

@@ -8,6 +8,10 @@ import { sanitizePostHtml } from '../blog-posts/html-sanitizer.js';
 import { ApiError } from '../common/api-error.js';
 import type { ListParams, ListResult } from '../common/rest-list.js';
 import { MailService } from '../mail/mail.service.js';
+import type { RevisionDto } from '../../../common/team-api-types.js';
+import { currentActor } from '../audit/admin-write-context.js';
+import { EditConflicts } from '../audit/edit-conflicts.js';
+import { RevisionsService, type RevisionKind } from '../audit/revisions.service.js';
 import { CampaignSender } from './campaign-sender.service.js';
 
 export const CAMPAIGN_SORTABLE = ['id', 'createdAt', 'subject', 'status', 'scheduledAt', 'sentAt'] as const;
@@ -25,10 +29,14 @@ const input = z.object({
     z.object({ kind: z.literal('all') }),
     z.object({ kind: z.literal('sources'), sources: z.array(z.string().trim().min(1).max(120)).min(1, 'Choose at least one source').max(50) }),
   ], { error: 'Audience must be all confirmed subscribers, or a list of sources' }).optional().default({ kind: 'all' }),
+  version: z.number({ error: 'version must be a whole number' }).int('version must be a whole number').optional(),
 }).passthrough();
 
+/** The fields a campaign revision keeps: what an admin or editor writes. */
+export const CAMPAIGN_REVISION_FIELDS = ['subject', 'previewText', 'html', 'audience', 'scheduledAt'] as const;
+
 const SELECT = `select c.id, c.kind, c.subject, c.preview_text as "previewText", c.html, c.status, c.scheduled_at as "scheduledAt",
-  c.sent_at as "sentAt", c.audience, c.created_at as "createdAt", c.updated_at as "updatedAt",
+  c.sent_at as "sentAt", c.audience, c.created_at as "createdAt", c.updated_at as "updatedAt", c.version,
   coalesce(s.recipients, 0) as recipients, coalesce(s.sent, 0) as sent, coalesce(s.failed, 0) as failed, coalesce(s.bounced, 0) as bounced,
   coalesce(s.unsubscribed, 0) as unsubscribed, (select count(*)::int from campaign_clicks k where k.campaign_id = c.id) as clicks
   from campaigns c
@@ -42,7 +50,7 @@ const SELECT = `select c.id, c.kind, c.subject, c.preview_text as "previewText",
 interface Row {
   id: number; kind: 'campaign' | 'digest'; subject: string; previewText: string; html: string; status: CampaignStatus;
   scheduledAt: Date | null; sentAt: Date | null; audience: CampaignAudience; createdAt: Date; updatedAt: Date;
-  recipients: number; sent: number; failed: number; bounced: number; unsubscribed: number; clicks: number;
+  recipients: number; sent: number; failed: number; bounced: number; unsubscribed: number; clicks: number; version: number;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -51,8 +59,12 @@ function toDto(r: Row): CampaignDto {
     id: r.id, kind: r.kind, subject: r.subject, previewText: r.previewText, html: r.html, status: r.status,
     scheduledAt: iso(r.scheduledAt), sentAt: iso(r.sentAt), audience: r.audience,
     stats: { recipients: r.recipients, sent: r.sent, failed: r.failed, bounced: r.bounced, unsubscribed: r.unsubscribed, clicks: r.clicks },
-    createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)!,
+    createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)!, version: r.version,
   };
+}
+
+function revisionFields(c: Pick<CampaignDto, (typeof CAMPAIGN_REVISION_FIELDS)[number]>): Record<string, unknown> {
+  return Object.fromEntries(CAMPAIGN_REVISION_FIELDS.map((f) => [f, c[f]]));
 }
 
 function parse(body: unknown) {
@@ -62,6 +74,14 @@ function parse(body: unknown) {
     throw new ApiError(400, result.error.issues[0]!.message, errors);
   }
   return { ...result.data, html: sanitizePostHtml(result.data.html.replace(/\0/g, '')) };
+}
+
+const dateOrNull = (iso: string | null) => (iso ? new Date(iso) : null);
+const sameInstant = (a: string | null, b: string | null) => (a && b ? new Date(a).getTime() === new Date(b).getTime() : a === b);
+
+/** Editors draft campaigns; scheduling, sending and changing a scheduled campaign are an admin's (issue #20). */
+function assertMaySchedule(): void {
+  if (currentActor()?.role === 'editor') throw new ApiError(403, MSG.campaignEditorDraftsOnly);
 }
 
 /**
@@ -74,6 +94,8 @@ export class CampaignsService {
     private readonly em: EntityManager,
     private readonly sender: CampaignSender,
     private readonly mail: MailService,
+    private readonly conflicts: EditConflicts,
+    private readonly revisions: RevisionsService,
   ) {}
 
   async list(params: ListParams<(typeof CAMPAIGN_SORTABLE)[number]>): Promise<ListResult<CampaignDto>> {
@@ -102,26 +124,63 @@ export class CampaignsService {
   async create(body: unknown, kind: 'campaign' | 'digest' = 'campaign'): Promise<CampaignDto> {
     const data = parse(body);
     const scheduled = this.scheduleOf(data.scheduledAt);
-    const [row] = await this.execute<{ id: number }>(
-      `insert into campaigns (kind, subject, preview_text, html, status, scheduled_at, audience) values (?, ?, ?, ?, ?, ?, ?::jsonb) returning id`,
-      [kind, data.subject, data.previewText, data.html, scheduled ? 'scheduled' : 'draft', scheduled, JSON.stringify(data.audience)],
-    );
-    if (scheduled) await this.sender.start(row!.id, scheduled);
-    return this.get(row!.id);
-  }
-
-  /** Drafts and scheduled campaigns only; a future scheduledAt (re)schedules it, none makes it a draft again. */
-  async update(id: number, body: unknown): Promise<CampaignDto> {
-    const data = parse(body);
-    const scheduled = this.scheduleOf(data.scheduledAt);
-    const rows = await this.execute<{ id: number }>(
-      `update campaigns set subject = ?, preview_text = ?, html = ?, audience = ?::jsonb, scheduled_at = ?, status = ?, updated_at = now()
-       where id = ? and status in ('draft', 'scheduled') returning id`,
-      [data.subject, data.previewText, data.html, JSON.stringify(data.audience), scheduled, scheduled ? 'scheduled' : 'draft', id],
-    );
-    if (!rows.length) throw await this.refusal(id, MSG.campaignNotEditable);
+    if (scheduled) assertMaySchedule();
+    const id = await this.em.transactional(async (em) => {
+      const [row] = await em.execute<Array<{ id: number }>>(
+        `insert into campaigns (kind, subject, preview_text, html, status, scheduled_at, audience) values (?, ?, ?, ?, ?, ?, ?::jsonb) returning id`,
+        [kind, data.subject, data.previewText, data.html, scheduled ? 'scheduled' : 'draft', scheduled, JSON.stringify(data.audience)],
+      );
+      this.revisions.record(em, 'campaigns', row!.id, revisionFields({ ...data, scheduledAt: scheduled?.toISOString() ?? null }), 'create');
+      await em.flush();
+      return row!.id;
+    });
     if (scheduled) await this.sender.start(id, scheduled);
     return this.get(id);
+  }
+
+  /**
+   * Drafts and scheduled campaigns only; a future scheduledAt (re)schedules it, none makes it a draft again.
+   * A stale `version` is a 409 naming who saved last (nothing stored); each save keeps a revision.
+   * Editors save drafts only, and cannot schedule (common/roles.ts).
+   */
+  async update(id: number, body: unknown, kind: RevisionKind = 'save'): Promise<CampaignDto> {
+    const { version, ...data } = parse(body);
+    const current = await this.get(id);
+    if (!['draft', 'scheduled'].includes(current.status)) throw new ApiError(409, MSG.campaignNotEditable(current.status));
+    await this.conflicts.assertCurrent('campaigns', { ...current, updatedAt: new Date(current.updatedAt) }, version);
+    const scheduled = sameInstant(data.scheduledAt, current.scheduledAt) ? dateOrNull(current.scheduledAt) : this.scheduleOf(data.scheduledAt);
+    if (current.status !== 'draft' || scheduled) assertMaySchedule();
+    await this.em.transactional(async (em) => {
+      const rows = await em.execute<Array<{ id: number }>>(
+        `update campaigns set subject = ?, preview_text = ?, html = ?, audience = ?::jsonb, scheduled_at = ?, status = ?,
+           updated_at = now(), version = version + 1
+         where id = ? and status in ('draft', 'scheduled') and version = ? returning id`,
+        [data.subject, data.previewText, data.html, JSON.stringify(data.audience), scheduled, scheduled ? 'scheduled' : 'draft', id, current.version],
+      );
+      // Changed between the read and this write (another save, a send): nothing is stored.
+      if (!rows.length) throw await this.changedMeanwhile(id, current.version);
+      this.revisions.record(em, 'campaigns', id, revisionFields({ ...data, scheduledAt: scheduled?.toISOString() ?? null }), kind);
+      await em.flush();
+    });
+    if (scheduled) await this.sender.start(id, scheduled);
+    return this.get(id);
+  }
+
+  async revisionsOf(id: number): Promise<RevisionDto[]> {
+    await this.get(id);
+    return this.revisions.list('campaigns', id);
+  }
+
+  /**
+   * Restores a revision's subject, preview text, content and audience by saving them (itself a 'restore'
+   * revision). The send time stays as it is now: a restored past time could not be scheduled, and restoring
+   * words must not send or unschedule anything.
+   */
+  async restore(id: number, revisionId: number): Promise<CampaignDto> {
+    const revision = await this.revisions.find('campaigns', id, revisionId);
+    const current = await this.get(id);
+    const { scheduledAt: _at, ...fields } = revision.fields as Record<string, unknown>;
+    return this.update(id, { ...fields, scheduledAt: current.scheduledAt }, 'restore');
   }
 
   async remove(id: number): Promise<CampaignDto> {
@@ -173,6 +232,22 @@ export class CampaignsService {
     const date = new Date(at);
     if (date.getTime() <= Date.now()) throw new ApiError(400, MSG.campaignScheduledInPast, { scheduledAt: MSG.campaignScheduledInPast });
     return date;
+  }
+
+  /** Why a conditional update changed nothing: a newer version (409 naming who), another status, or gone. */
+  private async changedMeanwhile(id: number, version: number): Promise<ApiError> {
+    const [row] = await this.execute<{ status: string; version: number; updatedAt: Date }>(
+      `select status, version, updated_at as "updatedAt" from campaigns where id = ?`, [id],
+    );
+    if (!row) return new ApiError(404, MSG.campaignNotFound);
+    if (!['draft', 'scheduled'].includes(row.status)) return new ApiError(409, MSG.campaignNotEditable(row.status));
+    try {
+      await this.conflicts.assertCurrent('campaigns', { id, version: row.version, updatedAt: new Date(row.updatedAt) }, version);
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+    return new ApiError(409, MSG.campaignNotEditable(row.status));
   }
 
   private async refusal(id: number, message: (status: string) => string): Promise<ApiError> {

@@ -12,6 +12,6 @@ import { JobsService } from './jobs.service.js';
 @Module({
   controllers: [JobsAdminController],
   providers: [JobsService, JobsAdminService],
-  exports: [JobsService],
+  exports: [JobsService, JobsAdminService],
 })
 export class JobsModule {}

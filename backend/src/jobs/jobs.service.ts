@@ -78,6 +78,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly registrations = new Map<string, Registration>();
   private readonly schedules = new Map<string, { cron: string; tz: string }>();
   private readonly repeats = new Map<string, number>();
+  private readonly startTasks: Array<{ name: string; task: () => Promise<void> }> = [];
   private boss: PgBoss | undefined;
   private started: Promise<PgBoss> | undefined;
   private stopping = false;
@@ -110,6 +111,28 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     if (this.boss) void this.send(name, {}, { singletonKey: 'repeat' });
   }
 
+  /**
+   * Work done once the jobs have started and before the app reports itself started: catching up with what fell
+   * due while no instance ran (scheduled posts and campaigns). A failing task is logged, not fatal: the records
+   * it missed are still caught up by their own jobs or the next start.
+   */
+  atStart(name: string, task: () => Promise<void>): void {
+    this.startTasks.push({ name, task });
+  }
+
+  /**
+   * A deferred job per record that a re-save moves instead of adding a second one: the job waiting under
+   * `singletonKey` (not one already running) is deleted, then the new one is sent. On a 'stately' queue a plain
+   * send would keep the old time (it answers null while one waits).
+   */
+  async reschedule<T extends object>(name: string, data: T, options: SendOptions & { singletonKey: string }): Promise<string | null> {
+    const boss = await this.ready();
+    await boss.getDb().executeSql(
+      `delete from ${JOBS_SCHEMA}.job where name = $1 and singleton_key = $2 and state = 'created'`, [name, options.singletonKey],
+    );
+    return this.send(name, data, options);
+  }
+
   async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
     const boss = await this.ready();
     const startAfter = typeof options.startAfter === 'number' ? Math.max(0, Math.round(options.startAfter)) : options.startAfter;
@@ -136,6 +159,14 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   async onApplicationBootstrap(): Promise<void> {
     this.started = this.start();
     await this.started;
+    // After the start (the tasks send jobs, which wait for it).
+    for (const { name, task } of this.startTasks) {
+      try {
+        await task();
+      } catch (error) {
+        this.logger.warn(`Start task ${name} failed: ${(error as Error).message}`);
+      }
+    }
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -713,6 +713,8 @@ export async function seedBlogPosts(em: EntityManager): Promise<number> {
         metaDescription: post.metaDescription ?? null,
         featuredImageUrl: null,
         publishedAt,
+        // Already public; one dated ahead waits for its job (scheduled at start by PostPublishing.catchUp).
+        wentLiveAt: status === 'published' && publishedAt && publishedAt.getTime() <= now ? publishedAt : null,
         authorName: AUTHORS[post.author],
         category: post.category,
         tags: post.tags,
