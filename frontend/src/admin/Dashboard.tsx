@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useLogout } from 'react-admin';
 import { HeldReportsCard, NeedsCheckCard } from './discounts/NeedsCheckCard.js';
 import { RetestFlags } from './firms/RetestFlags.js';
+import { ScheduleCard } from './publishing/ScheduleCard.js';
 import { accessTo } from '../../../common/roles.js';
 import { useSession } from '../lib/session.js';
 
@@ -36,6 +37,7 @@ export function Dashboard() {
           </CardContent>
         </Card>
       )}
+      {accessTo(role, 'schedule') !== 'none' && <ScheduleCard />}
       <NeedsCheckCard />
       <HeldReportsCard />
       <RetestFlags />

@@ -2,13 +2,18 @@ import { Box, Button, ButtonGroup, Card, CardContent, Stack, TextField, Typograp
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  Create, CreateButton, DataTable, DateField, DateTimeInput, Edit, List, SimpleForm, TextInput, TopToolbar,
-  required, useNotify, useRecordContext, useRefresh,
+  Create, CreateButton, DataTable, DateField, DateTimeInput, Edit, List, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar,
+  required, useEditContext, useNotify, useRecordContext, useRefresh,
 } from 'react-admin';
 import type { CampaignDto, DigestInfoDto } from '../../../../common/campaigns.js';
 import { apiFetch, apiPost } from '../../lib/api.js';
 import { errorMessage } from '../components/errors.js';
 import { PageHeader } from '../components/PageHeader.js';
+import { CAMPAIGN_DIFF_FIELDS } from '../../../../common/revision-diff.js';
+import { useMayTake } from '../components/access.js';
+import { RevisionsPanel } from '../components/RevisionsPanel.js';
+import { isEditConflict, withVersion } from '../components/versioned.js';
+import { ConflictNotice } from '../blog-posts/post-team-tools.js';
 
 const BACK = { to: '/admin/campaigns', label: 'Back to Campaigns' };
 
@@ -42,11 +47,13 @@ function DraftDigestButton() {
 
 /** /admin/campaigns: every campaign, newest first, with what each send did. */
 export function CampaignList() {
+  // Editors draft campaigns; the digest is an admin's (common/roles.ts).
+  const mayDigest = useMayTake('campaigns', 'digest');
   return (
     <Box sx={{ maxWidth: 1200, minWidth: 0 }}>
       <PageHeader title="Campaigns" subtitle="Write, preview, test and send newsletters; the Monday digest is drafted here too." />
       <List resource="campaigns" title={false} sort={{ field: 'createdAt', order: 'DESC' }} component="div"
-        actions={<TopToolbar><DraftDigestButton /><CreateButton label="New campaign" /></TopToolbar>}>
+        actions={<TopToolbar>{mayDigest && <DraftDigestButton />}<CreateButton label="New campaign" /></TopToolbar>}>
         <DataTable bulkActionButtons={false} rowClick="edit">
           <DataTable.Col source="subject" />
           <DataTable.Col source="status" />
@@ -63,6 +70,8 @@ export function CampaignList() {
 }
 
 function CampaignInputs() {
+  // Scheduling is sending later: editors write drafts only (the server refuses their schedule).
+  const maySchedule = useMayTake('campaigns', 'send');
   return (
     <>
       <TextInput source="subject" validate={required('Subject is required')} fullWidth />
@@ -70,7 +79,7 @@ function CampaignInputs() {
       <TextInput source="html" label="Content" multiline minRows={12} fullWidth
         helperText="HTML is allowed (the posts' sanitiser applies). A paragraph {{deal:ID}} or {{post:ID}} becomes a deal or post card."
         slotProps={{ htmlInput: { style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 14 } } }} />
-      <DateTimeInput source="scheduledAt" label="Send at (empty: a draft)" parse={(v: string) => (v ? new Date(v).toISOString() : null)} />
+      {maySchedule && <DateTimeInput source="scheduledAt" label="Send at (empty: a draft)" parse={(v: string) => (v ? new Date(v).toISOString() : null)} />}
     </>
   );
 }
@@ -127,6 +136,9 @@ function CampaignActions() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [email, setEmail] = useState('');
+  const maySend = useMayTake('campaigns', 'send');
+  const mayTest = useMayTake('campaigns', 'test');
+  const mayCancel = useMayTake('campaigns', 'cancel');
   if (!record) return null;
   const act = async (path: string, body?: unknown, done?: string) => {
     try {
@@ -145,30 +157,69 @@ function CampaignActions() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="campaign-status">
           Status: {record.status}. Recipients {stats.recipients}, delivered {stats.sent}, failed {stats.failed}, bounced {stats.bounced}, unsubscribed {stats.unsubscribed}, clicks {stats.clicks}.
         </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
-          <TextField size="small" label="Test address" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          <Button variant="outlined" onClick={() => act('test', { email })}>Send test</Button>
-        </Stack>
+        {mayTest && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
+            <TextField size="small" label="Test address" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Button variant="outlined" onClick={() => act('test', { email })}>Send test</Button>
+          </Stack>
+        )}
         <Stack direction="row" spacing={1}>
-          {(record.status === 'draft' || record.status === 'scheduled') && (
+          {maySend && (record.status === 'draft' || record.status === 'scheduled') && (
             <Button variant="contained" onClick={() => act('send', undefined, 'Sending started.')}>Send now</Button>
           )}
-          {record.status === 'scheduled' && <Button color="warning" onClick={() => act('cancel', undefined, 'Campaign cancelled.')}>Cancel schedule</Button>}
+          {mayCancel && record.status === 'scheduled' && <Button color="warning" onClick={() => act('cancel', undefined, 'Campaign cancelled.')}>Cancel schedule</Button>}
         </Stack>
+        {!maySend && (
+          <Typography variant="body2" color="text.secondary" data-testid="campaign-editor-note">
+            Editors write drafts; an admin schedules, tests and sends the campaign.
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );
 }
 
+/** A stale save's 409 (someone saved after this form loaded): the message, and Reload for their version. */
+function CampaignConflict({ message, onReload }: { message: string | null; onReload: () => void }) {
+  const { refetch } = useEditContext<CampaignDto>();
+  if (!message) return null;
+  return <ConflictNotice message={message} onReload={() => void refetch().then(onReload)} />;
+}
+
+/** The campaign's revisions (issue #20): compare subject, preview text and content; restore as a new revision. */
+function CampaignRevisions() {
+  const record = useRecordContext<CampaignDto>();
+  const { refetch } = useEditContext<CampaignDto>();
+  if (!record) return null;
+  return (
+    <RevisionsPanel resource="campaigns" record={record as unknown as CampaignDto & Record<string, unknown>}
+      fields={CAMPAIGN_DIFF_FIELDS} onRestored={() => void refetch()} />
+  );
+}
+
 export function CampaignEdit() {
   const notify = useNotify();
+  const [conflict, setConflict] = useState<string | null>(null);
+  const mayDelete = useMayTake('campaigns', 'delete');
   return (
     <Box sx={{ maxWidth: 1000 }}>
       <PageHeader title="Campaign" back={BACK} />
-      <Edit resource="campaigns" title={false} transform={toPayload} redirect={false} mutationMode="pessimistic"
-        mutationOptions={{ onSuccess: () => notify('Campaign saved.', { type: 'info' }), onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
-        <SimpleForm><CampaignInputs /></SimpleForm>
+      {/* The version the form was loaded at goes with the save: a newer save by someone else answers 409, and the typed text stays. */}
+      <Edit resource="campaigns" title={false} transform={withVersion(toPayload)} redirect={false} mutationMode="pessimistic"
+        mutationOptions={{
+          onSuccess: () => {
+            setConflict(null);
+            notify('Campaign saved.', { type: 'info' });
+          },
+          onError: (e) => {
+            notify(errorMessage(e), { type: 'error' });
+            if (isEditConflict(e)) setConflict(errorMessage(e));
+          },
+        }}>
+        <CampaignConflict message={conflict} onReload={() => setConflict(null)} />
+        <SimpleForm warnWhenUnsavedChanges toolbar={mayDelete ? undefined : <Toolbar><SaveButton /></Toolbar>}><CampaignInputs /></SimpleForm>
         <CampaignActions />
+        <CampaignRevisions />
         <CampaignPreview />
       </Edit>
     </Box>

@@ -3,10 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useId, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
-import { diffRevisions, type DiffPart } from '../../../../common/revision-diff.js';
+import { DIFF_FIELDS, diffRevisions, type DiffPart } from '../../../../common/revision-diff.js';
 import type { RevisionDto } from '../../../../common/team-api-types.js';
 import type { ProofDataProvider } from '../dataProvider.js';
 import { errorMessage } from './errors.js';
+
+type DiffFields = typeof DIFF_FIELDS;
 
 const KIND_LABEL: Record<string, string> = { create: 'Created', save: 'Saved', restore: 'Restored', autosave: 'Autosaved draft' };
 
@@ -14,10 +16,12 @@ const KIND_LABEL: Record<string, string> = { create: 'Created', save: 'Saved', r
  * The edit page's revisions (issue #20): who saved when, a readable diff against the current version, and
  * restore (a save of the revision's fields, itself a new revision). Refreshed whenever the record's version moves.
  */
-export function RevisionsPanel({ resource, record, onRestored }: {
+export function RevisionsPanel({ resource, record, onRestored, fields = DIFF_FIELDS }: {
   resource: string;
   record: { id: number; version: number } & Record<string, unknown>;
   onRestored: () => void;
+  /** The fields Compare shows (a post's title, excerpt and body by default; a campaign's subject, preview text and content). */
+  fields?: DiffFields;
 }) {
   const dataProvider = useDataProvider<ProofDataProvider>();
   const notify = useNotify();
@@ -67,27 +71,30 @@ export function RevisionsPanel({ resource, record, onRestored }: {
         </List>
       </CardContent>
       {compared && (
-        <CompareDialog revision={compared} current={record} restoring={restoring}
+        <CompareDialog revision={compared} current={record} fields={fields} restoring={restoring}
           onRestore={() => void restore(compared)} onClose={() => setCompared(null)} />
       )}
     </Card>
   );
 }
 
-function CompareDialog({ revision, current, restoring, onRestore, onClose }: {
+function CompareDialog({ revision, current, fields, restoring, onRestore, onClose }: {
   revision: RevisionDto;
   current: Record<string, unknown>;
+  fields: DiffFields;
   restoring: boolean;
   onRestore: () => void;
   onClose: () => void;
 }) {
   const titleId = useId();
-  const diff = diffRevisions(revision.fields, current);
+  const diff = diffRevisions(revision.fields, current, fields);
+  const names = fields.map((f) => f.label.toLowerCase());
+  const same = `The ${names.slice(0, -1).join(', ')} and ${names.at(-1)} are the same as the current version.`;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby={titleId} scroll="paper">
       <DialogTitle id={titleId}>Revision of {format(new Date(revision.at), 'PPpp')} → current version</DialogTitle>
       <DialogContent dividers data-testid="revision-diff">
-        {diff.length === 0 && <Typography>The title, excerpt and body are the same as the current version.</Typography>}
+        {diff.length === 0 && <Typography>{same}</Typography>}
         {diff.map((d) => (
           <Box key={d.field} sx={{ mb: 2 }}>
             <Typography variant="subtitle2" component="h3">{d.label}</Typography>

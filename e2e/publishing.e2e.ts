@@ -1,0 +1,104 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import * as argon2 from 'argon2';
+import type { CampaignDto } from '../common/campaigns.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { siteSql } from './support/sql.js';
+
+/**
+ * Issue #20 in Chromium, one journey: the dashboard's "Scheduled next" shows a scheduled post and campaign; a
+ * campaign's revision is compared and restored; an editor's campaign screen offers no send, test, schedule or delete.
+ */
+describe('scheduled publishing and campaign drafts, in Chromium', () => {
+  let site: Site;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await site?.stop();
+  });
+
+  async function signedIn(user: { email: string; password: string }, viewport = VIEWPORTS.desktop): Promise<Page> {
+    const context = await browser.newContext({ viewport });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(site.baseUrl + '/login');
+    await page.fill('#email', user.email);
+    await page.fill('#password', user.password);
+    await page.click('button[type=submit]');
+    await page.waitForURL(site.baseUrl + '/');
+    return page;
+  }
+
+  async function post<T>(page: Page, path: string, data: unknown, status = 201): Promise<T> {
+    const res = await page.request.post(site.baseUrl + path, { data, headers: { Origin: site.baseUrl } });
+    expect(res.status()).toBe(status);
+    return (await res.json()) as T;
+  }
+
+  const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]', { hasText: text });
+
+  it('shows what is scheduled next, restores a campaign revision, and keeps sending from editors', async () => {
+    const admin = await signedIn(E2E_ADMIN);
+    const at = new Date(Date.now() + 3 * 3600_000);
+    await post(admin, '/_api/admin/blog-posts', {
+      title: 'Tomorrow morning review', slug: 'tomorrow-morning-review', content: '<p>Soon.</p>', status: 'published', publishedAt: at.toISOString(),
+    });
+    await post(admin, '/_api/admin/campaigns', { subject: 'Weekend deals', html: '<p>Deals.</p>', scheduledAt: new Date(at.getTime() + 3600_000).toISOString() });
+
+    await admin.goto(site.baseUrl + '/admin');
+    const items = admin.getByTestId('scheduled-item');
+    await items.first().waitFor();
+    // Soonest first (the demo content schedules a post days ahead, after these).
+    await expect(items.allTextContents().then((t) => t.slice(0, 2))).resolves.toEqual([
+      expect.stringMatching(/^PostTomorrow morning review.+\d{1,2}:\d{2}/),
+      expect.stringMatching(/^CampaignWeekend deals/),
+    ]);
+    await admin.getByTestId('schedule-card').screenshot({ path: 'reports/screenshots/admin-schedule-desktop.png' });
+    await admin.getByRole('link', { name: 'Tomorrow morning review' }).click();
+    await admin.waitForURL(/\/admin\/blog-posts\/\d+\/edit$/);
+
+    // A campaign draft: edit it, then compare with and restore the first revision.
+    const draft = await post<CampaignDto>(admin, '/_api/admin/campaigns', { subject: 'First subject', html: '<p>First words.</p>' });
+    await admin.goto(`${site.baseUrl}/admin/campaigns/${draft.id}`);
+    const subject = admin.getByLabel('Subject');
+    await subject.waitFor();
+    await subject.fill('Second subject');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await toast(admin, 'Campaign saved.').waitFor();
+    const revisions = admin.getByTestId('revision');
+    await expect(revisions.first().textContent()).resolves.toMatch(/^Saved \(current\)/);
+    await revisions.nth(1).getByRole('button', { name: /Compare/ }).click();
+    const diff = admin.getByTestId('revision-diff');
+    await expect(diff.locator('del').allTextContents()).resolves.toContain('First');
+    await expect(diff.locator('ins').allTextContents()).resolves.toContain('Second');
+    await admin.getByRole('button', { name: 'Restore this revision' }).click();
+    await toast(admin, /Restored the version of/).waitFor();
+    await expect(revisions.first().textContent()).resolves.toMatch(/^Restored \(current\)/);
+    await admin.waitForFunction(() => (document.querySelector('input[name="subject"]') as HTMLInputElement | null)?.value === 'First subject');
+
+    // An editor drafts: the same screen without sending, testing, scheduling or deleting.
+    const editor = { email: 'campaign-editor@e2e.example', password: 'editor-password-1' };
+    await siteSql(site, `insert into users (display_name, email, role, password_hash) values ('Eddie Editor', $1, 'editor', $2)`, [
+      editor.email, await argon2.hash(editor.password, { type: argon2.argon2id }),
+    ]);
+    const page = await signedIn(editor, VIEWPORTS.mobile);
+    await page.goto(`${site.baseUrl}/admin`);
+    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await expect(page.getByTestId('schedule-card').count()).resolves.toBe(0);
+    await page.goto(`${site.baseUrl}/admin/campaigns/${draft.id}`);
+    await page.getByLabel('Subject').waitFor();
+    await page.getByTestId('campaign-editor-note').waitFor();
+    for (const name of ['Send now', 'Send test', 'Delete']) await expect(page.getByRole('button', { name }).count()).resolves.toBe(0);
+    await expect(page.getByLabel(/Send at/).count()).resolves.toBe(0);
+    await page.screenshot({ path: 'reports/screenshots/admin-campaign-editor-mobile.png', fullPage: true });
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
