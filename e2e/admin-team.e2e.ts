@@ -180,7 +180,7 @@ describe('an admin a team can trust, in Chromium', () => {
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     await expect(page.getByText('EDITOR', { exact: true }).isVisible()).resolves.toBe(true);
     const menu = await page.locator('.RaMenu-open [role=menuitem], .RaMenu-closed [role=menuitem]').allTextContents();
-    expect(menu.map((m) => m.trim())).toEqual(['Dashboard', 'Companies', 'Firm changelog', 'Discounts', 'Blog Posts', 'View site']);
+    expect(menu.map((m) => m.trim())).toEqual(['Dashboard', 'Companies', 'Firm changelog', 'Discounts', 'Blog Posts', 'Campaigns', 'View site']);
     await page.screenshot({ path: 'reports/screenshots/admin-editor-dashboard-desktop.png' });
 
     // Companies are read-only to an editor: no Add button, no record menu.
