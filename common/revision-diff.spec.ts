@@ -1,4 +1,4 @@
-import { diffRevisions, diffText, htmlToText } from './revision-diff.js';
+import { CAMPAIGN_DIFF_FIELDS, diffRevisions, diffText, htmlToText } from './revision-diff.js';
 
 const joined = (parts: Array<{ kind: string; text: string }>, kinds: string[]) =>
   parts.filter((p) => kinds.includes(p.kind)).map((p) => p.text).join('');
@@ -46,6 +46,18 @@ describe('revision diff', () => {
       { kind: 'removed', text: 'Old' },
       { kind: 'added', text: 'New' },
       { kind: 'same', text: ' title' },
+    ]);
+  });
+
+  it("compares a campaign's subject, preview text and content (as text) when given its fields", () => {
+    const diff = diffRevisions(
+      { subject: 'Weekly deals', previewText: 'Codes inside', html: '<p>Five <b>codes</b>.</p>', audience: { kind: 'all' } },
+      { subject: 'Weekly deals', previewText: 'New Codes inside', html: '<p>Six <b>codes</b>.</p>', audience: { kind: 'sources', sources: ['x'] } },
+      CAMPAIGN_DIFF_FIELDS,
+    );
+    expect(diff.map((d) => [d.label, d.parts.map((p) => `${p.kind}:${p.text}`)])).toEqual([
+      ['Preview text', ['added:New ', 'same:Codes inside']],
+      ['Content', ['removed:Five', 'added:Six', 'same: codes.']],
     ]);
   });
 

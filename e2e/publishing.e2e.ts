@@ -62,6 +62,9 @@ describe('scheduled publishing and campaign drafts, in Chromium', () => {
       expect.stringMatching(/^CampaignWeekend deals/),
     ]);
     await admin.getByTestId('schedule-card').screenshot({ path: 'reports/screenshots/admin-schedule-desktop.png' });
+    await admin.setViewportSize(VIEWPORTS.mobile);
+    await admin.getByTestId('schedule-card').screenshot({ path: 'reports/screenshots/admin-schedule-mobile.png' });
+    await admin.setViewportSize(VIEWPORTS.desktop);
     await admin.getByRole('link', { name: 'Tomorrow morning review' }).click();
     await admin.waitForURL(/\/admin\/blog-posts\/\d+\/edit$/);
 
