@@ -77,14 +77,15 @@ describe('scheduled publishing and campaign drafts, in Chromium', () => {
     await admin.getByRole('button', { name: 'Save' }).click();
     await toast(admin, 'Campaign saved.').waitFor();
     const revisions = admin.getByTestId('revision');
-    await expect(revisions.first().textContent()).resolves.toMatch(/^Saved \(current\)/);
+    // The list follows the saved version (it refetches when the version moves).
+    await revisions.first().getByText('Saved (current)', { exact: true }).waitFor();
     await revisions.nth(1).getByRole('button', { name: /Compare/ }).click();
     const diff = admin.getByTestId('revision-diff');
     await expect(diff.locator('del').allTextContents()).resolves.toContain('First');
     await expect(diff.locator('ins').allTextContents()).resolves.toContain('Second');
     await admin.getByRole('button', { name: 'Restore this revision' }).click();
     await toast(admin, /Restored the version of/).waitFor();
-    await expect(revisions.first().textContent()).resolves.toMatch(/^Restored \(current\)/);
+    await revisions.first().getByText('Restored (current)', { exact: true }).waitFor();
     await admin.waitForFunction(() => (document.querySelector('input[name="subject"]') as HTMLInputElement | null)?.value === 'First subject');
 
     // An editor drafts: the same screen without sending, testing, scheduling or deleting.
