@@ -41,7 +41,12 @@ export class PostPublishing implements OnModuleInit {
   /** After a save: a post waiting for its date gets its job (moved, if it had one); any other needs none. */
   async afterSave(post: PublicationState): Promise<void> {
     if (post.status !== 'published' || post.wentLiveAt || !post.publishedAt) return;
-    await this.jobs.reschedule(POST_PUBLISH_QUEUE, { postId: post.id }, { singletonKey: keyOf(post.id), startAfter: post.publishedAt });
+    try {
+      await this.jobs.reschedule(POST_PUBLISH_QUEUE, { postId: post.id }, { singletonKey: keyOf(post.id), startAfter: post.publishedAt });
+    } catch (error) {
+      // The save is stored and the post shows at its date regardless; the next start's catch-up gives it its job.
+      this.logger.warn(`Post ${post.id}: its publishing job was not queued (${(error as Error).message})`);
+    }
   }
 
   /**
