@@ -88,6 +88,17 @@ describe('scheduled publishing and campaign drafts, in Chromium', () => {
     await revisions.first().getByText('Restored (current)', { exact: true }).waitFor();
     await admin.waitForFunction(() => (document.querySelector('input[name="subject"]') as HTMLInputElement | null)?.value === 'First subject');
 
+    // Someone saves meanwhile (another tab, a script): this form's save is refused with the 409, its text kept.
+    await siteSql(site, `update campaigns set subject = 'Saved elsewhere', version = version + 1, updated_at = now() where id = $1`, [draft.id]);
+    await subject.fill('Typed here');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    const conflict = admin.getByTestId('edit-conflict');
+    await conflict.waitFor();
+    await expect(conflict.textContent()).resolves.toMatch(/This campaign was changed by .+ at .+ UTC\. Reload to see their changes\./);
+    await expect(subject.inputValue()).resolves.toBe('Typed here');
+    await conflict.getByRole('button', { name: 'Reload' }).click();
+    await conflict.waitFor({ state: 'detached' });
+
     // An editor drafts: the same screen without sending, testing, scheduling or deleting.
     const editor = { email: 'campaign-editor@e2e.example', password: 'editor-password-1' };
     await siteSql(site, `insert into users (display_name, email, role, password_hash) values ('Eddie Editor', $1, 'editor', $2)`, [
