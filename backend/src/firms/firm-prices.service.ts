@@ -26,6 +26,7 @@ export class FirmPricesService implements OnModuleInit {
 
   /** Recomputes the rows whose kept prices ran out (setting prices_from asks the row's trigger); how many. */
   async refreshEnded(): Promise<number> {
+    // An UPDATE of no row sends no change notice (Migration20261125162101): asking every minute drops no cached answer.
     const rows = await this.em.getConnection().execute<Array<{ id: number }>>(
       'update firm_program_sizes set prices_from = null where prices_until <= now() returning id',
     );
