@@ -17,7 +17,7 @@
  *
  * Budgets (ratios within this run, so a busy machine moves both sides): post pages ≥ 80 % of list
  * pages' throughput; searches ≥ 50 %; no errors; peak RSS < 300 MB; an uncached sitemap child's median
- * < 100 ms. Exits non-zero when one is missed.
+ * ≤ 4× the same child kept, taken in turns (and < 100 ms on a quiet machine). Exits non-zero when one is missed.
  *
  * Database: a temporary embedded PostgreSQL, or a fresh database on BENCH_DATABASE_ADMIN_URL.
  * Needs `npm run build` first.  Usage: node bench/crawl.mjs [seconds-per-target] [posts]
@@ -34,7 +34,15 @@ const SECONDS = Number(process.argv[2] ?? 10);
 const POSTS = Number(process.argv[3] ?? 100_000);
 const CONNECTIONS = 50;
 const PAGE_SIZE = 9;
-const BUDGET = { postVsList: 0.8, searchVsList: 0.5, rssMb: 300, sitemapMs: 100 };
+/**
+ * An uncached post sitemap child against the same child kept (the same 1.5 MB of XML through the same client,
+ * so transfer and decompression weigh alike), taken in turns: at most this many times slower. Measured 2.5× at
+ * load average ~20 (docs/performance.md). The absolute target, < 100 ms uncached, is checked only when the
+ * machine is quiet (load average under its core count when the run starts); it is printed either way.
+ */
+const SITEMAP_VS_KEPT = 4;
+const QUIET = loadavg()[0] < cpus().length;
+const BUDGET = { postVsList: 0.8, searchVsList: 0.5, rssMb: 300, sitemapMs: 100, sitemapVsKept: SITEMAP_VS_KEPT };
 /** Ids per post sitemap child (common/seo/feeds.ts SITEMAP_CHILD_URLS). */
 const SITEMAP_CHILD_URLS = 10_000;
 
@@ -129,6 +137,19 @@ await runBench(async (cleanups) => {
     singles[name] = s;
     console.log(`  ${name.padEnd(28)} p50 ${fmt(s.p50).padStart(7)} ms  p99 ${fmt(s.p99).padStart(7)} ms  (${bytes.toLocaleString('en')} bytes)`);
   }
+  // The sitemap's reference, side by side: each uncached child, then the same child again, now kept (the same
+  // bytes from memory: the same transfer and client work, none of the reading and writing). Taking turns, a
+  // load swing hits both alike; their ratio is the budget that holds on a busy machine.
+  const pairs = { uncached: [], kept: [] };
+  for (let i = 0; i < 20; i++) {
+    const path = `/sitemaps/posts-${1 + (i % children)}.xml`;
+    pairs.uncached.push((await once(path, dropSitemaps)).ms);
+    pairs.kept.push((await once(path)).ms);
+  }
+  const sitemap = Object.fromEntries(Object.entries(pairs).map(([k, times]) => [k, summarise([{ latencies: times, errors: 0, seconds: 1 }])]));
+  const sitemapRatio = sitemap.uncached.p50 / sitemap.kept.p50;
+  console.log(`  sitemap child, side by side: uncached p50 ${fmt(sitemap.uncached.p50)} ms, kept p50 ${fmt(sitemap.kept.p50)} ms: ` +
+    `${fmt(sitemapRatio, 1)}× (budget ≤ ${BUDGET.sitemapVsKept}×; < ${BUDGET.sitemapMs} ms uncached on a quiet machine)`);
 
   // 2. The crawl: 50 connections, every URL new, the kinds taking turns in one-second slices.
   console.log(`\n${CONNECTIONS} connections, every request a different URL, ${SECONDS} s per kind in one-second turns (load average ${loadavg()[0].toFixed(1)}):`);
@@ -154,12 +175,14 @@ await runBench(async (cleanups) => {
   const searchRatio = crawl.search.rps / crawl.list.rps;
   console.log(`post pages at ${(postRatio * 100).toFixed(0)} % of list pages (budget ≥ ${BUDGET.postVsList * 100} %), ` +
     `searches at ${(searchRatio * 100).toFixed(0)} % (budget ≥ ${BUDGET.searchVsList * 100} %), ` +
-    `sitemap child median ${fmt(singles['/sitemaps/posts-<k>.xml'].p50)} ms (budget < ${BUDGET.sitemapMs} ms)`);
+    `sitemap child median ${fmt(sitemap.uncached.p50)} ms (${fmt(sitemapRatio, 1)}× the kept child; budget ≤ ${BUDGET.sitemapVsKept}×, and < ${BUDGET.sitemapMs} ms on a quiet machine)`);
   const problems = [];
   if (postRatio < BUDGET.postVsList) problems.push(`post pages ${(postRatio * 100).toFixed(0)} % of list pages < ${BUDGET.postVsList * 100} %`);
   if (searchRatio < BUDGET.searchVsList) problems.push(`searches ${(searchRatio * 100).toFixed(0)} % of list pages < ${BUDGET.searchVsList * 100} %`);
   if (peakDuring >= BUDGET.rssMb) problems.push(`peak RSS ${fmt(peakDuring, 0)} MB ≥ ${BUDGET.rssMb} MB`);
-  if (singles['/sitemaps/posts-<k>.xml'].p50 >= BUDGET.sitemapMs) problems.push(`sitemap child median ${fmt(singles['/sitemaps/posts-<k>.xml'].p50)} ms ≥ ${BUDGET.sitemapMs} ms`);
+  if (sitemapRatio > BUDGET.sitemapVsKept) problems.push(`uncached sitemap child ${fmt(sitemapRatio, 1)}× the kept one > ${BUDGET.sitemapVsKept}×`);
+  // The absolute target holds on a quiet machine only; on a busy one the ratio above is the check (printed either way).
+  if (QUIET && sitemap.uncached.p50 >= BUDGET.sitemapMs) problems.push(`sitemap child median ${fmt(sitemap.uncached.p50)} ms ≥ ${BUDGET.sitemapMs} ms on a quiet machine`);
   for (const kind of order) if (crawl[kind].errors) problems.push(`${kind}: ${crawl[kind].errors} errors`);
   return verdict(problems);
 });

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 /**
- * EXPLAIN of the public blog reads at 10× the largest API bench (100,000 posts; issue #21), for
- * docs/performance.md: for each query, the plan's scans (node type, relation, index), whether any sort
- * went to disk, and the execution time PostgreSQL reports. Runs the exact SQL the service runs (from the
- * built blog-post.queries.js). Also the public discounts list at 5,000 discounts (10× api-load's 500).
+ * EXPLAIN of the public reads at 10× the largest bench sizes (issue #21), for docs/performance.md: for each
+ * query, the plan's scans (node type, relation, index), whether any sort went to disk, and the execution time
+ * PostgreSQL reports. Runs the exact SQL the services run: the blog reads from the built blog-post.queries.js
+ * at 100,000 posts (10× api-load's 10,000); the /firms table and a firm profile's reads as the built
+ * FirmsService writes them (recorded by a stand-in connection) at 2,000 firms × 5 programs × 6 sizes
+ * (10× firms-list's 200 firms: 60,000 rows); the public discounts list at 5,000 discounts (10× api-load's
+ * 500) plus the firms' 4,000 codes.
  *
  * Database: a temporary embedded PostgreSQL, or a fresh database on BENCH_DATABASE_ADMIN_URL; the app is
  * started once so its migrations build the schema. Needs `npm run build:backend`.
@@ -13,11 +16,38 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { connect, freshDatabase, requireBuild, ROOT, runBench, startApp } from './support.mjs';
 import { postWord, seedPosts } from './posts-seed.mjs';
+import { FIRMS, seedFirms } from './firms-seed.mjs';
 
 const POSTS = Number(process.argv[2] ?? 100_000);
 const DISCOUNTS = 5_000;
+const FIRMS_10X = FIRMS * 10;
 requireBuild('Build first: npm run build:backend', [join(ROOT, 'dist/backend/src/blog-posts/blog-post.queries.js')]);
-const q = await import(pathToFileURL(join(ROOT, 'dist/backend/src/blog-posts/blog-post.queries.js')).href);
+const built = (path) => import(pathToFileURL(join(ROOT, 'dist', path)).href);
+const q = await built('backend/src/blog-posts/blog-post.queries.js');
+const { FirmsService } = await built('backend/src/firms/firms.service.js');
+const { parseFirmsQuery } = await built('common/firms.js');
+
+/**
+ * The statements FirmsService runs for `call`, recorded by a connection that answers nothing (so the count
+ * of an empty page is asked too). `kept`: whether every row's kept best code holds (the usual case) or
+ * some must be priced live.
+ */
+async function firmStatements(call, kept = true) {
+  const recorded = [];
+  const record = async (sql, params = []) => {
+    recorded.push({ sql, params });
+    return [];
+  };
+  const em = { getConnection: () => ({ execute: record }), execute: record };
+  const service = new FirmsService(em, {}, { figuresFor: async () => new Map() }, {}, { keptPricesHold: async () => kept });
+  await call(service);
+  return recorded;
+}
+const firmsQuery = (query) => {
+  const parsed = parseFirmsQuery(new URLSearchParams(query));
+  if (!parsed.ok) throw new Error(`${query}: ${parsed.message}`);
+  return parsed.query;
+};
 
 const walk = (n) => [n, ...(n.Plans ?? []).flatMap(walk)];
 /** `?` placeholders to `$n`, as the driver does. */
@@ -32,9 +62,7 @@ await runBench(async (cleanups) => {
   const db = await connect(databaseUrl, cleanups);
   const t0 = performance.now();
   await seedPosts(db, POSTS);
-  await db.query(
-    `insert into companies (name, slug, website_url) select 'Firm ' || g, 'firm-' || g, 'https://firm' || g || '.example' from generate_series(1, 200) g`,
-  );
+  await seedFirms(db, FIRMS_10X);
   await db.query(
     `insert into discounts (company_id, title, discount_code, status, discount_percentage, valid_until)
      select (select min(id) from companies) + g % 200, 'Offer ' || g, 'CODE' || g, (array['active', 'coming_soon', 'expired', 'active'])[1 + g % 4], 5 + g % 40,
@@ -42,9 +70,8 @@ await runBench(async (cleanups) => {
      from generate_series(1, $1::int) g`,
     [DISCOUNTS],
   );
-  await db.query('vacuum analyze companies');
-  await db.query('vacuum analyze discounts');
-  console.log(`seeded ${POSTS.toLocaleString('en')} posts and ${DISCOUNTS.toLocaleString('en')} discounts in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  for (const table of ['companies', 'discounts', 'firm_programs', 'firm_program_sizes']) await db.query(`vacuum analyze ${table}`);
+  console.log(`seeded ${POSTS.toLocaleString('en')} posts, ${FIRMS_10X.toLocaleString('en')} firms (60,000 size rows) and ${DISCOUNTS.toLocaleString('en')} discounts in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
   const post = (await db.query(`select id, category, tags from blog_posts where slug = 'post-50001'`)).rows[0];
   const words = `${postWord(50001, 0)} ${postWord(50001, 1)}`;
@@ -70,14 +97,36 @@ await runBench(async (cleanups) => {
             order by d.valid_until asc nulls last, d.id desc`, params: [],
     }],
   ];
-  console.log(`\n${'query'.padEnd(40)} ${'ms'.padStart(8)}  plan (scans on tables; sorts)`);
+  const now = new Date();
+  const [firmPage, firmCount] = await firmStatements((f) => f.list(firmsQuery('maxPrice=99999'), now));
+  const [firmLive] = await firmStatements((f) => f.list(firmsQuery(''), now), false);
+  const [firmTrueCost] = await firmStatements((f) => f.list(firmsQuery('size=100000&sort=trueCost'), now));
+  const [firmDeep] = await firmStatements((f) => f.list(firmsQuery('sort=priceAfterCode&page=200'), now));
+  const firmId = (await db.query(`select id from companies where slug = 'firm-1000'`)).rows[0].id;
+  const [postsAbout] = await firmStatements((f) => f.postsAbout([firmId], now));
+  queries.push(
+    ['firms table (kept prices), maxPrice', firmPage],
+    ['firms table count (an empty page)', firmCount],
+    ['firms table, priced live (codes ran out)', firmLive],
+    ['firms table, $100K by true cost', firmTrueCost],
+    ['firms table, page 200 by price after code', firmDeep],
+    ['firm profile: programs and sizes', { sql: `select s.* from firm_programs p join firm_program_sizes s on s.program_id = p.id where p.company_id = ? order by s.size`, params: [firmId] }],
+    ['firm profile: codes', { sql: `select * from discounts where company_id = ? and status = 'active' and (valid_until is null or valid_until > now()) order by valid_until asc nulls last, id`, params: [firmId] }],
+    ['firm profile: posts about the firm', postsAbout],
+    ['/discounts: listed sizes of the shown firms', {
+      sql: `select p.company_id, p.name as program, s.size, s.price from firm_program_sizes s join firm_programs p on p.id = s.program_id
+            where p.company_id in (select distinct company_id from discounts where status in ('active', 'coming_soon')) order by p.company_id, p.position, p.id, s.size`,
+      params: [],
+    }],
+  );
+  console.log(`\n${'query'.padEnd(44)} ${'ms'.padStart(8)}  plan (scans on tables; sorts)`);
   for (const [name, { sql, params }] of queries) {
     const { rows } = await db.query(`explain (analyze, buffers, format json) ${numbered(sql)}`, params);
     const [{ Plan: plan, 'Execution Time': ms }] = rows[0]['QUERY PLAN'];
     const nodes = walk(plan);
     const scans = nodes.filter((n) => n['Relation Name']).map((n) => `${n['Node Type']} ${n['Relation Name']}${n['Index Name'] ? ` (${n['Index Name']})` : ''} ×${n['Actual Rows']}`);
     const sorts = nodes.filter((n) => n['Sort Method']).map((n) => `${n['Sort Method']} ${n['Sort Space Used']} kB ${n['Sort Space Type']}`);
-    console.log(`${name.padEnd(40)} ${ms.toFixed(2).padStart(8)}  ${[...new Set(scans)].join('; ')}${sorts.length ? ` | sort: ${sorts.join(', ')}` : ''}`);
+    console.log(`${name.padEnd(44)} ${ms.toFixed(2).padStart(8)}  ${[...new Set(scans)].join('; ')}${sorts.length ? ` | sort: ${sorts.join(', ')}` : ''}`);
   }
   return false;
 });

@@ -7,19 +7,22 @@ export const FIRMS = 200;
 export const PROGRAMS = 5;
 export const SIZES = [10000, 25000, 50000, 100000, 150000, 200000];
 
-/** Firms 1–180 active, 181–190 paused, 191–200 closed; each with 2 active codes and every criterion scored. */
-export async function seedFirms(db) {
+/**
+ * `firms` firms (FIRMS by default): the first 90 % active, the next 5 % paused, the last 5 % closed (1–180,
+ * 181–190, 191–200 of 200); each with 2 active codes and every criterion scored.
+ */
+export async function seedFirms(db, firms = FIRMS) {
   await db.query(
     `insert into companies (name, slug, description, website_url, rating, score, status, platforms, asset_classes, affiliate_status)
      select 'Firm ' || g, 'firm-' || g, 'A proprietary trading firm, number ' || g || '.', 'https://firm' || g || '.example',
             3 + (g % 20) / 10.0, 2.5 + (g % 25) / 10.0,
-            case when g > 190 then 'closed' when g > 180 then 'paused' else 'active' end,
+            case when g > $1::int * 0.95 then 'closed' when g > $1::int * 0.9 then 'paused' else 'active' end,
             case g % 4 when 0 then array['MT4','MT5'] when 1 then array['MT5','cTrader'] when 2 then array['NinjaTrader','Rithmic']
                        else array['MT5','Match-Trader','TradingView'] end,
             case when g % 4 = 2 then array['futures'] else array['forex','indices','crypto'] end,
             (array['partner','no-program','ended'])[1 + g % 3]
      from generate_series(1, $1::int) g`,
-    [FIRMS],
+    [firms],
   );
   await db.query(
     `insert into firm_programs (company_id, position, name, type, profit_targets, daily_loss, max_loss, drawdown_type,

@@ -180,6 +180,33 @@ describe('invalidation', () => {
     await eventually(async () => expect((await t.http().get('/_api/companies').expect(200)).body[0].name).toBe('Renamed in SQL'));
   });
 
+  it('a statement that changes no row sends no change notice (a job asking "anything to do?" drops no cached page); one that does sends one', async () => {
+    const listener = new pg.Client({ connectionString: t.databaseUrl });
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on('notification', (n) => heard.push(n.payload ?? ''));
+      await listener.query('listen content_changed');
+      // Notices reach the listener in commit order: the marker closes each round.
+      const round = async (marker: string, statements: string[]) => {
+        heard.length = 0;
+        for (const sql of statements) await direct.query(sql, sql.includes('$1') ? [company.id] : []);
+        await direct.query(`select pg_notify('content_changed', '${marker}')`);
+        await eventually(async () => expect(heard).toContain(marker));
+        return heard.filter((p) => p !== marker);
+      };
+      expect(await round('marker-1', [
+        'update firm_events set fanned_out_at = now() where false',
+        'update companies set name = name where false',
+        'delete from blog_posts where false',
+        'insert into firm_changes (company_id, date, change) select id, current_date, name from companies where false',
+      ])).toEqual([]);
+      expect(await round('marker-2', ['update companies set name = name where id = $1'])).toEqual(['companies']);
+    } finally {
+      await listener.end();
+    }
+  });
+
   it('a second instance on the same database sees a change made through the first', async () => {
     expect(await discountTitles(t2)).not.toContain('Seen everywhere');
     await discountTitles(t2); // cached on the second instance

@@ -11,6 +11,8 @@ import { isReportedNotWorking, needsCheck, type CheckResult } from '../../common
 import { priceAfterCodeSql, publicDiscountSql, reportableSql, usableCodeSql } from '../src/discounts/discount-rules.sql.js';
 import { bestCodeLateralSql } from '../src/firms/firms.service.js';
 import { needsCheckSql, notWorkingSql } from '../src/proof/proof-rules.sql.js';
+import { FirmPricesService } from '../src/firms/firm-prices.service.js';
+import type { FirmsListDto } from '../../common/firm-api-types.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const RUNS = Number(process.env.TWIN_RUNS ?? 150);
@@ -50,6 +52,10 @@ const OPEN: Omit<CodeTerms, 'id'> = {
   status: 'active', discountCode: 'VTF10', discountPercentage: null, discountAmount: null, validUntil: null, eligiblePrograms: [],
   eligibleSizes: [], minPrice: null, newAccountsOnly: false, appliesToResets: false, stacks: false,
 };
+/** One active 10 % code of the firm, no fine print. */
+const insert10 = (companyId: number, sql: () => TestApp) => sql().sql<{ id: number }>(
+  `insert into discounts (company_id, title, status, discount_code, discount_percentage) values ($1, 'Ten', 'active', 'TEN', 10) returning id`, [companyId],
+);
 const EDGE_TARGET: PriceTarget = { program: 'Alpha', size: 5000, price: 50, purchase: 'new', on: NOW };
 
 /** A discounts row as a derived table `d`, from parameters $1…$13. */
@@ -131,6 +137,80 @@ describe('SQL twins agree with their TypeScript rules', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it('kept best code on each size row: equal to bestCode at the moment it was kept, through code and program writes, and /firms priced live where it ran out', async () => {
+    const [company] = await t.sql<{ id: number }>(`insert into companies (name, slug) values ('Kept Firm', 'kept-firm') returning id`);
+    const [program] = await t.sql<{ id: number }>(
+      `insert into firm_programs (company_id, name, type, max_loss, drawdown_type, profit_split) values ($1, 'Alpha', 'one-step', 10, 'static', 80) returning id`,
+      [company!.id],
+    );
+    const prices = fc.tuple(...SIZES.map(() => fc.oneof(cents(100_000), cents(2_000)).filter((p) => p > 0)));
+    await fc.assert(
+      fc.asyncProperty(fc.array(codeArb, { minLength: 0, maxLength: 4 }), prices, nameVariant, fc.option(codeArb), async (codes, sizePrices, rename, edit) => {
+        await t.sql('delete from discounts where company_id = $1', [company!.id]);
+        await t.sql('delete from firm_program_sizes where program_id = $1', [program!.id]);
+        await t.sql(`update firm_programs set name = 'Alpha' where id = $1`, [program!.id]);
+        await t.sql('insert into firm_program_sizes (program_id, size, price) select $1, * from unnest($2::int[], $3::numeric[])', [program!.id, SIZES, sizePrices]);
+        const insert = (c: Omit<CodeTerms, 'id'>) => t.sql<{ id: number }>(
+          `insert into discounts (company_id, title, status, discount_code, discount_percentage, discount_amount, valid_until,
+             eligible_programs, eligible_sizes, min_price, new_accounts_only, applies_to_resets, stacks)
+           values ($1, 'Kept', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+          [company!.id, c.status, c.discountCode, c.discountPercentage, c.discountAmount, c.validUntil, c.eligiblePrograms,
+            c.eligibleSizes, c.minPrice, c.newAccountsOnly, c.appliesToResets, c.stacks],
+        );
+        // Codes added after the sizes, one of them then edited, the program renamed: every write must reach the kept values.
+        const stored: CodeTerms[] = [];
+        for (const c of codes) stored.push({ ...c, id: (await insert(c))[0]!.id });
+        if (edit && stored.length) {
+          await t.sql(
+            `update discounts set status = $2, discount_code = $3, discount_percentage = $4, discount_amount = $5, valid_until = $6,
+               eligible_programs = $7, eligible_sizes = $8, min_price = $9 where id = $1`,
+            [stored[0]!.id, edit.status, edit.discountCode, edit.discountPercentage, edit.discountAmount, edit.validUntil,
+              edit.eligiblePrograms, edit.eligibleSizes, edit.minPrice],
+          );
+          stored[0] = { ...stored[0]!, ...edit, newAccountsOnly: stored[0]!.newAccountsOnly, appliesToResets: stored[0]!.appliesToResets, stacks: stored[0]!.stacks };
+        }
+        await t.sql('update firm_programs set name = $2 where id = $1', [program!.id, rename]);
+        const rows = await t.sql<{ size: number; price: string; best_discount_id: number | null; price_after_code: string; prices_from: Date; prices_until: Date | null }>(
+          'select size, price, best_discount_id, price_after_code, prices_from, prices_until from firm_program_sizes where program_id = $1 order by size', [program!.id],
+        );
+        expect(rows).toHaveLength(SIZES.length);
+        for (const r of rows) {
+          const on = new Date(r.prices_from);
+          const ts = bestCode({ program: rename, size: r.size, price: Number(r.price), purchase: 'new', on }, stored);
+          expect({ size: r.size, id: r.best_discount_id, price: Number(r.price_after_code) })
+            .toEqual({ size: r.size, id: ts?.code.id ?? null, price: ts?.price ?? Number(r.price) });
+          const ends = stored.map((c) => c.validUntil && new Date(c.validUntil)).filter((d): d is Date => !!d && d > on);
+          expect(r.prices_until ? new Date(r.prices_until).getTime() : null).toBe(ends.length ? Math.min(...ends.map(Number)) : null);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+
+    // A code that ran out since the values were kept: /firms prices those rows live (the code is gone from them)
+    // until the refresh job recomputes them, and both answers agree.
+    await t.sql('delete from discounts where company_id = $1', [company!.id]);
+    await t.sql(`update firm_programs set name = 'Alpha' where id = $1`, [program!.id]);
+    await t.sql(`update companies set status = 'active' where id = $1`, [company!.id]);
+    const [code] = await insert10(company!.id, () => t);
+    await t.sql(`update discounts set valid_until = now() - interval '1 second' where id = $1`, [code!.id]);
+    // The discount write above recomputed the rows; put them back to "kept with the code, window ended".
+    await t.sql(`update firm_program_sizes set best_discount_id = $2, price_after_code = round(price * 0.9, 2), prices_until = now() - interval '1 second'
+                 where program_id = $1`, [program!.id, code!.id]);
+    // A different maxPrice for each read: a different cache entry, so each answer is computed.
+    const firmRows = async (maxPrice: number) => ((await t.http().get(`/_api/firms?size=10000&maxPrice=${maxPrice}`).expect(200)).body as FirmsListDto).rows
+      .filter((r) => r.firm.slug === 'kept-firm').map((r) => ({ size: r.size, price: r.price, after: r.priceAfterCode, code: r.code?.code ?? null }));
+    const live = await firmRows(99_999);
+    expect(live).toEqual([{ size: 10000, price: expect.any(Number), after: live[0]!.price, code: null }]);
+    const [{ n }] = [(await t.sql<{ n: string }>(`select count(*) as n from firm_program_sizes where program_id = $1 and prices_until <= now()`, [program!.id]))[0]!];
+    expect(Number(n)).toBe(SIZES.length);
+    await t.app.get(FirmPricesService).refreshEnded();
+    const [after] = await t.sql<{ best_discount_id: number | null; prices_until: Date | null }>(
+      'select best_discount_id, prices_until from firm_program_sizes where program_id = $1 and size = 10000', [program!.id],
+    );
+    expect(after).toEqual({ best_discount_id: null, prices_until: null });
+    expect(await firmRows(99_998)).toEqual(live);
   });
 
   it('reported not working and needs check', async () => {

@@ -3,6 +3,7 @@ import { PayoutsModule } from '../payouts/payouts.module.js';
 import { FirmChangesService } from './firm-changes.service.js';
 import { FirmEventsService } from './firm-events.service.js';
 import { FirmFeedController } from './firm-feed.controller.js';
+import { FirmPricesService } from './firm-prices.service.js';
 import { FirmProfilesService } from './firm-profiles.service.js';
 import { AdminFirmChangesController, FirmsController } from './firms.controller.js';
 import { FirmsService } from './firms.service.js';
@@ -15,7 +16,7 @@ import { FirmsService } from './firms.service.js';
 @Module({
   imports: [PayoutsModule],
   controllers: [FirmsController, AdminFirmChangesController, FirmFeedController],
-  providers: [FirmsService, FirmProfilesService, FirmChangesService, FirmEventsService],
+  providers: [FirmsService, FirmPricesService, FirmProfilesService, FirmChangesService, FirmEventsService],
   exports: [FirmsService, FirmProfilesService, FirmEventsService],
 })
 export class FirmsModule {}

@@ -17,6 +17,7 @@ import { ASSUMED_PASS_RATE, trueCost, trueCostDto } from '../../../common/true-c
 import { ApiError } from '../common/api-error.js';
 import { FirmChange } from './firm-change.entity.js';
 import { FirmEventsService } from './firm-events.service.js';
+import { FirmPricesService } from './firm-prices.service.js';
 import { FirmProfilesService } from './firm-profiles.service.js';
 import { num } from './firm-mappers.js';
 import { NO_PAYOUT_FIGURES, PAYOUT_WINDOW_DAYS, type PayoutFigures } from '../../../common/payouts.js';
@@ -56,12 +57,21 @@ const PAYOUT_COUNTS_SQL = `payout_counts as (
   group by company_id
 )`;
 
-export const bestCodeLateralSql = (now: string) => `left join lateral (
+export const bestCodeLateralSql = (now: string, onlyIf = 'true') => `left join lateral (
     select x.id as b_id, x.after as b_after from (
       select d.id, ${priceAfterCodeSql('d', { program: 'p.name', size: 's.size', price: 's.price', isReset: 'false', now })} as after
-      from discounts d where d.company_id = c.id
+      from discounts d where d.company_id = c.id and ${onlyIf}
     ) x where x.after is not null order by x.after, x.id limit 1
   ) b on true`;
+
+/**
+ * Whether a size row's kept best code and price (Migration20261125162100: computed by PostgreSQL on every
+ * write that can change them) hold at the moment `now` (SQL): inside the window they were computed for.
+ * Outside it the row is priced live by bestCodeLateralSql, which this condition gates off for the others
+ * (a condition on the outer row only: PostgreSQL skips the lateral's scan where it is false).
+ */
+const keptPricesHoldSql = (now: string) =>
+  `(s.prices_from is not null and s.prices_from <= ${now} and (s.prices_until is null or s.prices_until > ${now}))`;
 
 interface RowSql {
   total: string;
@@ -85,12 +95,15 @@ export class FirmsService {
     private readonly profiles: FirmProfilesService,
     private readonly payouts: PayoutReportsService,
     private readonly events: FirmEventsService,
+    private readonly prices: FirmPricesService,
   ) {}
 
   /** One row per program and account size, filtered, sorted and paged in SQL. */
   async list(q: FirmsQuery, now = new Date()): Promise<FirmsListDto> {
     const where: string[] = [`c.status in (${q.status.map(() => '?').join(', ')})`];
-    const params: unknown[] = [now, now, ...q.status];
+    const best = await this.bestCodeSql(now);
+    // The payout window's moment, the best code's moments; then the filters.
+    const params: unknown[] = [now, ...best.params, ...q.status];
     const filter = (sql: string, value: unknown) => {
       where.push(sql);
       params.push(value);
@@ -105,17 +118,17 @@ export class FirmsService {
     const orderBy = (x: string) => `${SORT_SQL[q.sort](x, assumed)} ${order} nulls last, ${tieBreak(x)}`;
     const maxPrice = q.maxPrice === null ? '' : 'where coalesce(r.b_after, r.s_price) <= ?';
     if (q.maxPrice !== null) params.push(q.maxPrice);
-    // Narrow rows (ids and sort keys) with each champion code's price, then the best of them and its
-    // code's id. Counting, sorting and paging these is what the table costs; the wide columns are read
-    // afterwards for the page's rows only.
+    // Narrow rows (ids and sort keys) with the best code's id and price: kept on the row where they hold at
+    // `now`, else computed live. Counting, sorting and paging these is what the table costs; the wide
+    // columns are read afterwards for the page's rows only.
     const rowsSql = `select s.id as s_id, p.id as p_id, c.id as c_id, c.name as c_name, c.score as c_score, c.rating as c_rating,
           p.position as p_position, p.profit_split as p_profit_split, p.max_loss as p_max_loss, s.size as s_size, s.price as s_price,
           coalesce(pc.n, 0) as c_payouts, p.reset_price as p_reset_price, p.activation_fee as p_activation_fee, c.pass_rate as c_pass_rate,
-          b.b_id, b.b_after
+          ${best.columns}
         from firm_program_sizes s
         join firm_programs p on p.id = s.program_id
         join companies c on c.id = p.company_id
-        ${bestCodeLateralSql('?')}
+        ${best.joins}
         left join payout_counts pc on pc.company_id = c.id
         where ${where.join(' and ')}`;
     const sql = `with ${PAYOUT_COUNTS_SQL}
@@ -152,6 +165,24 @@ export class FirmsService {
       pageSize: FIRMS_PAGE_SIZE,
       totalPages: Math.max(1, Math.ceil(total / FIRMS_PAGE_SIZE)),
       query: firmsQueryString(q),
+    };
+  }
+
+  /**
+   * The best code's id and price after it (`b_id`, `b_after`: null without a code) for each size row `s`:
+   * the values kept on the row when every row's hold at `now` (the usual case: the statement then reads
+   * no discount at all); else the kept values where they hold and the live rule for the other rows.
+   */
+  private async bestCodeSql(now: Date): Promise<{ columns: string; joins: string; params: unknown[] }> {
+    const kept = 'case when s.best_discount_id is not null then s.price_after_code end';
+    if (await this.prices.keptPricesHold(now)) {
+      return { columns: `s.best_discount_id as b_id, ${kept} as b_after`, joins: '', params: [] };
+    }
+    return {
+      columns: `case when k.kept then s.best_discount_id else b.b_id end as b_id, case when k.kept then ${kept} else b.b_after end as b_after`,
+      joins: `cross join lateral (select ${keptPricesHoldSql('?::timestamptz')} as kept) k
+        ${bestCodeLateralSql('?', 'not k.kept')}`,
+      params: [now, now, now],
     };
   }
 

@@ -146,6 +146,8 @@ export class SeoContentService {
       if (!row?.last) return;
       const odd = (row.odd ?? []).map((r) => renderPostUrl(site, { slug: r.slug, updatedAt: new Date(r.updated_at) }));
       yield [row.xml, ...odd].filter(Boolean).join('\n') + '\n';
+      // The child's last id reached: no query to learn that nothing follows.
+      if (row.last >= last) return;
       after = row.last;
     }
   }

@@ -96,9 +96,9 @@ export class SeoFilesController {
     const hit = this.cache.lookup(req, slot);
     if (hit) return this.cache.send(req, res, hit);
     const since = this.cache.readStarted();
-    const expiresAt = await this.content.nextScheduledPost();
     const chunks = this.content.sitemapPostChunks(page, this.config.publicSiteUrl);
-    const first = await chunks.next();
+    // Both at once: one round trip less before the first byte.
+    const [expiresAt, first] = await Promise.all([this.content.nextScheduledPost(), chunks.next()]);
     // An id range without published posts is not in the index; asked for anyway, it is not found.
     if (first.done) throw new ApiError(404, MSG.routeNotFound);
     const second = await chunks.next();

@@ -23,6 +23,8 @@ import { Migration20261125140000 } from './Migration20261125140000.js';
 import { Migration20261125140500 } from './Migration20261125140500.js';
 import { Migration20261125150000 } from './Migration20261125150000.js';
 import { Migration20261125162050 } from './Migration20261125162050.js';
+import { Migration20261125162100 } from './Migration20261125162100.js';
+import { Migration20261125162101 } from './Migration20261125162101.js';
 
 /** In timestamp order: each branch wrote its migrations on top of the older ones it had merged. */
 export const MIGRATIONS = [
@@ -50,4 +52,6 @@ export const MIGRATIONS = [
   Migration20261125140500,
   Migration20261125150000,
   Migration20261125162050,
+  Migration20261125162100,
+  Migration20261125162101,
 ];
