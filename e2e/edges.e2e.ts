@@ -197,6 +197,26 @@ describe('the site at every edge (issue 22) in Chromium', () => {
     await page.locator('.post-card').first().waitFor();
   });
 
+  it("holds each firm's logo place on /discounts in the logo's own colour while the pictures are still on their way", async () => {
+    const page = await open(VIEWPORTS.mobile);
+    // The pictures never arrive: what a visitor scrolling down sees while they load.
+    await page.route('**/media/**', () => undefined);
+    await page.goto('/discounts', { waitUntil: 'domcontentloaded' });
+    const companies = (await (await page.request.get('/_api/companies')).json()) as Array<{ name: string; logoBackground: string | null }>;
+    const colourOf = new Map(companies.map((c) => [c.name, c.logoBackground]));
+    const logos = await page.locator('article[data-discount-id]').evaluateAll((cards) => cards.map((card) => {
+      const img = card.querySelector<HTMLImageElement>('img.deal-logo')!;
+      const box = img.getBoundingClientRect();
+      return { firm: card.querySelector('.deal-company')!.textContent!, size: [box.width, box.height], colour: getComputedStyle(img).backgroundColor };
+    }));
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    expect(logos.length).toBeGreaterThan(6);
+    expect(logos).toEqual(logos.map(({ firm }) => ({ firm, size: [44, 44], colour: rgb(colourOf.get(firm)!) })));
+    // The seeded logos are coloured tiles: not one box is white.
+    expect(logos.filter((l) => l.colour === 'rgb(255, 255, 255)')).toEqual([]);
+    await page.screenshot({ path: 'reports/screenshots/discounts-logos-loading-mobile.png', fullPage: true });
+  });
+
   const adminScreens: Array<[string, string]> = [
     ['/admin', 'h1, h2'],
     ['/admin/companies', 'h1'],
