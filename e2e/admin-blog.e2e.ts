@@ -3,7 +3,8 @@ import type { BlogPostJson } from '../common/api-types.js';
 import sharp from 'sharp';
 import { MSG, TOAST } from '../common/messages.js';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { startSite, type Site } from './support/site.js';
+import { signInThroughForm } from './support/journey.js';
 import { siteSql } from './support/sql.js';
 
 /**
@@ -22,11 +23,7 @@ describe('admin blog posts in Chromium', () => {
     context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(site.baseUrl + '/login');
-    await page.fill('#email', E2E_ADMIN.email);
-    await page.fill('#password', E2E_ADMIN.password);
-    await page.click('button[type=submit]');
-    await page.waitForURL(site.baseUrl + '/');
+    await signInThroughForm(page, site.baseUrl);
   });
   afterAll(async () => {
     await context?.close();

@@ -6,11 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
+import type { Page } from 'playwright-core';
 import { BLOG_TEXT, MSG } from '../common/messages.js';
-import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
-import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { VIEWPORTS, waitForHydration } from './support/browser.js';
+import { browserJourney } from './support/journey.js';
+import { E2E_ADMIN } from './support/site.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -44,25 +44,10 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 describe('the site at every edge (issue 22) in Chromium', () => {
-  let site: Site;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const journey = browserJourney();
 
   async function open(viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<Page> {
-    const context = await browser.newContext({ viewport, javaScriptEnabled, baseURL: site.baseUrl });
-    contexts.push(context);
-    await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SESSION_KEY);
-    return context.newPage();
+    return (await journey.open({ viewport, javaScriptEnabled })).page;
   }
 
   it('works without JavaScript on a phone: the menu, paging, signing in and subscribing', async () => {
@@ -99,7 +84,7 @@ describe('the site at every edge (issue 22) in Chromium', () => {
     await page.fill('#email', E2E_ADMIN.email);
     await page.fill('#password', E2E_ADMIN.password);
     await page.click('button[type=submit]');
-    await page.waitForURL(site.baseUrl + '/');
+    await page.waitForURL(journey.site.baseUrl + '/');
     const session = await (await page.request.get('/_api/auth/session')).json();
     expect(session.user.email).toBe(E2E_ADMIN.email);
     // The server renders the admin's header.
