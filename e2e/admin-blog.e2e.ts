@@ -246,7 +246,7 @@ describe('admin blog posts in Chromium', () => {
     // A slow phone's CPU (8x): the router renders the filtered address as a transition, and a header clicked before
     // that render used to write the previous filter back with the sort (docs/decisions/admin-filter-sort-race.md).
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    const throttle = (rate: number) => cdp.send('Emulation.setCPUThrottlingRate', { rate });
     const moments: Array<[string, () => Promise<unknown>]> = [
       ['in the same instant', async () => undefined],
       ['as the filtered address appears', () => page.waitForURL((u) => /archived/.test(u.searchParams.get('filter') ?? ''))],
@@ -258,10 +258,12 @@ describe('admin blog posts in Chromium', () => {
         await page.goto(site.baseUrl + '/admin/blog-posts?sort=createdAt&order=DESC&page=1&perPage=25&filter=%7B%7D');
         await rows().first().waitFor();
         await page.locator('#filter-status').click();
+        await throttle(8);
         await page.getByRole('option', { name: 'Archived' }).click();
         await wait();
         await page.getByRole('button', { name: /^Sort by title/ }).click();
         await page.waitForURL((u) => u.searchParams.get('sort') === 'title');
+        await throttle(1);
         await page.waitForLoadState('networkidle');
         // Past react-admin's own 500 ms filter debounce: whatever it was going to write is written.
         await page.waitForTimeout(800);
@@ -269,11 +271,11 @@ describe('admin blog posts in Chromium', () => {
         outcome[when] = { filter: JSON.parse(url.searchParams.get('filter') ?? '{}'), sort: url.searchParams.get('sort'), shown: await page.locator('#filter-status').textContent() };
       }
     } finally {
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await throttle(1);
       await cdp.detach();
     }
     expect(outcome).toEqual(Object.fromEntries(moments.map(([when]) => [when, { filter: { status: 'archived' }, sort: 'title', shown: 'Archived' }])));
-  });
+  }, 180_000);
 
   it('changes the status of selected posts and deletes selected posts, each after one confirmation', async () => {
     await page.goto(site.baseUrl + `/admin/blog-posts?filter=${encodeURIComponent(JSON.stringify({ q: 'Zeta archive' }))}&sort=title&order=ASC&perPage=25&page=1`);
