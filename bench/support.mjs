@@ -12,7 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { freePort, signInAdmin } from '../test-support/app-process.mjs';
+import { createScratchDatabase, freePort, signInAdmin, waitForHealth } from '../test-support/app-process.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const MAIN = join(ROOT, 'dist/backend/src/main.js');
@@ -72,20 +72,9 @@ export function login(base, admin) {
 export async function freshDatabase(cleanups, prefix = 'bench') {
   const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL;
   if (adminUrl) {
-    const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
+    const db = await createScratchDatabase(adminUrl, prefix);
+    cleanups.push(db.drop);
+    return db.url;
   }
   const { startEmbeddedPostgres } = await import(pathToFileURL(join(ROOT, 'dist/backend/src/database/embedded-postgres.js')).href);
   const dir = mkdtempSync(join(tmpdir(), 'vtf-bench-db-'));
@@ -120,13 +109,9 @@ export async function startApp(databaseUrl, cleanups, env = {}) {
   };
   const child = await startChild(START_ARGS, cleanups, { env: fullEnv });
   const admin = { email: fullEnv.ADMIN_EMAIL, password: fullEnv.ADMIN_PASSWORD };
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error('the app exited during start');
-    const ok = await fetch(`http://127.0.0.1:${port}/_api/health`).then((r) => r.ok, () => false);
-    if (ok) return { port, pid: child.pid, admin };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the app did not answer /_api/health within 30 s');
+  // Its output goes to the bench's own (stdio inherit): nothing to quote on failure.
+  await waitForHealth(`http://127.0.0.1:${port}`, { exited: () => child.exitCode ?? child.signalCode, output: () => '(printed above)', timeoutMs: 30_000 });
+  return { port, pid: child.pid, admin };
 }
 
 export async function startChild(args, cleanups, { env = process.env, ipc = false } = {}) {

@@ -18,6 +18,8 @@ export interface CompanyDto {
   name: string;
   description: string | null;
   logoUrl: string | null;
+  /** `#rrggbb`: what the logo's box shows until the logo arrives; null when unknown (the box keeps a neutral tint). */
+  logoBackground: string | null;
   websiteUrl: string | null;
   rating: number | null;
   whyChooseUs: string | null;

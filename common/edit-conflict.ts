@@ -19,7 +19,7 @@ export type VersionedResource = keyof typeof VERSIONED_RESOURCES;
  */
 export const READ_ONLY_FIELDS: Record<string, readonly string[]> = {
   'blog-posts': ['createdAt', 'updatedAt'],
-  companies: ['createdAt', 'updatedAt', 'ratingSource'],
+  companies: ['createdAt', 'updatedAt', 'ratingSource', 'logoBackground'],
   discounts: [
     'company', 'clicks', 'createdAt', 'updatedAt',
     'lastVerifiedAt', 'lastCheckResult', 'reportsCount', 'workedCount', 'successRate', 'failingSince', 'heldReports',

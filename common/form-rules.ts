@@ -33,7 +33,7 @@ export function isImageReference(value: unknown): boolean {
 export type FieldRule = (text: string) => true | string;
 
 /** One field rule as a zod schema of a string. */
-export function zodField(rule: FieldRule): z.ZodType<string> {
+export function zodField(rule: FieldRule): z.ZodType<string, string> {
   return z.string().superRefine((text, ctx) => {
     const verdict = rule(text);
     if (verdict !== true) ctx.addIssue({ code: 'custom', message: verdict });
@@ -41,9 +41,9 @@ export function zodField(rule: FieldRule): z.ZodType<string> {
 }
 
 /** A form's field rules as one zod object schema; fields without a rule pass as they are. */
-export function zodForm<K extends string>(rules: Record<K, FieldRule>): z.ZodObject<Record<K, z.ZodType<string>>> {
+export function zodForm<K extends string>(rules: Record<K, FieldRule>): z.ZodObject<Record<K, z.ZodType<string, string>>> {
   const shape = Object.fromEntries(Object.entries<FieldRule>(rules).map(([name, rule]) => [name, zodField(rule)]));
-  return z.object(shape as Record<K, z.ZodType<string>>).loose();
+  return z.object(shape as Record<K, z.ZodType<string, string>>).loose();
 }
 
 /** A zod field schema back as a field rule (true, or its first message): how the admin inputs validate on blur. */

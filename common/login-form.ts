@@ -4,7 +4,27 @@
  * result code on failure. The page shows the message for that code, so the URL never carries free text
  * (a crafted link cannot make the page say something we did not write). Pure: no framework, no DOM.
  */
+import { isEmailAddress } from './email-address.js';
+import { zodForm, type FieldRule } from './form-rules.js';
 import { MSG } from './messages.js';
+
+/** What the sign-in form holds. */
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+
+/**
+ * docs/spec.md §5's sign-in rules, one per field: the form validates with them (loginFormSchema) and the server's
+ * LoginDto reads the very same functions, so both sides give one verdict and one message.
+ */
+export const LOGIN_RULES = {
+  email: (v: string) => (isEmailAddress(v.trim()) ? true : MSG.emailRequired),
+  password: (v: string) => (v !== '' ? true : MSG.passwordRequired),
+} satisfies Record<keyof LoginValues, FieldRule>;
+
+/** The zod schema the sign-in form validates with. */
+export const loginFormSchema = zodForm(LOGIN_RULES);
 
 /** The query parameters of /login: where to go after signing in, and why the last try failed. */
 export const LOGIN_NEXT_PARAM = 'next';

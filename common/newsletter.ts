@@ -1,20 +1,13 @@
 /** Pure newsletter rules shared by the signup forms and the API (no framework imports). */
 import { NEWSLETTER_LIMITS } from './constants.js';
 import { NEWSLETTER_SOURCES, SUBSCRIBER_STATUSES, type NewsletterSource, type SubscriberStatus } from './enums.js';
+import { isEmailAddress } from './email-address.js';
 import { MSG, TOAST } from './messages.js';
 
-/** RFC 5321's limit on a whole address, and the column's width. */
-export const EMAIL_MAX_LENGTH = 254;
+export { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address.js';
 /** Width of the `source` column. */
 export const NEWSLETTER_SOURCE_MAX_LENGTH = 120;
 
-/**
- * zod 4's own `z.email()` pattern (zod/v4/core/regexes.js `email`), written out so the signup forms
- * on public pages do not pull zod (~22 KB gzip) into the visitor's bundle. newsletter.spec.ts checks
- * that it still agrees with `z.email()`, so the form and the API accept exactly the same addresses.
- */
-// eslint-disable-next-line no-useless-escape -- zod's pattern verbatim, so the spec can compare the two sources
-export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 /** `blog-post-{slug}`, with a slug as docs/spec.md §5 defines one (lowercase letters, digits and single dashes). */
 const BLOG_POST_SOURCE = /^blog-post-[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -25,7 +18,7 @@ export function normalizeEmail(email: string): string {
 
 /** True for an address the signup accepts (checked after normalizeEmail). */
 export function isNewsletterEmail(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+  return isEmailAddress(value);
 }
 
 /** One of docs/spec.md §3's source labels, or `blog-post-{slug}`. */

@@ -3,12 +3,6 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 import { isNewsletterEmail, isNewsletterSource, normalizeEmail } from './newsletter.js';
 
-export const loginSchema = z.object({
-  email: z.string({ error: MSG.emailRequired }).trim().min(1, MSG.emailRequired).email(MSG.emailRequired),
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired),
-});
-export type LoginInput = z.infer<typeof loginSchema>;
-
 /** The newsletter form: the same rules the API applies (docs/spec.md §5). */
 export const newsletterSignupSchema = z.object({
   email: z

@@ -3,7 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { MSG, TOAST } from '../common/messages.js';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { startSite, type Site } from './support/site.js';
+import { signInThroughForm } from './support/journey.js';
 
 /** The admin's companies screen (docs/spec.md §2 /admin/companies): create, edit, refuse and delete, as an admin sees it. */
 describe('admin companies in Chromium', () => {
@@ -18,11 +19,7 @@ describe('admin companies in Chromium', () => {
     context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: site.baseUrl, acceptDownloads: true });
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto('/login');
-    await page.fill('#email', E2E_ADMIN.email);
-    await page.fill('#password', E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signInThroughForm(page);
   });
   afterAll(async () => {
     await context?.close();

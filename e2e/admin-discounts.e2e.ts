@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
 import type { AdminDiscountDto } from '../common/api-types.js';
 import { MSG, TOAST } from '../common/messages.js';
-import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
-import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { VIEWPORTS, waitForHydration } from './support/browser.js';
+import { browserJourney, signInThroughForm } from './support/journey.js';
 
 /**
  * /admin/discounts (docs/spec.md §2): an admin reads the seeded offers, creates one with a local date-time,
@@ -13,33 +12,12 @@ import { E2E_ADMIN, startSite, type Site } from './support/site.js';
  */
 describe('admin discounts in Chromium', () => {
   const TIMEZONE = 'America/New_York';
-  let site: Site;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const journey = browserJourney();
 
   async function signedIn(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport, timezoneId: TIMEZONE, reducedMotion: 'reduce' });
-    contexts.push(context);
-    await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SESSION_KEY);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(site.baseUrl + '/login');
-    await page.fill('#email', E2E_ADMIN.email);
-    await page.fill('#password', E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.goto(site.baseUrl + '/admin/discounts');
+    const { page, errors } = await journey.open({ viewport, timezoneId: TIMEZONE, reducedMotion: 'reduce' });
+    await signInThroughForm(page, journey.site.baseUrl);
+    await page.goto(journey.site.baseUrl + '/admin/discounts');
     await page.getByRole('heading', { level: 1, name: 'Manage Discounts' }).waitFor();
     return { page, errors };
   }
@@ -55,7 +33,7 @@ describe('admin discounts in Chromium', () => {
   const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
   async function storedDiscount(page: Page, title: string): Promise<AdminDiscountDto | undefined> {
-    const res = await page.request.get(`${site.baseUrl}/_api/admin/discounts?range=[0,999]`);
+    const res = await page.request.get(`${journey.site.baseUrl}/_api/admin/discounts?range=[0,999]`);
     expect(res.ok()).toBe(true);
     return ((await res.json()) as AdminDiscountDto[]).find((d) => d.title === title);
   }
@@ -150,7 +128,7 @@ describe('admin discounts in Chromium', () => {
     });
     // The picture went through the discount pipeline: stored as webp, at most 1200x800.
     expect(created!.mediaUrl).toMatch(/^\/media\/[\w-]+\.webp$/);
-    const stored = await page.request.get(site.baseUrl + created!.mediaUrl!);
+    const stored = await page.request.get(journey.site.baseUrl + created!.mediaUrl!);
     const meta = await sharp(await stored.body()).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 750]);
     await row(page, title).locator(`img[src="${created!.mediaUrl}"]`).waitFor();
@@ -189,7 +167,7 @@ describe('admin discounts in Chromium', () => {
     const { page } = await signedIn();
     await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     // A firm that exists when the admin picks it and is gone when the form is sent: the real server refuses.
-    const made = await page.request.post(`${site.baseUrl}/_api/admin/companies`, { data: { name: 'Vanishing Capital' } });
+    const made = await page.request.post(`${journey.site.baseUrl}/_api/admin/companies`, { data: { name: 'Vanishing Capital' } });
     expect(made.ok()).toBe(true);
     const { id } = (await made.json()) as { id: number };
     await page.getByRole('link', { name: 'Add New Discount' }).click();
@@ -197,7 +175,7 @@ describe('admin discounts in Chromium', () => {
     await dialog.locator('#discount-title').fill('Doomed discount');
     await page.getByRole('combobox', { name: 'Company' }).click();
     await page.getByRole('option', { name: 'Vanishing Capital' }).click();
-    const gone = await page.request.post(`${site.baseUrl}/_api/admin/companies/delete`, { data: { id } });
+    const gone = await page.request.post(`${journey.site.baseUrl}/_api/admin/companies/delete`, { data: { id } });
     expect(gone.ok()).toBe(true);
     await dialog.getByRole('button', { name: 'Create Discount' }).click();
     await page.getByText(TOAST.failed('create discount', MSG.companyMissing(id))).waitFor();
@@ -207,11 +185,11 @@ describe('admin discounts in Chromium', () => {
   it('changes the status of the selected discounts, then deletes them, each after one confirmation', async () => {
     const { page, errors } = await signedIn();
     await row(page, '50% Off Evaluations: Flash Sale').waitFor();
-    const companies = (await (await page.request.get(`${site.baseUrl}/_api/admin/companies?range=[0,99]`)).json()) as Array<{ id: number; name: string }>;
+    const companies = (await (await page.request.get(`${journey.site.baseUrl}/_api/admin/companies?range=[0,99]`)).json()) as Array<{ id: number; name: string }>;
     const companyId = companies.find((c) => c.name === 'FTMO')!.id;
     const titles = ['E2E Bulk One', 'E2E Bulk Two'];
     for (const title of titles) {
-      expect((await page.request.post(`${site.baseUrl}/_api/admin/discounts`, { data: { title, companyId, status: 'active' } })).ok()).toBe(true);
+      expect((await page.request.post(`${journey.site.baseUrl}/_api/admin/discounts`, { data: { title, companyId, status: 'active' } })).ok()).toBe(true);
     }
     await page.reload();
     const toolbar = page.locator('[data-test="bulk-actions-toolbar"]');
@@ -262,7 +240,7 @@ describe('admin discounts in Chromium', () => {
     await expect(page.getByRole('combobox', { name: 'Status' }).innerText()).resolves.toBe('Expired');
     expect(new URL(page.url()).searchParams.get('order')).toBe('ASC');
 
-    await page.goto(`${site.baseUrl}/admin/discounts?filter=${encodeURIComponent('{}')}&sort=createdAt&order=DESC`);
+    await page.goto(`${journey.site.baseUrl}/admin/discounts?filter=${encodeURIComponent('{}')}&sort=createdAt&order=DESC`);
     await row(page, '50% Off Evaluations: Flash Sale').waitFor();
     await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByRole('menuitemcheckbox', { name: 'Expires within 7 days' }).click();
@@ -276,7 +254,7 @@ describe('admin discounts in Chromium', () => {
   it('refreshes the public discounts list in the same tab after an admin edit', async () => {
     const { page, errors } = await signedIn();
     // The public list first, so this tab's query cache holds it (fresh for 60 s).
-    await page.goto(site.baseUrl + '/discounts');
+    await page.goto(journey.site.baseUrl + '/discounts');
     await page.getByRole('heading', { name: '15% Off All Stellar Challenges' }).waitFor();
     // Its links are the app's once hydrated; before that a click is a page load.
     await waitForHydration(page);
@@ -336,8 +314,8 @@ describe('admin discounts in Chromium', () => {
     await page.unroute('**/_api/admin/discounts?*');
 
     // Runs last: removes every discount through the API, then the screen says so.
-    const all = (await (await page.request.get(`${site.baseUrl}/_api/admin/discounts?range=[0,999]`)).json()) as AdminDiscountDto[];
-    for (const d of all) expect((await page.request.delete(`${site.baseUrl}/_api/admin/discounts/${d.id}`)).ok()).toBe(true);
+    const all = (await (await page.request.get(`${journey.site.baseUrl}/_api/admin/discounts?range=[0,999]`)).json()) as AdminDiscountDto[];
+    for (const d of all) expect((await page.request.delete(`${journey.site.baseUrl}/_api/admin/discounts/${d.id}`)).ok()).toBe(true);
     await page.reload();
     await page.getByText('No discounts found. Add one to get started.').waitFor();
     expect(errors).toEqual([]);

@@ -4,7 +4,8 @@ import type { NewsletterStatsDto, NewsletterSubscriberDto } from '../common/api-
 import { ADMIN_NEWSLETTER as T } from '../common/messages.js';
 import { NEWSLETTER_CSV_COLUMNS, newsletterExportFileName } from '../common/newsletter.js';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { startSite, type Site } from './support/site.js';
+import { signInThroughForm } from './support/journey.js';
 
 /** /admin/newsletter: an admin reads the stats, pages, sorts, filters, searches, exports and manages subscribers. */
 describe('admin newsletter subscribers in Chromium', () => {
@@ -19,11 +20,7 @@ describe('admin newsletter subscribers in Chromium', () => {
     context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(site.baseUrl + '/login');
-    await page.fill('#email', E2E_ADMIN.email);
-    await page.fill('#password', E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(site.baseUrl + '/');
+    await signInThroughForm(page, site.baseUrl);
     await page.goto(site.baseUrl + '/admin/newsletter');
     await page.getByRole('heading', { name: T.title, level: 1 }).waitFor();
   });

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG, TOAST } from '../common/messages.js';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { signInThroughForm } from './support/journey.js';
 import { siteSql } from './support/sql.js';
 
 /**
@@ -17,11 +18,7 @@ describe('admin shell in Chromium', () => {
   const VIEWER = { email: 'viewer@e2e.example', password: E2E_ADMIN.password };
 
   async function signIn(email: string, password: string) {
-    await page.goto(site.baseUrl + '/login');
-    await page.fill('#email', email);
-    await page.fill('#password', password);
-    await page.click('button[type=submit]');
-    await page.waitForURL(site.baseUrl + '/');
+    await signInThroughForm(page, site.baseUrl, { email, password });
   }
 
   beforeAll(async () => {

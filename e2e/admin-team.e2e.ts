@@ -3,6 +3,7 @@ import type { BlogPostJson } from '../common/api-types.js';
 import { TOAST } from '../common/messages.js';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { signInThroughForm } from './support/journey.js';
 import { siteSql } from './support/sql.js';
 import * as argon2 from 'argon2';
 
@@ -31,11 +32,7 @@ describe('an admin a team can trust, in Chromium', () => {
     contexts.push(context);
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(site.baseUrl + '/login');
-    await page.fill('#email', E2E_ADMIN.email);
-    await page.fill('#password', E2E_ADMIN.password);
-    await page.click('button[type=submit]');
-    await page.waitForURL(site.baseUrl + '/');
+    await signInThroughForm(page, site.baseUrl);
     return page;
   }
 
@@ -171,11 +168,7 @@ describe('an admin a team can trust, in Chromium', () => {
     contexts.push(context);
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(site.baseUrl + '/login');
-    await page.fill('#email', editor.email);
-    await page.fill('#password', editor.password);
-    await page.click('button[type=submit]');
-    await page.waitForURL(site.baseUrl + '/');
+    await signInThroughForm(page, site.baseUrl, editor);
     await page.goto(site.baseUrl + '/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     await expect(page.getByText('EDITOR', { exact: true }).isVisible()).resolves.toBe(true);

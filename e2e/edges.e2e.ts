@@ -6,11 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
+import type { Page } from 'playwright-core';
 import { BLOG_TEXT, MSG } from '../common/messages.js';
-import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
-import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { VIEWPORTS, waitForHydration } from './support/browser.js';
+import { browserJourney } from './support/journey.js';
+import { E2E_ADMIN } from './support/site.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -44,25 +44,10 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 describe('the site at every edge (issue 22) in Chromium', () => {
-  let site: Site;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const journey = browserJourney();
 
   async function open(viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<Page> {
-    const context = await browser.newContext({ viewport, javaScriptEnabled, baseURL: site.baseUrl });
-    contexts.push(context);
-    await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SESSION_KEY);
-    return context.newPage();
+    return (await journey.open({ viewport, javaScriptEnabled })).page;
   }
 
   it('works without JavaScript on a phone: the menu, paging, signing in and subscribing', async () => {
@@ -99,7 +84,7 @@ describe('the site at every edge (issue 22) in Chromium', () => {
     await page.fill('#email', E2E_ADMIN.email);
     await page.fill('#password', E2E_ADMIN.password);
     await page.click('button[type=submit]');
-    await page.waitForURL(site.baseUrl + '/');
+    await page.waitForURL(journey.site.baseUrl + '/');
     const session = await (await page.request.get('/_api/auth/session')).json();
     expect(session.user.email).toBe(E2E_ADMIN.email);
     // The server renders the admin's header.
@@ -195,6 +180,26 @@ describe('the site at every edge (issue 22) in Chromium', () => {
     await page.getByRole('link', { name: BLOG_TEXT.allPosts }).click();
     await page.waitForURL(/\/blog$/);
     await page.locator('.post-card').first().waitFor();
+  });
+
+  it("holds each firm's logo place on /discounts in the logo's own colour while the pictures are still on their way", async () => {
+    const page = await open(VIEWPORTS.mobile);
+    // The pictures never arrive: what a visitor scrolling down sees while they load.
+    await page.route('**/media/**', () => undefined);
+    await page.goto('/discounts', { waitUntil: 'domcontentloaded' });
+    const companies = (await (await page.request.get('/_api/companies')).json()) as Array<{ name: string; logoBackground: string | null }>;
+    const colourOf = new Map(companies.map((c) => [c.name, c.logoBackground]));
+    const logos = await page.locator('article[data-discount-id]').evaluateAll((cards) => cards.map((card) => {
+      const img = card.querySelector<HTMLImageElement>('img.deal-logo')!;
+      const box = img.getBoundingClientRect();
+      return { firm: card.querySelector('.deal-company')!.textContent!, size: [box.width, box.height], colour: getComputedStyle(img).backgroundColor };
+    }));
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    expect(logos.length).toBeGreaterThan(6);
+    expect(logos).toEqual(logos.map(({ firm }) => ({ firm, size: [44, 44], colour: rgb(colourOf.get(firm)!) })));
+    // The seeded logos are coloured tiles: not one box is white.
+    expect(logos.filter((l) => l.colour === 'rgb(255, 255, 255)')).toEqual([]);
+    await page.screenshot({ path: 'reports/screenshots/discounts-logos-loading-mobile.png', fullPage: true });
   });
 
   const adminScreens: Array<[string, string]> = [

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FirmsListDto } from '../common/firm-api-types.js';
 import { launchBrowser, openPage, VIEWPORTS, waitForHydration } from './support/browser.js';
-import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { startSite, type Site } from './support/site.js';
+import { signInThroughForm } from './support/journey.js';
 
 /** Where the journeys leave their screenshots (390 and 1280 px of every firm page), to be looked at. */
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/firms-shots';
@@ -211,11 +212,7 @@ describe('firm pages in Chromium', () => {
 
   it('an admin edits a program price and the table shows it at once', async () => {
     const { page } = await open();
-    await page.goto('/login');
-    await page.fill('#email', E2E_ADMIN.email);
-    await page.fill('#password', E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signInThroughForm(page);
 
     const list = (await (await fetch(`${site.baseUrl}/_api/firms?sort=price&order=desc`)).json()) as FirmsListDto;
     const top = list.rows[0]!.price;

@@ -37,7 +37,7 @@ describe('follow a firm and the true cost, in Chromium', () => {
     await smtp?.close();
   });
 
-  async function open(viewport = VIEWPORTS.desktop, javaScriptEnabled = true) {
+  async function open(viewport: { width: number; height: number } = VIEWPORTS.desktop, javaScriptEnabled = true) {
     const context = await browser.newContext({ viewport, baseURL: site.baseUrl, javaScriptEnabled });
     contexts.push(context);
     await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SESSION_KEY);

@@ -1,34 +1,22 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
 import { MSG, TOAST } from '../common/messages.js';
-import { launchBrowser, openPage, VIEWPORTS, waitForHydration } from './support/browser.js';
-import { startSite, type Site } from './support/site.js';
+import { VIEWPORTS, waitForHydration } from './support/browser.js';
+import { browserJourney } from './support/journey.js';
 
 /** The home page journey: splash, counters, carousel, newsletter, scroll helpers, layout at phone width. */
 describe('home page in Chromium', () => {
-  let site: Site;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const journey = browserJourney();
 
   /** A fresh browser session (its own sessionStorage); `seenSplash` pretends the splash already ran. */
   async function open(options: BrowserContextOptions & { seenSplash?: boolean } = {}): Promise<{ page: Page; errors: string[] }> {
-    const { page, errors } = await openPage(browser, { ...options, seenSplash: options.seenSplash === true, contexts });
+    const { page, errors } = await journey.open({ ...options, seenSplash: options.seenSplash === true });
     return { page, errors };
   }
 
   /** The home page, hydrated: its server-rendered markup is on screen before its script runs. */
   async function visit(page: Page): Promise<void> {
-    await page.goto(site.baseUrl + '/');
+    await page.goto(journey.site.baseUrl + '/');
     await waitForHydration(page);
   }
 
@@ -90,7 +78,7 @@ describe('home page in Chromium', () => {
     expect(await page.locator('.hero-stats').innerText()).toContain('Protected traders');
 
     // Same tab, same session: a second visit has no splash.
-    await page.goto(site.baseUrl + '/about');
+    await page.goto(journey.site.baseUrl + '/about');
     await page.getByRole('link', { name: 'Home', exact: true }).first().click();
     await page.locator('.company-card h3').first().waitFor();
     await visit(page);
@@ -135,7 +123,7 @@ describe('home page in Chromium', () => {
   it('the carousel shows 3 partners at 1280 px, advances every 4 s, pauses on hover and has previous/next buttons', async () => {
     const { page } = await open({ seenSplash: true });
     // The server sends the carousel in the HTML; its timer starts when the page hydrates.
-    await page.goto(site.baseUrl + '/', { waitUntil: 'commit' });
+    await page.goto(journey.site.baseUrl + '/', { waitUntil: 'commit' });
     await waitForHydration(page);
     const carousel = page.getByRole('region', { name: 'Verified partner firms', exact: true });
     await carousel.locator('.company-card h3').first().waitFor();
@@ -229,7 +217,7 @@ describe('home page in Chromium', () => {
     // No Web Share on desktop Linux Chromium: the fallback copies the address.
     await page.getByRole('button', { name: 'Share this page' }).click();
     await page.getByText(TOAST.linkCopied).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(site.baseUrl + '/');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(journey.site.baseUrl + '/');
   });
 
   it('loads at most 150 KB of JavaScript (gzip) on first load; the newsletter form\u2019s code only when it nears the viewport', async () => {
@@ -244,7 +232,7 @@ describe('home page in Chromium', () => {
     cdp.on('Network.loadingFinished', (e) => {
       if (scripts.has(e.requestId)) bytes.set(scripts.get(e.requestId)!, e.encodedDataLength);
     });
-    await page.goto(site.baseUrl + '/', { waitUntil: 'networkidle' });
+    await page.goto(journey.site.baseUrl + '/', { waitUntil: 'networkidle' });
     const total = [...bytes.values()].reduce((a, b) => a + b, 0);
     expect(total).toBeLessThanOrEqual(150 * 1024);
     expect([...bytes.keys()].some((u) => /NewsletterSignup/.test(u))).toBe(false);

@@ -1,31 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { MSG } from '../common/messages.js';
-import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
-import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { VIEWPORTS } from './support/browser.js';
+import { browserJourney } from './support/journey.js';
+import { E2E_ADMIN } from './support/site.js';
 
 /** Signing in as a person does it, mistakes included. */
 describe('login page in Chromium', () => {
-  let site: Site;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const journey = browserJourney();
 
   async function open(viewport: { width: number; height: number }): Promise<{ page: Page; logins: string[] }> {
-    const { page } = await openPage(browser, { viewport, contexts, seenSplash: false });
+    const { page } = await journey.open({ viewport, seenSplash: false });
     const logins: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/_api/auth/login_with_password')) logins.push(r.method());
     });
-    await page.goto(site.baseUrl + '/login');
+    await page.goto(journey.site.baseUrl + '/login');
     return { page, logins };
   }
 
@@ -44,7 +33,7 @@ describe('login page in Chromium', () => {
       await expect(stale.isVisible()).resolves.toBe(true);
       // Leaving the field clears the message on mouse-down; the click must still land on the button.
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(site.baseUrl + '/', { timeout: 5_000 });
+      await page.waitForURL(journey.site.baseUrl + '/', { timeout: 5_000 });
       expect(logins).toEqual(['POST']);
     },
   );

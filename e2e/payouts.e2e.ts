@@ -1,11 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
 import type { FirmProfileDto, FirmsListDto } from '../common/firm-api-types.js';
 import type { CompanyDto } from '../common/api-types.js';
 import { PAYOUT_MIN_REPORTS, PAYOUT_TEXT, payoutCell } from '../common/payouts.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { startSite, type Site } from './support/site.js';
+import { VIEWPORTS } from './support/browser.js';
+import { browserJourney } from './support/journey.js';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/payout-shots';
 
@@ -14,29 +12,15 @@ const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/payout-shots';
  * (JavaScript off) and the /firms column say what GET /_api/firms/:slug and /_api/firms say.
  */
 describe('payout figures in Chromium', () => {
-  let site: Site;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
+  const journey = browserJourney();
+  beforeAll(() => {
     mkdirSync(SHOTS, { recursive: true });
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
   });
 
-  async function open(viewport = VIEWPORTS.desktop, javaScriptEnabled = true) {
-    const context = await browser.newContext({ viewport, baseURL: site.baseUrl, javaScriptEnabled });
-    contexts.push(context);
-    await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SESSION_KEY);
-    return context.newPage();
+  async function open(viewport: { width: number; height: number } = VIEWPORTS.desktop, javaScriptEnabled = true) {
+    return (await journey.open({ viewport, javaScriptEnabled })).page;
   }
-  const api = async <T>(path: string) => (await (await fetch(`${site.baseUrl}${path}`)).json()) as T;
+  const api = async <T>(path: string) => (await (await fetch(`${journey.site.baseUrl}${path}`)).json()) as T;
 
   it('shows each demo firm\'s figures on its profile without JavaScript, as the API gives them', async () => {
     // Every firm (the /firms table pages by 25 rows, so it is not the list of firms).

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { PublicDiscountDto } from '../common/api-types.js';
 import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
 import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
-import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { startSite, type Site } from './support/site.js';
+import { signInThroughForm } from './support/journey.js';
 import { siteSql } from './support/sql.js';
 
 const BROWSER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -105,11 +106,7 @@ describe('proof of codes in Chromium', () => {
     await waitForHydration(page);
     for (const d of three) await card(page, d.title).getByText('Verified 8 days ago').waitFor();
 
-    await page.goto(`${site.baseUrl}/login`);
-    await page.fill('#email', E2E_ADMIN.email);
-    await page.fill('#password', E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signInThroughForm(page, site.baseUrl);
     await page.goto(`${site.baseUrl}/admin`);
     await page.getByTestId('needs-check-count').filter({ hasText: /^\d+ codes? needs? a check$/ }).waitFor();
     const before = Number((await page.getByTestId('needs-check-count').innerText()).split(' ')[0]);

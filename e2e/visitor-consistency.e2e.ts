@@ -1,39 +1,27 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CLAIMS, NEWSLETTER_BANNER } from '../common/marketing.js';
 import { MSG } from '../common/messages.js';
-import { launchBrowser, openPage, waitForHydration } from './support/browser.js';
-import { startSite, type Site } from './support/site.js';
+import { waitForHydration } from './support/browser.js';
+import { browserJourney } from './support/journey.js';
 
 /** What a visitor reading several pages would notice: the same claims, SPEC's words, one font. */
 describe('the site says one thing in one voice (Chromium)', () => {
-  let site: Site;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const journey = browserJourney();
 
   async function open(): Promise<Page> {
-    return (await openPage(browser, { contexts })).page;
+    return (await journey.open()).page;
   }
 
   it("the home page and /discounts agree on 'up to 50% off' and '153 codes left this week'", async () => {
     const page = await open();
     const codesLeft = `${NEWSLETTER_BANNER.codesLeft} codes left ${NEWSLETTER_BANNER.codesLeftPeriod}`;
-    await page.goto(site.baseUrl + '/');
+    await page.goto(journey.site.baseUrl + '/');
     await page.locator('.company-card h3').first().waitFor();
     const home = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
     expect(home).toContain(`up to ${CLAIMS.maxDiscountPercent}%`);
     expect(home).toContain(codesLeft);
 
-    await page.goto(site.baseUrl + '/discounts');
+    await page.goto(journey.site.baseUrl + '/discounts');
     expect(await page.locator('.results-max').textContent()).toBe(`Save up to ${CLAIMS.maxDiscountPercent}% OFF`);
     const discounts = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
     expect(discounts).toContain(codesLeft);
@@ -47,7 +35,7 @@ describe('the site says one thing in one voice (Chromium)', () => {
 
   it("the blog sidebar form says 'Please enter a valid email.' (docs/spec.md §5's other wording)", async () => {
     const page = await open();
-    await page.goto(site.baseUrl + '/blog');
+    await page.goto(journey.site.baseUrl + '/blog');
     const sidebar = page.getByRole('complementary', { name: 'Blog sidebar' });
     // The validating form is the enhanced one, which replaces the plain form once its chunk has loaded.
     await waitForHydration(page);
@@ -62,7 +50,7 @@ describe('the site says one thing in one voice (Chromium)', () => {
   it('form fields and buttons use the page font, not the browser default', async () => {
     const page = await open();
     for (const path of ['/login', '/blog']) {
-      await page.goto(site.baseUrl + path);
+      await page.goto(journey.site.baseUrl + path);
       await page.locator('form button').first().waitFor();
       const fonts = await page.evaluate(() => ({
         body: getComputedStyle(document.body).fontFamily,

@@ -1,3 +1,4 @@
+export function createScratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }>;
 export function freePort(): Promise<number>;
 export function waitForHealth(
   baseUrl: string,

@@ -1,10 +1,33 @@
 /**
- * The one harness for a site started as a process (`node dist/backend/src/main.js` or `npm start`), shared by the
- * browser journeys (e2e/support/site.ts) and the benches (bench/support.mjs): a free port, waiting for health,
- * and the admin sign-in over the API. Plain JavaScript, so the benches run it without a TypeScript loader.
- * (The API suites build the app in-process instead: backend/test/support/test-app.ts.)
+ * The one harness for starting the app, shared by the API suites (backend/test/support/test-app.ts, which build the
+ * app in-process), the browser journeys (e2e/support/site.ts) and the benches (bench/support.mjs), which start it
+ * as a process: a scratch database, a free port, waiting for health, and the admin sign-in over the API. Plain
+ * JavaScript, so the benches run it without a TypeScript loader.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import pg from 'pg';
+
+/**
+ * A new, empty database on the PostgreSQL server `adminUrl` connects to (a superuser's URL): its URL, and `drop()`,
+ * which removes it even while connections remain.
+ */
+export async function createScratchDatabase(adminUrl, prefix) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (sql) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
 
 /** A port free right now on 127.0.0.1 (someone may take it before it is bound: callers retry on EADDRINUSE). */
 export function freePort() {

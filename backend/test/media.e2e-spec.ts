@@ -255,6 +255,32 @@ describe('media: uploads, image fields and /media files', () => {
       expect(cleared.body.logoUrl).toBeNull();
     });
 
+    it("gives a firm's logo box the logo's own background colour, whoever sets the logo", async () => {
+      // #0099ff, re-encoded as lossy webp: within a few steps of it.
+      const nearBlue = (hex: string | null) => {
+        const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex!.slice(i, i + 2), 16));
+        return Math.abs(r - 0x00) <= 4 && Math.abs(g - 0x99) <= 4 && Math.abs(b - 0xff) <= 4;
+      };
+      const created = await admin.post('/_api/admin/companies').send({ name: 'Blue Box', logoUrl: dataUrl(await makeFlatImage(60, 60)) }).expect(201);
+      expect([created.body.logoBackground, nearBlue(created.body.logoBackground)]).toEqual([created.body.logoBackground, true]);
+      const listed = await t.http().get('/_api/companies').expect(200);
+      expect(listed.body.find((c: { id: number }) => c.id === created.body.id).logoBackground).toBe(created.body.logoBackground);
+
+      // Set by raw SQL, as seeds and scripts may: PostgreSQL keeps the colour with the picture.
+      const other = await admin.post('/_api/admin/companies').send({ name: 'Raw Box' }).expect(201);
+      expect(other.body.logoBackground).toBeNull();
+      await t.sql('update companies set logo_url = $1 where id = $2', [created.body.logoUrl, other.body.id]);
+      expect((await admin.get(`/_api/admin/companies/${other.body.id}`).expect(200)).body.logoBackground).toBe(created.body.logoBackground);
+
+      // A picture elsewhere has no known colour; no logo has none; the field cannot be written.
+      const external = await admin.post('/_api/admin/companies/update').send({ id: other.body.id, logoUrl: 'https://cdn.example.com/l.png' }).expect(200);
+      expect(external.body.logoBackground).toBeNull();
+      const put = await admin.put(`/_api/admin/companies/${created.body.id}`).send({ ...created.body, logoBackground: '#000000' }).expect(200);
+      expect(put.body.logoBackground).toBe(created.body.logoBackground);
+      const cleared = await admin.post('/_api/admin/companies/update').send({ id: created.body.id, logoUrl: null }).expect(200);
+      expect(cleared.body.logoBackground).toBeNull();
+    });
+
     it('puts an image error on the logoUrl field and saves nothing', async () => {
       const before = await t.sql('select count(*)::int as n from companies');
       for (const [logoUrl, message] of [

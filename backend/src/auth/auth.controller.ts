@@ -1,10 +1,11 @@
 import { Controller, Get, Header, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { Public } from '../access/route-labels.js';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { PublicUser, SessionResponse } from '../../../common/api-types.js';
 import { toPublicUser, type User } from '../users/user.entity.js';
 import { AuthService } from './auth.service.js';
+import { LoginDto } from './dto/login.dto.js';
 import { LoginGuard } from './login.guard.js';
 
 @ApiTags('auth')
@@ -21,6 +22,8 @@ export class AuthController {
 
   @Post('login_with_password')
   @HttpCode(200)
+  // LoginGuard checks the body (it must, before passport reads it); the DTO is named here for the API docs.
+  @ApiBody({ type: LoginDto })
   @UseGuards(LoginGuard)
   login(@Req() req: Request): PublicUser {
     return toPublicUser(req.user as User);

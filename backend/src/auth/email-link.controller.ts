@@ -1,11 +1,12 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
+import { isEmailAddress } from '../../../common/email-address.js';
 import { ACCOUNT_PATH, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
 import { Public, RateLimit } from '../access/route-labels.js';
 import { RATE_LIMITS } from '../access/rate-limits.js';
+import { Validate } from '../common/validators.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { messagePage } from '../newsletter/message-page.js';
 import { EmailLinkService } from './email-link.service.js';
@@ -13,8 +14,7 @@ import { EmailLinkService } from './email-link.service.js';
 export class EmailLinkDto {
   @ApiProperty()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsEmail({}, { message: EMAIL_SIGN_IN_TEXT.emailInvalid })
-  @MaxLength(200, { message: EMAIL_SIGN_IN_TEXT.emailInvalid })
+  @Validate(isEmailAddress, EMAIL_SIGN_IN_TEXT.emailInvalid)
   email!: string;
 }
 

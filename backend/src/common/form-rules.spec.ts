@@ -6,12 +6,14 @@
 import { companyFormSchema, companyFormToPayload, EMPTY_COMPANY_FORM, type CompanyFormValues } from '../../../common/company-form.js';
 import { discountFormSchema, emptyDiscountForm, toDiscountPayload, type DiscountFormValues } from '../../../common/discount-form.js';
 import { isHttpUrl, isImageReference, zodFormErrors } from '../../../common/form-rules.js';
+import { loginFormSchema } from '../../../common/login-form.js';
 import { MSG } from '../../../common/messages.js';
 import { EMPTY_POST, postFormSchema, toPayload, type PostFormValues } from '../../../common/post-form.js';
 import { newsletterSignupSchema } from '../../../common/schemas.js';
 import { CreateBlogPostDto } from '../blog-posts/dto/blog-post.dto.js';
 import { CreateCompanyDto } from '../companies/dto/company.dto.js';
 import { CreateDiscountDto } from '../discounts/dto/discount.dto.js';
+import { LoginDto } from '../auth/dto/login.dto.js';
 import { SubscribeDto } from '../newsletter/dto/newsletter.dto.js';
 import { ApiError } from './api-error.js';
 import { createValidationPipe } from './validation.pipe.js';
@@ -111,5 +113,23 @@ describe('the newsletter form, through zod and through the server', () => {
   it.each(cases)('%s', async (_what, body, expected) => {
     expect(zodFormErrors(newsletterSignupSchema, body)).toEqual(expected);
     expect(await serverErrors(SubscribeDto, body)).toEqual(expected);
+  });
+});
+
+describe('the sign-in form, through zod and through the server', () => {
+  const cases: Array<[what: string, body: Record<string, unknown>, expected: Record<string, string>]> = [
+    ['a valid sign-in', { email: 'admin@example.com', password: 'secret' }, {}],
+    ['an address typed with spaces around it', { email: '  admin@example.com ', password: 'secret' }, {}],
+    ['nothing typed', { email: '', password: '' }, { email: MSG.emailRequired, password: MSG.passwordRequired }],
+    ['an address without a domain', { email: 'admin@', password: 'secret' }, { email: MSG.emailRequired }],
+    ['no password', { email: 'admin@example.com', password: '' }, { password: MSG.passwordRequired }],
+  ];
+  it.each(cases)('%s', async (_what, body, expected) => {
+    expect(zodFormErrors(loginFormSchema, body)).toEqual(expected);
+    expect(await serverErrors(LoginDto, body)).toEqual(expected);
+  });
+
+  it('the server judges a field that is missing or not text as an empty one', async () => {
+    expect(await serverErrors(LoginDto, { email: 42 })).toEqual({ email: MSG.emailRequired, password: MSG.passwordRequired });
   });
 });

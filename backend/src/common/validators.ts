@@ -2,7 +2,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, ValidateIf, registerDecorator, type ValidationOptions } from 'class-validator';
-import { isHttpUrl, isImageReference } from '../../../common/form-rules.js';
+import { isHttpUrl, isImageReference, type FieldRule } from '../../../common/form-rules.js';
 import { MSG } from '../../../common/messages.js';
 
 /** The one http(s) URL rule of both sides (common/form-rules.ts); re-exported for the modules that import it here. */
@@ -69,5 +69,21 @@ export function Validate(test: (value: unknown) => boolean, message: string, opt
       propertyName: String(propertyName),
       options: { message, ...options },
       validator: { validate: (value: unknown) => test(value) },
+    });
+}
+
+/**
+ * A form's own field rule (common/*-form.ts) as the server's check of that field: the very function the form runs,
+ * so the API and the form give one verdict and one message. Anything but text is judged as empty text.
+ */
+export function FormRule(rule: FieldRule): PropertyDecorator {
+  const verdict = (value: unknown) => rule(typeof value === 'string' ? value : '');
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: `formRule_${String(propertyName)}`,
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: ({ value }) => String(verdict(value)) },
+      validator: { validate: (value: unknown) => typeof value === 'string' && verdict(value) === true },
     });
 }

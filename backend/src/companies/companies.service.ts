@@ -81,6 +81,8 @@ export class CompaniesService {
   /** The saved profile as the answer and as a revision (issue #20), kept in the same transaction. */
   private async saved(em: EntityManager, company: Company, kind: RevisionKind): Promise<AdminCompanyDto> {
     await em.flush();
+    // The logo's background is set by PostgreSQL from the stored picture (Migration20261125162200): read it back.
+    await em.refresh(company);
     const dto = await this.profiles.withProfile(em, { ...toCompanyDto(company), version: company.version });
     this.revisions.record(em, 'companies', company.id, companyRevisionFields(dto), kind);
     return dto;

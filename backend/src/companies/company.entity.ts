@@ -17,6 +17,10 @@ export class Company extends BaseEntity {
   @Property({ type: 'text', nullable: true })
   logoUrl: string | null = null;
 
+  /** The colour the logo's box shows before the logo arrives: the logo's own background, kept by a trigger (Migration20261125162200). */
+  @Property({ type: 'string', length: 7, nullable: true })
+  logoBackground: string | null = null;
+
   @Property({ type: 'text', nullable: true })
   websiteUrl: string | null = null;
 
@@ -83,6 +87,7 @@ export function toCompanyDto(c: Company): CompanyDto {
     name: c.name,
     description: c.description,
     logoUrl: c.logoUrl,
+    logoBackground: c.logoBackground,
     websiteUrl: c.websiteUrl,
     ...effectiveRating(c.score === null ? null : Number(c.score), c.rating === null ? null : Number(c.rating)),
     whyChooseUs: c.whyChooseUs,

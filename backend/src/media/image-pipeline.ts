@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { IMAGE_BOX, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_QUALITY } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
+import { backgroundOf } from './image-background.js';
 import { sniffImageType } from './image-type.js';
 import { MediaAsset } from './media-asset.entity.js';
 import { mediaUrl } from './media-path.js';
@@ -21,6 +22,8 @@ export interface ProcessedImage {
   data: Buffer;
   width: number;
   height: number;
+  /** The colour its box shows before it arrives, `#rrggbb` (image-background.ts). */
+  background: string;
 }
 
 const SHARP_FORMAT = { png: 'png', jpeg: 'jpeg', webp: 'webp' } as const;
@@ -50,7 +53,9 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Proc
       .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: Math.round(IMAGE_QUALITY * 100) })
       .toBuffer({ resolveWithObject: true });
-    return { hash: createHash('sha256').update(data).digest('hex'), data, width: info.width, height: info.height };
+    const raw = await sharp(data).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const background = backgroundOf(raw.data, raw.info.width, raw.info.height, raw.info.channels);
+    return { hash: createHash('sha256').update(data).digest('hex'), data, width: info.width, height: info.height, background };
   } catch {
     throw new ImageRejectedError(MSG.uploadLoadFailed);
   }
@@ -65,6 +70,7 @@ export async function storeImage(em: EntityManager, image: ProcessedImage): Prom
       mimeType: 'image/webp',
       width: image.width,
       height: image.height,
+      background: image.background,
       data: image.data,
       byteSize: image.data.length,
     })

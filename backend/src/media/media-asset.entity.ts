@@ -22,6 +22,10 @@ export class MediaAsset {
   @Property({ type: 'integer' })
   height!: number;
 
+  /** The colour the picture's box shows before it arrives (image-background.ts); null for pictures stored before. */
+  @Property({ type: 'string', length: 7, nullable: true })
+  background: string | null = null;
+
   @Property({ type: 'blob', lazy: true })
   data!: Buffer;
 

@@ -3,13 +3,13 @@
  * its own, so every suite begins from an empty, fully migrated schema.
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
+import { createScratchDatabase } from '../../../test-support/app-process.mjs';
 import { createApp } from '../../src/app.setup.js';
 import { loadConfig, type AppConfig } from '../../src/config/config.js';
 import { PublicCacheService } from '../../src/cache/public-cache.service.js';
@@ -33,22 +33,7 @@ export interface TestApp {
 export async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_ADMIN_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_ADMIN_URL is not set (jest globalSetup starts PostgreSQL)');
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return createScratchDatabase(adminUrl, 'test');
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, DateField, DateInput, List, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { DateField, DateInput, List, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { DataTable } from '../components/live-sort.js';
 import type { AuditEntryDto } from '../../../../common/team-api-types.js';
 import { PageHeader } from '../components/PageHeader.js';
 

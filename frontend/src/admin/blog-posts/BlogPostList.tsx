@@ -1,9 +1,10 @@
 import { Box, Button, Paper, Skeleton, Stack, Typography, useMediaQuery } from '@mui/material';
 import { format } from 'date-fns';
 import {
-  BulkDeleteButton, BulkExportButton, BulkUpdateButton, ColumnsButton, DataTable, defaultExporter, List,
+  BulkDeleteButton, BulkExportButton, BulkUpdateButton, ColumnsButton, defaultExporter, List,
   Pagination, RecordContextProvider, SearchInput, SelectInput, TopToolbar, useListContext, type Exporter,
 } from 'react-admin';
+import { DataTable } from '../components/live-sort.js';
 import { Link } from 'react-router-dom';
 import type { BlogPostJson } from '../../../../common/api-types.js';
 import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogStatus } from '../../../../common/enums.js';

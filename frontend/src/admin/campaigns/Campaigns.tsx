@@ -2,9 +2,10 @@ import { Box, Button, ButtonGroup, Card, CardContent, Stack, TextField, Typograp
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  Create, CreateButton, DataTable, DateField, DateTimeInput, Edit, List, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar,
+  Create, CreateButton, DateField, DateTimeInput, Edit, List, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar,
   required, useEditContext, useNotify, useRecordContext, useRefresh,
 } from 'react-admin';
+import { DataTable } from '../components/live-sort.js';
 import type { CampaignDto, DigestInfoDto } from '../../../../common/campaigns.js';
 import { apiFetch, apiPost } from '../../lib/api.js';
 import { errorMessage } from '../components/errors.js';

@@ -10,11 +10,11 @@ import {
   Pagination,
   RecordContextProvider,
   SearchInput,
-  SortButton,
   TopToolbar,
   useCreatePath,
   useListContext,
 } from 'react-admin';
+import { SortButton } from '../components/live-sort.js';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { MSG } from '../../../../common/messages.js';
 import { coverHeader } from '../components/CompactList.js';

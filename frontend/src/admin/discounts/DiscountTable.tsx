@@ -1,5 +1,6 @@
 import { Box, Skeleton, Table, TableBody, TableCell, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { BulkDeleteButton, BulkExportButton, DataTable, SortButton, useListContext } from 'react-admin';
+import { BulkDeleteButton, BulkExportButton, useListContext } from 'react-admin';
+import { DataTable, SortButton } from '../components/live-sort.js';
 import type { AdminDiscountDto } from '../../../../common/api-types.js';
 import { expiryLabel } from '../../../../common/discount-rules.js';
 import { CompactList } from '../components/CompactList.js';

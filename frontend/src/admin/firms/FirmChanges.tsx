@@ -1,8 +1,9 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
-  Create, CreateButton, DataTable, DateInput, Edit, EditButton, ExportButton, List, ReferenceInput,
+  Create, CreateButton, DateInput, Edit, EditButton, ExportButton, List, ReferenceInput,
   SelectInput, SimpleForm, SimpleList, TextInput, TopToolbar, UrlField, required, useNotify, type RaRecord,
 } from 'react-admin';
+import { DataTable } from '../components/live-sort.js';
 import { FIRM_MSG } from '../../../../common/firms.js';
 import { errorMessage } from '../components/errors.js';
 import { PageHeader } from '../components/PageHeader.js';

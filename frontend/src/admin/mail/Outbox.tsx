@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Divider, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, DateField, List, useGetOne } from 'react-admin';
+import { DateField, List, useGetOne } from 'react-admin';
+import { DataTable } from '../components/live-sort.js';
 import { useParams } from 'react-router-dom';
 import type { OutboxMessageDto } from '../../../../common/mail-api-types.js';
 import { PageHeader } from '../components/PageHeader.js';

@@ -1,7 +1,8 @@
 import { Box, Chip, MenuItem, Skeleton, Table, TableBody, TableCell, TableRow, Typography, useMediaQuery } from '@mui/material';
 import { format } from 'date-fns';
 import { Fragment } from 'react';
-import { BulkDeleteButton, BulkExportButton, DataTable, SortButton, useListContext, useNotify, useRecordContext, useUpdate } from 'react-admin';
+import { BulkDeleteButton, BulkExportButton, useListContext, useNotify, useRecordContext, useUpdate } from 'react-admin';
+import { DataTable, SortButton } from '../components/live-sort.js';
 import type { NewsletterSubscriberDto } from '../../../../common/api-types.js';
 import { SUBSCRIBER_STATUSES } from '../../../../common/enums.js';
 import { ADMIN_NEWSLETTER as T } from '../../../../common/messages.js';

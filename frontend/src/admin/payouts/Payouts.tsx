@@ -1,8 +1,9 @@
 import { Box, Button } from '@mui/material';
 import {
-  BooleanInput, DataTable, Edit, FunctionField, List, NumberInput, SelectInput, SimpleForm, TextField, TextInput,
+  BooleanInput, Edit, FunctionField, List, NumberInput, SelectInput, SimpleForm, TextField, TextInput,
   useListContext, useNotify, useRefresh, useUnselectAll, type RaRecord,
 } from 'react-admin';
+import { DataTable } from '../components/live-sort.js';
 import type { AdminPayoutClaimDto, AdminPayoutReportDto } from '../../../../common/payout-api-types.js';
 import { CLAIM_MOVES, CLAIM_STATUSES, PAYOUT_REPORT_STATUSES, type ClaimStatus } from '../../../../common/payouts.js';
 import { errorMessage } from '../components/errors.js';

@@ -1,17 +1,14 @@
 import { Link } from 'react-router-dom';
 import type { CompanyDto } from '../../../../common/api-types.js';
 import { firmPath } from '../../../../common/firm-pages.js';
+import { FirmLogo } from './FirmLogo.js';
 
 export function CompanyCard({ company }: { company: CompanyDto }) {
   return (
     <article className={`card company-card${company.featured ? ' featured' : ''}`}>
       {company.featured && <span className="badge">#1 CHOICE</span>}
       <div className="company-head">
-        {company.logoUrl ? (
-          <img className="logo-img" src={company.logoUrl} alt="" width="48" height="48" loading="lazy" />
-        ) : (
-          <span className="logo-placeholder" aria-hidden="true">{company.name.slice(0, 2).toUpperCase()}</span>
-        )}
+        <FirmLogo company={company} size={48} />
         <div>
           <h3><Link to={firmPath(company.slug)}>{company.name}</Link></h3>
           {company.rating !== null && (

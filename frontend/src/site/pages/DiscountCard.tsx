@@ -9,6 +9,7 @@ import { discountBadge } from '../../../../common/discount-rules.js';
 import { TOAST } from '../../../../common/messages.js';
 import { formatShortUtcDate } from '../../../../common/utc-date.js';
 import { DealProofLine, ReportPrompt } from '../components/DealProof.js';
+import { FirmLogo } from '../components/FirmLogo.js';
 import { FinePrint } from '../components/FinePrint.js';
 import { sizeLabel } from '../../../../common/price-rule.js';
 
@@ -79,13 +80,7 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
       {company.featured && <span className="badge deal-choice">#1 CHOICE</span>}
 
       <div className="deal-head">
-        {company.logoUrl ? (
-          // Not lazy: a lazy logo below the fold was a white box while the visitor scrolled to it. A dozen 44 px
-          // images (immutable, cached) cost little; low priority keeps them behind what the first screen needs.
-          <img className="logo-img deal-logo" src={company.logoUrl} alt="" width="44" height="44" decoding="async" fetchPriority="low" />
-        ) : (
-          <span className="logo-placeholder deal-logo" aria-hidden="true">{company.name.slice(0, 2).toUpperCase()}</span>
-        )}
+        <FirmLogo company={company} size={44} className="deal-logo" />
         <p className="deal-company"><Link to={firmPath(company.slug)}>{company.name}</Link></p>
         <span className="deal-badge">{discountBadge(d)}</span>
       </div>

@@ -5,9 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PublicUser } from '../../../../common/api-types.js';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../../common/constants.js';
-import { LOGIN_ERROR_PARAM, LOGIN_NEXT_PARAM, loginFormMessage, loginReturnPath } from '../../../../common/login-form.js';
+import { LOGIN_ERROR_PARAM, LOGIN_NEXT_PARAM, loginFormMessage, loginFormSchema, loginReturnPath, type LoginValues } from '../../../../common/login-form.js';
 import { MSG } from '../../../../common/messages.js';
-import { loginSchema, type LoginInput } from '../../../../common/schemas.js';
 import { apiPost } from '../../lib/api.js';
 import { SESSION_KEY } from '../../lib/session.js';
 import { EmailLinkForm } from './EmailLinkForm.js';
@@ -20,8 +19,8 @@ export function LoginPage() {
   const next = loginReturnPath(params.get(LOGIN_NEXT_PARAM));
   // A plain-form post that failed came back here with the reason's code (POST /login).
   const [formError, setFormError] = useState<string | undefined>(() => loginFormMessage(params.get(LOGIN_ERROR_PARAM)) ?? undefined);
-  const { register, handleSubmit, formState } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+  const { register, handleSubmit, formState } = useForm<LoginValues>({
+    resolver: zodResolver(loginFormSchema),
     mode: 'onBlur',
   });
 

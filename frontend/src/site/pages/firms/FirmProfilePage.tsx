@@ -8,6 +8,7 @@ import {
 import type { FirmProfileDto } from '../../../../../common/firm-api-types.js';
 import { ASSUMED_PASS_RATE, TRUE_COST_FORMULA, parsePassRate, passRateText, trueCost, trueCostWorking } from '../../../../../common/true-cost.js';
 import { firmQuery } from '../../../lib/firm-queries.js';
+import { FirmLogo } from '../../components/FirmLogo.js';
 import { useRenderTime } from '../../../lib/render-time.js';
 import { DiscountCard } from '../DiscountCard.js';
 import { ApiRequestError } from '../../../lib/api.js';
@@ -48,11 +49,7 @@ export function FirmProfilePage() {
     <div className="firm-page">
       <section className="hero firm-hero" aria-labelledby="firm-title">
         <div className="container firm-hero-row">
-          {firm.logoUrl ? (
-            <img className="logo-img firm-logo" src={firm.logoUrl} alt="" width="64" height="64" />
-          ) : (
-            <span className="logo-placeholder firm-logo" aria-hidden="true">{firm.name.slice(0, 2).toUpperCase()}</span>
-          )}
+          <FirmLogo company={firm} size={64} className="firm-logo" priority />
           <div>
             <p className="eyebrow"><Link to="/firms">Firms</Link></p>
             <h1 id="firm-title">{firm.name} <StatusBadge status={firm.status} /></h1>
