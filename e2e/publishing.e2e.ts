@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import * as argon2 from 'argon2';
 import type { CampaignDto } from '../common/campaigns.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { E2E_ADMIN, startSite, type Site } from './support/site.js';
+import { VIEWPORTS } from './support/browser.js';
+import { browserJourney, signInThroughForm } from './support/journey.js';
+import { E2E_ADMIN } from './support/site.js';
 import { siteSql } from './support/sql.js';
 
 /**
@@ -10,35 +11,18 @@ import { siteSql } from './support/sql.js';
  * campaign's revision is compared and restored; an editor's campaign screen offers no send, test, schedule or delete.
  */
 describe('scheduled publishing and campaign drafts, in Chromium', () => {
-  let site: Site;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const journey = browserJourney();
   const errors: string[] = [];
 
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await site?.stop();
-  });
-
-  async function signedIn(user: { email: string; password: string }, viewport = VIEWPORTS.desktop): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const page = await context.newPage();
+  async function signedIn(user: { email: string; password: string }, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+    const { page } = await journey.open({ viewport });
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(site.baseUrl + '/login');
-    await page.fill('#email', user.email);
-    await page.fill('#password', user.password);
-    await page.click('button[type=submit]');
-    await page.waitForURL(site.baseUrl + '/');
+    await signInThroughForm(page, journey.site.baseUrl, user);
     return page;
   }
 
   async function post<T>(page: Page, path: string, data: unknown, status = 201): Promise<T> {
-    const res = await page.request.post(site.baseUrl + path, { data, headers: { Origin: site.baseUrl } });
+    const res = await page.request.post(journey.site.baseUrl + path, { data, headers: { Origin: journey.site.baseUrl } });
     expect(res.status()).toBe(status);
     return (await res.json()) as T;
   }
@@ -53,7 +37,7 @@ describe('scheduled publishing and campaign drafts, in Chromium', () => {
     });
     await post(admin, '/_api/admin/campaigns', { subject: 'Weekend deals', html: '<p>Deals.</p>', scheduledAt: new Date(at.getTime() + 3600_000).toISOString() });
 
-    await admin.goto(site.baseUrl + '/admin');
+    await admin.goto(journey.site.baseUrl + '/admin');
     const items = admin.getByTestId('scheduled-item');
     await items.first().waitFor();
     // Soonest first (the demo content schedules a post days ahead, after these).
@@ -70,7 +54,7 @@ describe('scheduled publishing and campaign drafts, in Chromium', () => {
 
     // A campaign draft: edit it, then compare with and restore the first revision.
     const draft = await post<CampaignDto>(admin, '/_api/admin/campaigns', { subject: 'First subject', html: '<p>First words.</p>' });
-    await admin.goto(`${site.baseUrl}/admin/campaigns/${draft.id}`);
+    await admin.goto(`${journey.site.baseUrl}/admin/campaigns/${draft.id}`);
     const subject = admin.getByLabel('Subject');
     await subject.waitFor();
     await subject.fill('Second subject');
@@ -89,7 +73,7 @@ describe('scheduled publishing and campaign drafts, in Chromium', () => {
     await admin.waitForFunction(() => (document.querySelector('input[name="subject"]') as HTMLInputElement | null)?.value === 'First subject');
 
     // Someone saves meanwhile (another tab, a script): this form's save is refused with the 409, its text kept.
-    await siteSql(site, `update campaigns set subject = 'Saved elsewhere', version = version + 1, updated_at = now() where id = $1`, [draft.id]);
+    await siteSql(journey.site, `update campaigns set subject = 'Saved elsewhere', version = version + 1, updated_at = now() where id = $1`, [draft.id]);
     await subject.fill('Typed here');
     await admin.getByRole('button', { name: 'Save' }).click();
     const conflict = admin.getByTestId('edit-conflict');
@@ -101,14 +85,14 @@ describe('scheduled publishing and campaign drafts, in Chromium', () => {
 
     // An editor drafts: the same screen without sending, testing, scheduling or deleting.
     const editor = { email: 'campaign-editor@e2e.example', password: 'editor-password-1' };
-    await siteSql(site, `insert into users (display_name, email, role, password_hash) values ('Eddie Editor', $1, 'editor', $2)`, [
+    await siteSql(journey.site, `insert into users (display_name, email, role, password_hash) values ('Eddie Editor', $1, 'editor', $2)`, [
       editor.email, await argon2.hash(editor.password, { type: argon2.argon2id }),
     ]);
     const page = await signedIn(editor, VIEWPORTS.mobile);
-    await page.goto(`${site.baseUrl}/admin`);
+    await page.goto(`${journey.site.baseUrl}/admin`);
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     await expect(page.getByTestId('schedule-card').count()).resolves.toBe(0);
-    await page.goto(`${site.baseUrl}/admin/campaigns/${draft.id}`);
+    await page.goto(`${journey.site.baseUrl}/admin/campaigns/${draft.id}`);
     await page.getByLabel('Subject').waitFor();
     await page.getByTestId('campaign-editor-note').waitFor();
     for (const name of ['Send now', 'Send test', 'Delete']) await expect(page.getByRole('button', { name }).count()).resolves.toBe(0);
