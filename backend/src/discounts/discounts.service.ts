@@ -1,6 +1,6 @@
 import { EntityManager, raw, ref, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { AdminDiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
+import type { AdminDiscountDto, PriceExampleDto, PublicDiscountDto } from '../../../common/api-types.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
 import { needsCheckSql, notWorkingSql } from '../proof/proof-rules.sql.js';
@@ -14,7 +14,7 @@ import { Company } from '../companies/company.entity.js';
 import type { Computed } from '../cache/public-cache.service.js';
 import { MediaService } from '../media/media.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import { Discount, toAdminDiscountDto, toPublicDiscountDto, type DiscountWithCompanyRow } from './discount.entity.js';
+import { Discount, priceExample, toAdminDiscountDto, toPublicDiscountDto, type DiscountWithCompanyRow } from './discount.entity.js';
 import type { CreateDiscountDto, DiscountChangesDto } from './dto/discount.dto.js';
 
 export const DISCOUNT_SORTABLE = [
@@ -75,6 +75,17 @@ export class DiscountsService {
       .execute<DiscountWithCompanyRow[]>('all', true);
     const listed = await this.listedSizes([...new Set(rows.map((r) => r.company.id))]);
     return rows.map((r) => toPublicDiscountDto(r, listed.get(r.company.id) ?? [], now));
+  }
+
+  /**
+   * Each discount's "Was … now …" (common/price-rule.ts cheapestEligible over its firm's listed sizes), exactly as
+   * GET /_api/discounts answers it: for the digest's deal cards. A discount not found is left out.
+   */
+  async priceExamples(ids: number[], now = new Date()): Promise<Map<number, PriceExampleDto | null>> {
+    if (!ids.length) return new Map();
+    const discounts = await this.em.fork().find(Discount, { id: { $in: ids } });
+    const listed = await this.listedSizes([...new Set(discounts.map((d) => d.company.id))]);
+    return new Map(discounts.map((d) => [d.id, priceExample(listed.get(d.company.id) ?? [], d, now)]));
   }
 
   /** Every listed size of these firms (program name, size, price): what a card's "Was … now …" is chosen from. */
