@@ -8,6 +8,14 @@
 export const BLOG_BULK_ACTIONS = ['publish', 'unpublish', 'archive', 'delete'] as const;
 export type BlogBulkAction = (typeof BLOG_BULK_ACTIONS)[number];
 
+/** Newsletter subscribers: unsubscribe, subscribe again (an admin's correction), delete. */
+export const SUBSCRIBER_BULK_ACTIONS = ['unsubscribe', 'resubscribe', 'delete'] as const;
+export type SubscriberBulkAction = (typeof SUBSCRIBER_BULK_ACTIONS)[number];
+
+/** Discounts: set one status (the admin sets it by hand, docs/spec.md §4), or delete. */
+export const DISCOUNT_BULK_ACTIONS = ['activate', 'coming-soon', 'expire', 'delete'] as const;
+export type DiscountBulkAction = (typeof DISCOUNT_BULK_ACTIONS)[number];
+
 /** The body: exactly one of `ids` and `filter` (the list's own filter object, as `GET ?filter=` takes it). */
 export interface BulkRequest<A extends string = string> {
   action: A;
@@ -40,6 +48,11 @@ const VERBS: Record<string, string> = {
   unpublish: 'Unpublish',
   archive: 'Archive',
   delete: 'Delete',
+  unsubscribe: 'Unsubscribe',
+  resubscribe: 'Resubscribe',
+  activate: 'Set to Active:',
+  'coming-soon': 'Set to Coming Soon:',
+  expire: 'Set to Expired:',
 };
 
 /** The confirmation's question, naming the count: "Publish 1,200 posts?". */
@@ -49,7 +62,10 @@ export function bulkConfirmTitle(action: string, n: number, noun: string): strin
 
 /** The toast once done: "1,200 posts published." */
 export function bulkDoneMessage(action: string, n: number, noun: string): string {
-  const done: Record<string, string> = { publish: 'published', unpublish: 'set to draft', archive: 'archived', delete: 'deleted' };
+  const done: Record<string, string> = {
+    publish: 'published', unpublish: 'set to draft', archive: 'archived', delete: 'deleted', unsubscribe: 'unsubscribed', resubscribe: 'resubscribed',
+    activate: 'set to Active', 'coming-soon': 'set to Coming Soon', expire: 'set to Expired',
+  };
   return `${plural(n, noun)} ${done[action] ?? action}.`;
 }
 
