@@ -1,6 +1,6 @@
-import { Button } from '@mui/material';
+import { Button, Menu, MenuItem } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   BulkActionsToolbar, Confirm, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useStore, type Identifier,
 } from 'react-admin';
@@ -79,34 +79,36 @@ export interface ServerBulkButtonProps {
   color?: 'primary' | 'error';
 }
 
-/**
- * One bulk action applied by the server in one request (`POST /_api/admin/{resource}/bulk`) to the ticked rows or,
- * after "Select all", to every record of the filter — after a confirmation that names how many.
- */
-export function ServerBulkButton({ action, label, noun, content, color = 'primary' }: ServerBulkButtonProps) {
+/** Sends one bulk action for what is chosen, then tells the admin how many changed and refreshes the list. */
+function useServerBulk(noun: string) {
   const resource = useResourceContext()!;
   const dataProvider = useDataProvider<ProofDataProvider>();
   const { onUnselectItems } = useListContext();
   const { count, scope, forget } = useMatchingSelection();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
   // Keyed by resource like react-admin's own mutations, so admin/query-sync.ts refreshes the public lists after it.
-  const { mutate, isPending } = useMutation({
-    mutationKey: [resource, 'bulk', action],
-    mutationFn: () => dataProvider.bulk(resource, { action, ...scope }),
+  const mutation = useMutation({
+    mutationKey: [resource, 'bulk'],
+    mutationFn: (action: string) => dataProvider.bulk(resource, { action, ...scope }),
     onSuccess: ({ data }) => {
-      notify(bulkDoneMessage(action, data.count, noun), { type: 'success' });
-      setOpen(false);
+      notify(bulkDoneMessage(data.action, data.count, noun), { type: 'success' });
       forget();
       onUnselectItems();
       refresh();
     },
-    onError: (e) => {
-      notify(`Failed to update ${noun}s: ${errorMessage(e)}`, { type: 'error' });
-      setOpen(false);
-    },
+    onError: (e) => notify(`Failed to update ${noun}s: ${errorMessage(e)}`, { type: 'error' }),
   });
+  return { count, run: mutation.mutate, isPending: mutation.isPending };
+}
+
+/**
+ * One bulk action applied by the server in one request (`POST /_api/admin/{resource}/bulk`) to the ticked rows or,
+ * after "Select all", to every record of the filter — after a confirmation that names how many.
+ */
+export function ServerBulkButton({ action, label, noun, content, color = 'primary' }: ServerBulkButtonProps) {
+  const { count, run, isPending } = useServerBulk(noun);
+  const [open, setOpen] = useState(false);
   return (
     <>
       <Button size="small" color={color} onClick={() => setOpen(true)} data-testid={`bulk-${action}`}>{label}</Button>
@@ -117,8 +119,45 @@ export function ServerBulkButton({ action, label, noun, content, color = 'primar
         content={content}
         confirm={label}
         confirmColor={color === 'error' ? 'warning' : 'primary'}
-        onConfirm={() => mutate()}
+        onConfirm={() => run(action, { onSettled: () => setOpen(false) })}
         onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+export interface ServerBulkMenuButtonProps {
+  label: string;
+  noun: string;
+  /** The actions offered, each with its menu text. */
+  choices: ReadonlyArray<{ action: string; name: string }>;
+  content: (name: string) => string;
+}
+
+/** Several bulk actions of one kind behind one button (a status to set), each confirmed with the count. */
+export function ServerBulkMenuButton({ label, noun, choices, content }: ServerBulkMenuButtonProps) {
+  const { count, run, isPending } = useServerBulk(noun);
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [chosen, setChosen] = useState<{ action: string; name: string } | null>(null);
+  return (
+    <>
+      <Button size="small" aria-haspopup="menu" aria-controls={anchor ? menuId : undefined} onClick={(e) => setAnchor(e.currentTarget)}>
+        {label}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {choices.map((choice) => (
+          <MenuItem key={choice.action} onClick={() => { setAnchor(null); setChosen(choice); }}>{choice.name}</MenuItem>
+        ))}
+      </Menu>
+      <Confirm
+        isOpen={!!chosen}
+        loading={isPending}
+        title={chosen ? bulkConfirmTitle(chosen.action, count, noun) : ''}
+        content={chosen ? content(chosen.name) : ''}
+        confirm="Update"
+        onConfirm={() => chosen && run(chosen.action, { onSettled: () => setChosen(null) })}
+        onClose={() => setChosen(null)}
       />
     </>
   );
@@ -133,4 +172,13 @@ export function ServerBulkExportButton({ path }: { path: string }) {
       Export
     </Button>
   );
+}
+
+/**
+ * Bulk buttons that act in the browser on the ticked rows only (react-admin's export, a check per code): hidden while
+ * "Select all" chose the whole filter, so no button says more than it does.
+ */
+export function TickedOnly({ children }: { children: ReactNode }) {
+  const { allMatching } = useMatchingSelection();
+  return allMatching ? null : <>{children}</>;
 }
