@@ -1,5 +1,5 @@
 import {
-  applyCode, bestCode, cheapestEligible, codeKind, finePrintLines, isUsableCode, priceAfterCode, sizeLabel,
+  applyCode, bestCode, cheapestEligible, codeKind, finePrintLines, isUsableCode, priceAfterCode, priceExampleTexts, sizeLabel,
   type CodeTerms, type PriceTarget,
 } from './price-rule.js';
 
@@ -135,5 +135,11 @@ describe('finePrintLines', () => {
   });
   it('labels sizes', () => {
     expect([sizeLabel(6000), sizeLabel(2500), sizeLabel(1_000_000), sizeLabel(500)]).toEqual(['$6K', '$2.5K', '$1M', '$500']);
+  });
+  it('words a card\'s "Was … now …" once for the site and the digest, and only when the code takes something off', () => {
+    expect(priceExampleTexts({ program: 'Evaluation', size: 50_000, price: 165, priceAfterCode: 115.5 }))
+      .toEqual({ was: '$165', now: '$115.50', account: 'Evaluation, $50K account' });
+    expect(priceExampleTexts({ program: 'Evaluation', size: 50_000, price: 165, priceAfterCode: 165 })).toBeNull();
+    expect(priceExampleTexts(null)).toBeNull();
   });
 });

@@ -147,6 +147,20 @@ export function cheapestEligible(
   return best;
 }
 
+/** A card's "Was … now …" in words: the same on /discounts, the profile's code card and the digest mail. */
+export interface PriceExampleTexts {
+  was: string;
+  now: string;
+  /** Which listed account the prices are of: "Evaluation, $50K account". */
+  account: string;
+}
+
+/** The texts of a cheapestEligible answer; null when there is none or the code takes nothing off. */
+export function priceExampleTexts(e: (ListedSize & { priceAfterCode: number }) | null): PriceExampleTexts | null {
+  if (!e || !(e.priceAfterCode < e.price)) return null;
+  return { was: usdLabel(e.price), now: usdLabel(e.priceAfterCode), account: `${e.program}, ${sizeLabel(e.size)} account` };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Fine print as text, shown wherever the code is shown
 // ---------------------------------------------------------------------------------------------

@@ -195,25 +195,26 @@ describe('admin discounts in Chromium', () => {
     const toolbar = page.locator('[data-test="bulk-actions-toolbar"]');
 
     for (const title of titles) await row(page, title).getByRole('checkbox').check();
-    await toolbar.getByText('2 items selected').waitFor();
+    await toolbar.getByText('2 discounts selected').waitFor();
     await toolbar.getByRole('button', { name: 'Set status' }).click();
     await page.getByRole('menuitem', { name: 'Expired' }).click();
-    const confirmStatus = page.getByRole('dialog', { name: 'Set 2 discounts to Expired?' });
-    await confirmStatus.getByText('The status of the 2 discounts you selected becomes Expired.').waitFor();
+    // Applied by the server in one request (POST /_api/admin/discounts/bulk), after a confirmation naming the count.
+    const confirmStatus = page.getByRole('dialog', { name: 'Set to Expired: 2 discounts?' });
+    await confirmStatus.getByText('The status of each of them becomes Expired.').waitFor();
     await confirmStatus.getByRole('button', { name: 'Update' }).click();
     await toast(page, '2 discounts set to Expired.').waitFor();
     for (const title of titles) {
       await row(page, title).locator('.MuiChip-colorError').waitFor();
       await expect(storedDiscount(page, title)).resolves.toMatchObject({ status: 'expired' });
     }
-    await expect(toolbar.getByText('2 items selected').isVisible()).resolves.toBe(false);
+    await expect(toolbar.getByText('2 discounts selected').isVisible()).resolves.toBe(false);
 
     for (const title of titles) await row(page, title).getByRole('checkbox').check();
-    await toolbar.getByRole('button', { name: 'Delete' }).click();
-    const confirmDelete = page.getByRole('dialog', { name: 'Delete 2 discounts' });
-    await confirmDelete.getByText('Are you sure you want to delete the 2 selected discounts? This action cannot be undone.').waitFor();
-    await confirmDelete.getByRole('button', { name: 'Confirm' }).click();
-    await toast(page, '2 discounts deleted').waitFor();
+    await toolbar.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete 2 discounts?' });
+    await confirmDelete.getByText('This action cannot be undone.').waitFor();
+    await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, '2 discounts deleted.').waitFor();
     for (const title of titles) {
       await row(page, title).waitFor({ state: 'detached' });
       await expect(storedDiscount(page, title)).resolves.toBeUndefined();

@@ -584,6 +584,106 @@ describe('blog posts', () => {
     });
   });
 
+  describe('POST /_api/admin/blog-posts/bulk (issue #18: select all = every post of the filter, on the server)', () => {
+    /** Every post as `slug → status|published_at|version`, to compare before and after. */
+    const snapshot = async () =>
+      new Map((await t.sql<{ slug: string; status: string; published_at: Date | null; version: number }>(
+        'select slug, status, published_at, version from blog_posts',
+      )).map((r) => [r.slug, `${r.status}|${r.published_at?.toISOString() ?? ''}|${r.version}`]));
+
+    it('publishes exactly the posts matching the filter in one request, and logs one audit entry', async () => {
+      await clear();
+      // 1,200 drafts titled "Bulk …" by Ann, plus look-alikes outside the filter: another author's drafts, an archived
+      // "Bulk" post (other status), a scheduled draft inside it keeps its date.
+      await t.sql(
+        `insert into blog_posts (slug, title, content, status, category, author_name)
+         select 'bulk-' || g, 'Bulk post ' || g, '<p>x</p>', 'draft', 'news', 'Ann' from generate_series(1, 1200) g`,
+      );
+      const tomorrow = new Date(Date.now() + DAY);
+      await insert(
+        { slug: 'other-draft', title: 'Other draft', status: 'draft', publishedAt: null, authorName: 'Bob' },
+        { slug: 'bulk-archived', title: 'Bulk archived', status: 'archived', publishedAt: null, authorName: 'Ann' },
+        { slug: 'bulk-guide', title: 'Bulk guide', status: 'draft', category: 'guide', publishedAt: null, authorName: 'Ann' },
+      );
+      await t.sql(`update blog_posts set published_at = $1 where slug = 'bulk-7'`, [tomorrow]);
+      const before = await snapshot();
+      const filter = { q: 'bulk', status: 'draft', category: 'news' };
+      const total = (await admin.get(`${ADMIN}?range=[0,24]&filter=${encodeURIComponent(JSON.stringify(filter))}`).expect(200))
+        .headers['content-range'];
+      expect(total).toBe('blog-posts 0-24/1200');
+
+      const res = await admin.post(`${ADMIN}/bulk`).send({ action: 'publish', filter }).expect(200);
+      expect(res.body).toEqual({ action: 'publish', count: 1200 });
+
+      const after = await snapshot();
+      for (const [slug, was] of before) {
+        const now = after.get(slug)!;
+        if (/^bulk-\d+$/.test(slug)) {
+          const [status, publishedAt, version] = now.split('|');
+          expect(status).toBe('published');
+          expect(Number(version)).toBe(Number(was.split('|')[2]) + 1);
+          if (slug === 'bulk-7') expect(publishedAt).toBe(tomorrow.toISOString());
+          else expect(publishedAt).not.toBe('');
+        } else {
+          expect(now).toBe(was);
+        }
+      }
+      // The public list shows them at once (the cache was dropped), the scheduled one not yet.
+      const page = superjson.deserialize<BlogListResponse>((await t.http().get(`${PUBLIC}?limit=50`).expect(200)).body);
+      expect(page.pagination.totalPages).toBe(Math.ceil(1199 / 50));
+
+      const [entry] = await t.sql<{ action: string; resource: string; changes: Record<string, [unknown, unknown]> }>(
+        `select action, resource, changes from audit_log where resource = 'blog-posts' order by id desc limit 1`,
+      );
+      expect(entry).toEqual({ action: 'bulk', resource: 'blog-posts', changes: { action: [null, 'publish'], filter: [null, filter], count: [null, 1200] } });
+
+      // Again: nothing left to publish, nothing written.
+      expect((await admin.post(`${ADMIN}/bulk`).send({ action: 'publish', filter }).expect(200)).body.count).toBe(0);
+      expect(await snapshot()).toEqual(after);
+      await clear();
+    });
+
+    it('acts on ticked ids; unpublishes, archives and deletes', async () => {
+      await clear();
+      const ids = await insert({ slug: 'a' }, { slug: 'b' }, { slug: 'c' }, { slug: 'd' });
+      expect((await admin.post(`${ADMIN}/bulk`).send({ action: 'unpublish', ids: [ids[0], ids[1]] }).expect(200)).body.count).toBe(2);
+      expect((await admin.post(`${ADMIN}/bulk`).send({ action: 'archive', ids: [ids[1]] }).expect(200)).body.count).toBe(1);
+      expect((await admin.post(`${ADMIN}/bulk`).send({ action: 'delete', filter: { status: 'published' } }).expect(200)).body.count).toBe(2);
+      const rows = await t.sql<{ slug: string; status: string }>('select slug, status from blog_posts order by slug');
+      expect(rows).toEqual([{ slug: 'a', status: 'draft' }, { slug: 'b', status: 'archived' }]);
+      await clear();
+    });
+
+    it('refuses a bad action, scope or filter with 400 and changes nothing; a visitor gets 401', async () => {
+      await clear();
+      const ids = await insert({ slug: 'x', status: 'draft', publishedAt: null }, { slug: 'y', status: 'draft', publishedAt: null });
+      const before = await snapshot();
+      const refused: Array<[object, string]> = [
+        [{ action: 'explode', filter: {} }, 'Action must be one of: publish, unpublish, archive, delete'],
+        [{ filter: {} }, 'Action must be one of: publish, unpublish, archive, delete'],
+        [{ action: 'publish' }, 'Send either ids (the selected records) or filter (every record matching it), not both'],
+        [{ action: 'publish', ids, filter: {} }, 'Send either ids (the selected records) or filter (every record matching it), not both'],
+        [{ action: 'publish', filter: { colour: 'red' } }, MSG.invalidListParam('filter')],
+        [{ action: 'publish', filter: { status: 'live' } }, MSG.blogStatusInvalid],
+        [{ action: 'publish', filter: ['draft'] }, "filter must be an object of the list's filters"],
+        [{ action: 'publish', filter: 'status=draft' }, "filter must be an object of the list's filters"],
+        [{ action: 'publish', ids: [] }, 'ids must be a list of 1 to 1000 record ids'],
+        [{ action: 'publish', ids: [1.5] }, 'ids must be a list of 1 to 1000 record ids'],
+        [{ action: 'publish', ids: [2 ** 31] }, 'ids must be a list of 1 to 1000 record ids'],
+        [{ action: 'publish', filter: { id: ['x'] } }, MSG.invalidListParam('filter')],
+        [{ action: 'publish', filter: {}, extra: 1 }, ''],
+      ];
+      for (const [body, message] of refused) {
+        const res = await admin.post(`${ADMIN}/bulk`).send(body);
+        expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
+        if (message) expect([JSON.stringify(body), res.body.message]).toEqual([JSON.stringify(body), message]);
+      }
+      await t.http().post(`${ADMIN}/bulk`).send({ action: 'publish', filter: {} }).expect(401);
+      expect(await snapshot()).toEqual(before);
+      await clear();
+    });
+  });
+
   describe('SPEC face: POST /_api/admin/blog-posts, /update, /delete', () => {
     beforeEach(clear);
 

@@ -1,7 +1,15 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { PublicDiscountDto } from '../../common/api-types.js';
+import { sizeLabel } from '../../common/price-rule.js';
+import { seedDemoContent } from '../src/database/seeders/demo.seeder.js';
+import { NewsletterSettingsService } from '../src/campaigns/newsletter-settings.service.js';
 import { JobsService } from '../src/jobs/jobs.service.js';
 import { startTestAppWithSmtp } from './support/test-app.js';
 
 type T = Awaited<ReturnType<typeof startTestAppWithSmtp>>;
+
+/** US dollars as the cards write them, from the API's number: $165, $549.99 (whole cents shown when there are any). */
+const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -146,6 +154,38 @@ describe('campaigns over real SMTP', () => {
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual({ campaign: null, message: 'Nothing new since the last digest: no digest drafted.' });
     expect((await admin.get('/_api/admin/campaigns/digest')).body.lastDigestAt).toBeTruthy();
+  });
+
+  it('digest: each deal card says "Was … now …" exactly as GET /_api/discounts prices that deal (issue #18: one price rule)', async () => {
+    const admin = await t.signedIn();
+    const quiet = { log: () => undefined, error: () => undefined, warn: () => undefined };
+    await seedDemoContent(t.app.get(EntityManager).fork(), quiet);
+    // Every demo deal counts as new this week, so the digest carries them all.
+    await t.sql(`update discounts set created_at = now() - interval '1 minute'`);
+    await t.app.get(NewsletterSettingsService).update({ lastDigestAt: new Date(Date.now() - 86_400_000).toISOString() });
+    const drafted = await admin.post('/_api/admin/campaigns/digest').expect(200);
+    const campaignId = drafted.body.campaign.id as number;
+    const { html } = (await admin.get(`/_api/admin/campaigns/${campaignId}/preview`).expect(200)).body as { html: string };
+
+    const api = (await t.http().get('/_api/discounts').expect(200)).body as PublicDiscountDto[];
+    const inDigest = [...(drafted.body.campaign.html as string).matchAll(/\{\{deal:(\d+)\}\}/g)].map((m) => Number(m[1]));
+    expect(inDigest.length).toBeGreaterThan(3);
+    let priced = 0;
+    for (const id of inDigest) {
+      const deal = api.find((d) => d.id === id)!;
+      expect(deal).toBeDefined();
+      const line = new RegExp(`data-deal-prices="${id}">([^]*?)</div>`).exec(html)?.[1];
+      const e = deal.priceExample;
+      if (e && e.priceAfterCode < e.price) {
+        priced++;
+        expect(0 < e.priceAfterCode && e.priceAfterCode <= e.price).toBe(true);
+        const text = line!.replace(/<[^>]+>/g, '');
+        expect(text).toBe(`Was ${usd(e.price)} now ${usd(e.priceAfterCode)} (${e.program}, ${sizeLabel(e.size)} account)`);
+      } else {
+        expect(line).toBeUndefined();
+      }
+    }
+    expect(priced).toBeGreaterThan(2);
   });
 
   it('privacy: the admin exports everything about one address, then deletes it', async () => {

@@ -438,6 +438,42 @@ describe('discounts', () => {
     });
   });
 
+  describe('POST /_api/admin/discounts/bulk (issue #18: select all = every discount of the filter, on the server)', () => {
+    it('expires exactly the filter\'s discounts (a company name search), deletes by ids; bad input is a 400 that changes nothing', async () => {
+      await t.sql('delete from discounts');
+      for (let i = 0; i < 30; i++) await create({ title: `Alpha deal ${i}`, status: 'active', companyId: i < 25 ? alpha.id : beta.id });
+      await create({ title: 'Alpha already expired', status: 'expired' });
+      const snapshot = async () => (await t.sql<{ title: string; status: string; version: number }>(
+        'select title, status, version from discounts order by title')).map((r) => `${r.title}|${r.status}|${r.version}`);
+      const before = await snapshot();
+      // The filter reaches the company's name: the 25 Alphafirm codes still active, not Betafirm's.
+      const filter = { q: 'alphafirm', status: 'active' };
+      const res = await admin.post(`${ADMIN}/bulk`).send({ action: 'expire', filter }).expect(200);
+      expect(res.body).toEqual({ action: 'expire', count: 25 });
+      const after = await snapshot();
+      const changed = before.filter((row, i) => row !== after[i]);
+      expect(changed).toHaveLength(25);
+      const rows = await t.sql<{ title: string; status: string; company_id: number }>('select title, status, company_id from discounts');
+      for (const r of rows) expect([r.title, r.status]).toEqual([r.title, r.company_id === alpha.id ? 'expired' : 'active']);
+      // The public list follows at once (the ORM's flush dropped the cached answer).
+      expect(((await t.http().get(PUBLIC).expect(200)).body as AdminDiscountDto[]).length).toBe(5);
+      const [entry] = await t.sql<{ action: string; changes: object }>(`select action, changes from audit_log where resource = 'discounts' order by id desc limit 1`);
+      expect(entry).toEqual({ action: 'bulk', changes: { action: [null, 'expire'], filter: [null, filter], count: [null, 25] } });
+
+      for (const body of [{ action: 'explode', filter: {} }, { action: 'expire' }, { action: 'expire', filter: { colour: 'red' } },
+        { action: 'expire', filter: { status: 'gone' } }, { action: 'delete', ids: [] }, { action: 'expire', filter: { held: 'maybe' } }]) {
+        expect([body, (await admin.post(`${ADMIN}/bulk`).send(body)).status]).toEqual([body, 400]);
+      }
+      await t.http().post(`${ADMIN}/bulk`).send({ action: 'delete', filter: {} }).expect(401);
+      expect(await snapshot()).toEqual(after);
+
+      const betaIds = (await t.sql<{ id: number }>('select id from discounts where company_id = $1', [beta.id])).map((r) => r.id);
+      expect((await admin.post(`${ADMIN}/bulk`).send({ action: 'delete', ids: betaIds }).expect(200)).body).toEqual({ action: 'delete', count: 5 });
+      expect(await count()).toBe(26);
+      await t.sql('delete from discounts');
+    });
+  });
+
   describe('GET /_api/discounts (public)', () => {
     let ids: Record<string, number>;
     beforeAll(async () => {

@@ -267,6 +267,43 @@ describe('newsletter', () => {
       await t.http().get(`${ADMIN}/export.csv`).expect(401);
     });
 
+    it('bulk (issue #18): one request unsubscribes every subscriber of a filter, and only them; bad input is a 400 that changes nothing', async () => {
+      await seedSix();
+      // 1,500 more: "@bulk.example" addresses, every third already unsubscribed.
+      await t.sql(`insert into newsletter_subscribers (email, status, subscribed_at)
+        select 'n' || g || '@bulk.example', case when g % 3 = 0 then 'unsubscribed' else 'subscribed' end, now() - make_interval(days => g % 30)
+        from generate_series(1, 1500) g`);
+      const snapshot = async () => (await t.sql<{ email: string; status: string; subscribed_at: Date }>(
+        'select email, status, subscribed_at from newsletter_subscribers order by email')).map((r) => `${r.email}|${r.status}|${r.subscribed_at.toISOString()}`);
+      const before = await snapshot();
+      const agent = await t.signedIn();
+      const filter = { q: '@bulk.example', status: 'subscribed' };
+      const res = await agent.post(`${ADMIN}/bulk`).send({ action: 'unsubscribe', filter }).expect(200);
+      expect(res.body).toEqual({ action: 'unsubscribe', count: 1000 });
+      const after = await snapshot();
+      // Exactly the filter's rows changed, and only their status (the signup date stays).
+      const changed = before.filter((row, i) => row !== after[i]);
+      expect(changed).toHaveLength(1000);
+      for (const row of changed) {
+        expect(row).toMatch(/@bulk\.example\|subscribed\|/);
+        expect(after).toContain(row.replace('|subscribed|', '|unsubscribed|'));
+      }
+      const [entry] = await t.sql<{ action: string; changes: object }>(`select action, changes from audit_log where resource = 'newsletter-subscribers' order by id desc limit 1`);
+      expect(entry).toEqual({ action: 'bulk', changes: { action: [null, 'unsubscribe'], filter: [null, filter], count: [null, 1000] } });
+
+      for (const body of [{ action: 'purge', filter: {} }, { action: 'delete' }, { action: 'delete', filter: { colour: 'red' } },
+        { action: 'delete', filter: { status: 'gone' } }, { action: 'delete', ids: [0] }, { action: 'delete', filter: { confirmed: 'maybe' } }]) {
+        expect([body, (await agent.post(`${ADMIN}/bulk`).send(body)).status]).toEqual([body, 400]);
+      }
+      await t.http().post(`${ADMIN}/bulk`).send({ action: 'delete', filter: {} }).expect(401);
+      expect(await snapshot()).toEqual(after);
+
+      const ids = (await rows()).filter((r) => r.email.endsWith('@example.com')).map((r) => r.id);
+      expect((await agent.post(`${ADMIN}/bulk`).send({ action: 'delete', ids }).expect(200)).body.count).toBe(ids.length);
+      expect((await rows()).filter((r) => r.email.endsWith('@example.com'))).toEqual([]);
+      expect(await rows()).toHaveLength(1506 - ids.length);
+    });
+
     it('SPEC face: the whole list, newest first, in docs/spec.md §3 shape', async () => {
       const seeded = await seedSix();
       const agent = await t.signedIn();

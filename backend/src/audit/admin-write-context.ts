@@ -20,3 +20,16 @@ export const adminWriteContext = new AsyncLocalStorage<AdminWriteContext>();
 export function currentActor(): PublicUser | null {
   return adminWriteContext.getStore()?.actor ?? null;
 }
+
+/** The key a bulk write's summary is kept under in `changes` (AuditInterceptor logs it as the entry's changes). */
+export const BULK_SUMMARY_KEY = 'bulk';
+
+/**
+ * A bulk write (one SQL statement, so no ORM change sets) says what it did for the audit log: the action, the scope
+ * (ids or filter) and how many records it changed, each as [null, value].
+ */
+export function noteBulkWrite(summary: Record<string, unknown>): void {
+  const store = adminWriteContext.getStore();
+  if (!store) return;
+  store.changes.set(BULK_SUMMARY_KEY, Object.fromEntries(Object.entries(summary).map(([k, v]) => [k, [null, v ?? null]])));
+}

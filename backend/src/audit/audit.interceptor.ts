@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { Observable, mergeMap } from 'rxjs';
 import type { PublicUser } from '../../../common/api-types.js';
 import type { FieldChanges } from '../../../common/team-api-types.js';
-import { adminWriteContext, type AdminWriteContext } from './admin-write-context.js';
+import { adminWriteContext, BULK_SUMMARY_KEY, type AdminWriteContext } from './admin-write-context.js';
 import { describeAdminWrite } from './admin-write.js';
 import { AuditService } from './audit.service.js';
 
@@ -45,7 +45,7 @@ export class AuditInterceptor implements NestInterceptor {
                   action: write.action,
                   resource: write.resource,
                   resourceId,
-                  changes: write.action === 'update' || write.action === 'restore' ? changesOf(store, write.resource, resourceId) : {},
+                  changes: changesFor(write.action, store, write.resource, resourceId),
                 });
                 return result;
               }),
@@ -65,6 +65,12 @@ function idOf(req: Request, result: unknown): string | null {
   if (Array.isArray(body?.ids)) return body.ids.join(',').slice(0, 60);
   const answered = (result as { id?: unknown } | null)?.id;
   return typeof answered === 'number' || typeof answered === 'string' ? String(answered) : null;
+}
+
+/** Updates log each changed field; a bulk write logs its own summary (action, scope, count: noteBulkWrite). */
+function changesFor(action: string, store: AdminWriteContext, resource: string, id: string | null): FieldChanges {
+  if (action === 'bulk') return store.changes.get(BULK_SUMMARY_KEY) ?? {};
+  return action === 'update' || action === 'restore' ? changesOf(store, resource, id) : {};
 }
 
 function changesOf(store: AdminWriteContext, resource: string, id: string | null): FieldChanges {

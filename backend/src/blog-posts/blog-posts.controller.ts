@@ -5,13 +5,14 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { keyed, PublicCache, type Keyed } from '../cache/public-cache.decorator.js';
 import type { AdminBlogPostListItem, BlogPostJson } from '../../../common/api-types.js';
+import type { BulkResult } from '../../../common/bulk.js';
 import type { PreviewLinkDto, RevisionDto } from '../../../common/team-api-types.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { BLOG_POST_FILTERS, BLOG_POST_SORTABLE, BlogPostsService, publicListQuery } from './blog-posts.service.js';
 import {
-  BlogBySlugQueryDto, BlogListQueryDto, CreateBlogPostDto, ReplaceBlogPostDto, UpdateBlogPostDto,
+  BlogBySlugQueryDto, BlogListQueryDto, BulkBlogPostsDto, CreateBlogPostDto, ReplaceBlogPostDto, UpdateBlogPostDto,
 } from './dto/blog-post.dto.js';
 
 /** docs/spec.md §7's public calls; both answer in superjson (`{json, meta}`) so dates arrive as dates. */
@@ -62,6 +63,13 @@ export class AdminBlogPostsController {
   @Post()
   create(@Body() body: CreateBlogPostDto): Promise<BlogPostJson> {
     return this.posts.create(body);
+  }
+
+  /** One action on the ticked posts or every post of the list's filter (issue #18); audited as 'bulk'. */
+  @Post('bulk')
+  @HttpCode(200)
+  bulk(@Body() body: BulkBlogPostsDto): Promise<BulkResult> {
+    return this.posts.bulk(body);
   }
 
   @Post('update')

@@ -1,4 +1,4 @@
-import { EntityManager, UniqueConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
+import { EntityManager, raw, UniqueConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
 import { Readable } from 'node:stream';
@@ -20,7 +20,10 @@ import {
   listCountQuery, listPageQuery, postBySlugQuery, relatedQuery, suggestionsQuery, type ListFilter, type SqlQuery,
 } from './blog-post.queries.js';
 import { cardFromRow, isUndefinedFunction, postFromRow, type CardRow, type PostRow } from './blog-post.rows.js';
-import type { BlogListQueryDto, BlogPostChangesDto, CreateBlogPostDto } from './dto/blog-post.dto.js';
+import type { BlogListQueryDto, BlogPostChangesDto, BulkBlogPostsDto, CreateBlogPostDto } from './dto/blog-post.dto.js';
+import type { BlogBulkAction, BulkResult } from '../../../common/bulk.js';
+import { bulkFilter } from '../common/bulk.dto.js';
+import { noteBulkWrite } from '../audit/admin-write-context.js';
 import { sanitizePostHtml } from './html-sanitizer.js';
 import type { PreviewLinkDto, RevisionDto } from '../../../common/team-api-types.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -294,6 +297,34 @@ export class BlogPostsService {
     return this.revisions.autosave('blog-posts', id, { ...postRevisionFields(post), ...asRevisionFields(fields) });
   }
 
+  /**
+   * POST /_api/admin/blog-posts/bulk (issue #18): one action on the ticked posts or on every post of the list's
+   * filter, as one statement in one transaction (all or none). Only posts the action changes are written (publishing a
+   * published post leaves it, its date and its version alone), so `count` is what changed. Publishing stamps
+   * now on posts without a date, as a single save does (stampPublication); a scheduled post keeps its date. Each
+   * written post's version moves on, so an editor's open form of it gets the usual conflict rather than undoing this.
+   */
+  async bulk({ action, ...scope }: BulkBlogPostsDto): Promise<BulkResult> {
+    const filter = bulkFilter(scope);
+    const where = adminWhere(filter);
+    const count = await this.em.transactional(async (em) => {
+      if (action === 'delete') return em.nativeDelete(BlogPost, where);
+      const status = BULK_STATUS[action];
+      return em.nativeUpdate(BlogPost, { $and: [where, { status: { $ne: status } }] }, {
+        status,
+        updatedAt: new Date(),
+        version: raw('version + 1'),
+        ...(action === 'publish' ? { publishedAt: raw('coalesce(published_at, now())') } : { wentLiveAt: null }),
+      });
+    });
+    // Published posts whose date has come go live now, and those dated ahead get their job, as a single save does.
+    if (count && action === 'publish') await this.publishing.catchUp();
+    // One statement, no ORM flush: the public answers showing posts are dropped here (other instances hear NOTIFY).
+    if (count) this.cache.invalidate('blog_posts');
+    noteBulkWrite({ action, ...(scope.ids ? { ids: scope.ids.length } : { filter }), count });
+    return { action, count };
+  }
+
   async remove(id: number): Promise<BlogPostJson> {
     const post = await this.find(id);
     const dto = toBlogPostJson(post);
@@ -343,7 +374,9 @@ export class BlogPostsService {
   }
 }
 
-/** ids are PostgreSQL integers; a larger number can name no post (and must not reach the database). */
+/** The status each bulk action (other than delete) sets. */
+const BULK_STATUS: Record<Exclude<BlogBulkAction, 'delete'>, BlogStatus> = { publish: 'published', unpublish: 'draft', archive: 'archived' };
+
 /**
  * A post published without a date is published now. One whose date has come is live from this save on; one
  * dated ahead (or not published) waits, and its job (PostPublishing) makes it go live at its date.

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { CampaignAudience } from '../../../common/campaigns.js';
 import { signToken } from '../common/signed-token.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
+import { DiscountsService } from '../discounts/discounts.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { PermanentMailError, type OutgoingMail } from '../mail/mail.types.js';
@@ -44,6 +45,7 @@ export class CampaignSender implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly mail: MailService,
     private readonly settings: NewsletterSettingsService,
+    private readonly discounts: DiscountsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.recipientKey = signingKey(config, RECIPIENT_PURPOSE);
@@ -94,10 +96,15 @@ export class CampaignSender implements OnModuleInit {
     const posts = postIds.length
       ? await this.execute<CardPost>(`select id, slug, title, excerpt from blog_posts where id = any(?::int[]) and status = 'published'`, [pgArray(postIds)])
       : [];
+    // The price line of each deal card: the same function and answer as GET /_api/discounts (issue #18).
+    const now = new Date();
+    const prices = await this.discounts.priceExamples(deals.map((d) => d.id), now);
     const rendered = await renderCampaign({
       campaignId: campaign.id, subject: campaign.subject, previewText: campaign.previewText, html: campaign.html,
-      siteUrl: this.config.publicSiteUrl, now: new Date(),
-      deals: new Map(deals.map((d) => [d.id, { ...d, lastVerifiedAt: d.lastVerifiedAt ? new Date(d.lastVerifiedAt).toISOString() : null }])),
+      siteUrl: this.config.publicSiteUrl, now,
+      deals: new Map(deals.map((d) => [d.id, {
+        ...d, lastVerifiedAt: d.lastVerifiedAt ? new Date(d.lastVerifiedAt).toISOString() : null, priceExample: prices.get(d.id) ?? null,
+      }])),
       posts: new Map(posts.map((p) => [p.id, p])),
     });
     return { ...rendered, subject: campaign.subject };

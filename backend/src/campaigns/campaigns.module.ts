@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscountsModule } from '../discounts/discounts.module.js';
 import { NewsletterModule } from '../newsletter/newsletter.module.js';
 import { CampaignSender } from './campaign-sender.service.js';
 import { CampaignsController } from './campaigns.controller.js';
@@ -10,7 +11,7 @@ import { NewsletterPrivacyService } from './newsletter-privacy.service.js';
 
 /** Campaigns, their sending, the Monday digest, and the public ends of the mail (clicks, one-click, webhook, preferences). */
 @Module({
-  imports: [NewsletterModule],
+  imports: [NewsletterModule, DiscountsModule],
   controllers: [CampaignsController, NewsletterPublicController, NewsletterPrivacyController],
   providers: [CampaignSender, CampaignsService, DigestService, NewsletterSettingsService, NewsletterPrivacyService],
 })

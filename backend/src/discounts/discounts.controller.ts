@@ -12,7 +12,8 @@ import { isCountableVisit, networkVisitorKey } from '../common/visitor.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { DISCOUNT_FILTERS, DISCOUNT_SORTABLE, DISCOUNTS_PAGE, DiscountsService } from './discounts.service.js';
-import { CreateDiscountDto, ReplaceDiscountDto, UpdateDiscountDto } from './dto/discount.dto.js';
+import { BulkDiscountsDto, CreateDiscountDto, ReplaceDiscountDto, UpdateDiscountDto } from './dto/discount.dto.js';
+import type { BulkResult } from '../../../common/bulk.js';
 
 @ApiTags('discounts')
 @Controller('_api/discounts')
@@ -47,6 +48,13 @@ export class AdminDiscountsController {
   @Post()
   create(@Body() body: CreateDiscountDto): Promise<AdminDiscountDto> {
     return this.discounts.create(body);
+  }
+
+  /** A status for, or the deletion of, the ticked discounts or every discount of the list's filter (issue #18); audited as 'bulk'. */
+  @Post('bulk')
+  @HttpCode(200)
+  bulk(@Body() body: BulkDiscountsDto): Promise<BulkResult> {
+    return this.discounts.bulk(body);
   }
 
   @Post('update')

@@ -1,12 +1,12 @@
 import { EntityManager, raw, ref, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { AdminDiscountDto, PublicDiscountDto } from '../../../common/api-types.js';
+import type { AdminDiscountDto, PriceExampleDto, PublicDiscountDto } from '../../../common/api-types.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
 import { needsCheckSql, notWorkingSql } from '../proof/proof-rules.sql.js';
 import type { ListedSize } from '../../../common/price-rule.js';
 import { ApiError } from '../common/api-error.js';
-import { booleanFilter, sortDirection } from '../common/list-filter.js';
+import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { EditConflicts } from '../audit/edit-conflicts.js';
 import { definedOnly } from '../companies/companies.service.js';
@@ -14,8 +14,14 @@ import { Company } from '../companies/company.entity.js';
 import type { Computed } from '../cache/public-cache.service.js';
 import { MediaService } from '../media/media.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import { Discount, toAdminDiscountDto, toPublicDiscountDto, type DiscountWithCompanyRow } from './discount.entity.js';
-import type { CreateDiscountDto, DiscountChangesDto } from './dto/discount.dto.js';
+import { Discount, priceExample, toAdminDiscountDto, toPublicDiscountDto, type DiscountWithCompanyRow } from './discount.entity.js';
+import type { BulkDiscountsDto, CreateDiscountDto, DiscountChangesDto } from './dto/discount.dto.js';
+import type { BulkResult, DiscountBulkAction } from '../../../common/bulk.js';
+import { noteBulkWrite } from '../audit/admin-write-context.js';
+import { bulkFilter } from '../common/bulk.dto.js';
+
+/** The status each bulk action other than delete sets. */
+const BULK_STATUS: Record<Exclude<DiscountBulkAction, 'delete'>, DiscountStatus> = { activate: 'active', 'coming-soon': 'coming_soon', expire: 'expired' };
 
 export const DISCOUNT_SORTABLE = [
   'id', 'title', 'discountCode', 'status', 'discountAmount', 'discountPercentage', 'originalPrice', 'discountedPrice',
@@ -75,6 +81,17 @@ export class DiscountsService {
       .execute<DiscountWithCompanyRow[]>('all', true);
     const listed = await this.listedSizes([...new Set(rows.map((r) => r.company.id))]);
     return rows.map((r) => toPublicDiscountDto(r, listed.get(r.company.id) ?? [], now));
+  }
+
+  /**
+   * Each discount's "Was … now …" (common/price-rule.ts cheapestEligible over its firm's listed sizes), exactly as
+   * GET /_api/discounts answers it: for the digest's deal cards. A discount not found is left out.
+   */
+  async priceExamples(ids: number[], now = new Date()): Promise<Map<number, PriceExampleDto | null>> {
+    if (!ids.length) return new Map();
+    const discounts = await this.em.fork().find(Discount, { id: { $in: ids } });
+    const listed = await this.listedSizes([...new Set(discounts.map((d) => d.company.id))]);
+    return new Map(discounts.map((d) => [d.id, priceExample(listed.get(d.company.id) ?? [], d, now)]));
   }
 
   /** Every listed size of these firms (program name, size, price): what a card's "Was … now …" is chosen from. */
@@ -156,6 +173,30 @@ export class DiscountsService {
     this.em.assign(discount, data);
     await this.em.flush();
     return toAdminDiscountDto(discount);
+  }
+
+  /**
+   * POST /_api/admin/discounts/bulk (issue #18): one status for, or the deletion of, the ticked discounts or every
+   * discount of the list's filter, in one transaction (all or none). The filter is the list's own (it can reach the
+   * company's name and the proof rules), so the matching ids are read with it first; the writes go through the ORM, so
+   * versions move on and the public answers are dropped as for a single save. `count` is what changed.
+   */
+  async bulk({ action, ...scope }: BulkDiscountsDto): Promise<BulkResult> {
+    const filter = bulkFilter(scope);
+    checkFilterKeys(filter, DISCOUNT_FILTERS);
+    const where = adminWhere(filter, new Date());
+    const count = await this.em.transactional(async (em) => {
+      const matching = await em.find(Discount, where);
+      const changed = action === 'delete' ? matching : matching.filter((d) => d.status !== BULK_STATUS[action]);
+      for (const d of changed) {
+        if (action === 'delete') em.remove(d);
+        else d.status = BULK_STATUS[action];
+      }
+      await em.flush();
+      return changed.length;
+    });
+    noteBulkWrite({ action, ...(scope.ids ? { ids: scope.ids.length } : { filter }), count });
+    return { action, count };
   }
 
   async remove(id: number): Promise<AdminDiscountDto> {

@@ -7,7 +7,8 @@ import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { SuperjsonBodyInterceptor } from '../common/superjson-body.interceptor.js';
-import { ReplaceSubscriberDto, SubscribeDto, UpdateSubscriberDto } from './dto/newsletter.dto.js';
+import { BulkSubscribersDto, ReplaceSubscriberDto, SubscribeDto, UpdateSubscriberDto } from './dto/newsletter.dto.js';
+import type { BulkResult } from '../../../common/bulk.js';
 import { ApiError } from '../common/api-error.js';
 import { MSG } from '../../../common/messages.js';
 import { AdminOnly, Public, RateLimit, TakesOneClickPost } from '../access/route-labels.js';
@@ -89,6 +90,13 @@ export class AdminNewsletterController {
   async exportCsv(@Query() query: ExportQuery): Promise<StreamableFile> {
     const csv = await this.newsletter.exportCsv(exportFilter(query));
     return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="${newsletterExportFileName()}"` });
+  }
+
+  /** One action on the ticked subscribers or every subscriber of the list's filter (issue #18); audited as 'bulk'. */
+  @Post('bulk')
+  @HttpCode(200)
+  bulk(@Body() body: BulkSubscribersDto): Promise<BulkResult> {
+    return this.newsletter.bulk(body);
   }
 
   @Post('update')

@@ -8,6 +8,11 @@ import type {
 import { NEWSLETTER_NEW_DAYS } from '../../../common/constants.js';
 import type { SubscriberStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
+import type { BulkResult } from '../../../common/bulk.js';
+import { noteBulkWrite } from '../audit/admin-write-context.js';
+import { bulkFilter } from '../common/bulk.dto.js';
+import { checkFilterKeys } from '../common/list-filter.js';
+import type { BulkSubscribersDto } from './dto/newsletter.dto.js';
 import { NEWSLETTER_CSV_COLUMNS, isSubscriberStatus, newsletterCsvRow } from '../../../common/newsletter.js';
 import { ApiError } from '../common/api-error.js';
 import { planPage } from '../common/far-end-page.js';
@@ -201,6 +206,26 @@ export class NewsletterService {
       await this.em.flush();
     }
     return toSubscriberDto(subscriber);
+  }
+
+  /**
+   * POST /_api/admin/newsletter-subscribers/bulk (issue #18): one action on the ticked subscribers or on every
+   * subscriber of the list's filter, as one statement. A status change writes only the rows it changes (and, like a
+   * single change, leaves subscribedAt alone); `count` is what changed.
+   */
+  async bulk({ action, ...scope }: BulkSubscribersDto): Promise<BulkResult> {
+    const filter = bulkFilter(scope);
+    checkFilterKeys(filter, SUBSCRIBER_FILTERS);
+    const where = toFilter(filter);
+    const status: SubscriberStatus = action === 'resubscribe' ? 'subscribed' : 'unsubscribed';
+    const [sql, params] = action === 'delete'
+      ? [`delete from newsletter_subscribers ${whereClause(where.conditions)}`, where.params]
+      : [`update newsletter_subscribers set status = ?, updated_at = now() ${whereClause([...where.conditions, 'status <> ?'])}`,
+        [status, ...where.params, status]];
+    const result = await this.em.getConnection().execute<{ affectedRows: number }>(sql, params, 'run');
+    const count = result.affectedRows;
+    noteBulkWrite({ action, ...(scope.ids ? { ids: scope.ids.length } : { filter }), count });
+    return { action, count };
   }
 
   async remove(id: number): Promise<NewsletterSubscriberDto> {

@@ -1,5 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
+import type { BulkRequest, BulkResult } from '../../../common/bulk.js';
 import type { DiscountCheckDto, ReportDayDto } from '../../../common/proof-api-types.js';
 import type { CheckResult } from '../../../common/proof.js';
 import type { PreviewLinkDto, RevisionDto } from '../../../common/team-api-types.js';
@@ -28,6 +29,8 @@ export interface ProofDataProvider extends DataProvider {
   autosavePost(id: number | string, data: object): Promise<{ data: RevisionDto }>;
   /** A signed link anyone can open to see the post as it will be published. */
   previewLink(id: number | string): Promise<{ data: PreviewLinkDto }>;
+  /** One action on the ticked records or every record of a filter, on the server in one request (issue #18). */
+  bulk(resource: string, request: BulkRequest): Promise<{ data: BulkResult }>;
 }
 
 export const dataProvider: ProofDataProvider = {
@@ -50,6 +53,8 @@ export const dataProvider: ProofDataProvider = {
   autosavePost: (id, data) =>
     httpClient(`/_api/admin/blog-posts/${id}/autosave`, { method: 'POST', body: JSON.stringify(data) })
       .then(({ json }) => ({ data: json as RevisionDto })),
+  bulk: (resource, request) =>
+    httpClient(`/_api/admin/${resource}/bulk`, { method: 'POST', body: JSON.stringify(request) }).then(({ json }) => ({ data: json as BulkResult })),
   previewLink: (id) =>
     httpClient(`/_api/admin/blog-posts/${id}/preview-link`, { method: 'POST', body: '{}' }).then(({ json }) => ({ data: json as PreviewLinkDto })),
 };

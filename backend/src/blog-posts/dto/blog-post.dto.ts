@@ -5,6 +5,8 @@ import { BLOG_MAX_TAGS, BLOG_TAG_MAX_LENGTH } from '../../../../common/constants
 import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogCategory, type BlogStatus } from '../../../../common/enums.js';
 import { MSG } from '../../../../common/messages.js';
 import { isValidSlug } from '../../../../common/slugify.js';
+import { BLOG_BULK_ACTIONS } from '../../../../common/bulk.js';
+import { bulkBodyOf } from '../../common/bulk.dto.js';
 import { IdDto } from '../../common/id.dto.js';
 import { ExpectedVersion } from '../../common/version.field.js';
 import { OptionalImage, OptionalText, RequiredText, RequiredTextIfPresent, Validate } from '../../common/validators.js';
@@ -182,3 +184,6 @@ export class BlogBySlugQueryDto {
   @ApiProperty() @RequiredText(MSG.slugRequired, 200)
   slug!: string;
 }
+
+/** POST /_api/admin/blog-posts/bulk (issue #18): publish, unpublish, archive or delete the ticked posts or every post of a filter. */
+export class BulkBlogPostsDto extends bulkBodyOf(BLOG_BULK_ACTIONS) {}

@@ -6,6 +6,8 @@ import { DISCOUNT_PERCENTAGE_MAX, DISCOUNT_PERCENTAGE_MIN } from '../../../../co
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../../common/enums.js';
 import { MSG } from '../../../../common/messages.js';
 import { FINE_PRINT_LIMITS } from '../../../../common/price-rule.js';
+import { DISCOUNT_BULK_ACTIONS } from '../../../../common/bulk.js';
+import { bulkBodyOf } from '../../common/bulk.dto.js';
 import { IdDto } from '../../common/id.dto.js';
 import { ExpectedVersion } from '../../common/version.field.js';
 import { OptionalImage, OptionalText, OptionalUrl, RequiredText, RequiredTextIfPresent, Validate } from '../../common/validators.js';
@@ -210,3 +212,6 @@ export class UpdateDiscountDto extends IntersectionType(IdDto, DiscountChangesDt
 
 /** REST face: PUT /:id receives the whole record react-admin holds; read-only fields (READ_ONLY_FIELDS) are dropped first. */
 export class ReplaceDiscountDto extends DiscountChangesDto {}
+
+/** POST /_api/admin/discounts/bulk (issue #18): a status for, or the deletion of, the ticked discounts or every discount of a filter. */
+export class BulkDiscountsDto extends bulkBodyOf(DISCOUNT_BULK_ACTIONS) {}

@@ -1,6 +1,8 @@
 import { Heading } from '@react-email/components';
 import { createElement as h } from 'react';
+import type { PriceExampleDto } from '../../../../common/api-types.js';
 import { CARD_TOKEN, dealCardTexts } from '../../../../common/campaigns.js';
+import { priceExampleTexts } from '../../../../common/price-rule.js';
 import { COLORS, Layout, renderMail } from './layout.js';
 
 /** Placeholders filled per recipient at send time (the message is rendered once per campaign). */
@@ -9,6 +11,8 @@ export const UNSUBSCRIBE_SLOT = '%%UNSUBSCRIBE%%';
 
 export interface CardDeal {
   id: number; title: string; companyName: string; discountCode: string | null; discountPercentage: number | null; lastVerifiedAt: string | null;
+  /** The card's "Was … now …": cheapestEligible, as GET /_api/discounts answers it (DiscountsService.priceExamples). */
+  priceExample?: PriceExampleDto | null;
 }
 export interface CardPost { id: number; slug: string; title: string; excerpt: string | null }
 
@@ -18,9 +22,15 @@ const card = (inner: string) =>
 
 function dealCard(d: CardDeal, siteUrl: string, now: Date): string {
   const t = dealCardTexts(d, now);
+  // The one price rule (common/price-rule.ts), worded as on the /discounts card.
+  const prices = priceExampleTexts(d.priceExample ?? null);
   return card(
     `<div style="font-size:13px;color:${COLORS.muted}">${esc(d.companyName)}</div>` +
     `<div style="font-size:18px;font-weight:700;color:${COLORS.ink};margin:2px 0 8px">${esc(d.title)}${t.off ? ` — <span style="color:${COLORS.brand}">${esc(t.off)}</span>` : ''}</div>` +
+    (prices
+      ? `<div style="margin:0 0 8px" data-deal-prices="${d.id}">Was <s>${esc(prices.was)}</s> now <strong style="color:${COLORS.ink}">${esc(prices.now)}</strong>` +
+        ` <span style="font-size:13px;color:${COLORS.muted}">(${esc(prices.account)})</span></div>`
+      : '') +
     (t.code ? `<div style="margin:0 0 8px">Code: <strong style="font-family:monospace;font-size:16px;letter-spacing:1px;background:#fff;border:1px dashed ${COLORS.brand};padding:2px 8px;border-radius:6px">${esc(t.code)}</strong></div>` : '') +
     `<div style="font-size:13px;color:${COLORS.muted}">✔ ${esc(t.verified)}</div>` +
     `<div style="margin-top:10px"><a href="${esc(siteUrl)}/discounts" style="color:${COLORS.brand};font-weight:700">Get this deal →</a></div>`,

@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { SUBSCRIBER_BULK_ACTIONS } from '../../../../common/bulk.js';
+import { bulkBodyOf } from '../../common/bulk.dto.js';
 import { IsOptional, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../../../common/enums.js';
@@ -49,3 +51,6 @@ export class ReplaceSubscriberDto {
   @Validate(isSubscriberStatus, MSG.subscriberStatusInvalid)
   status?: SubscriberStatus;
 }
+
+/** POST /_api/admin/newsletter-subscribers/bulk (issue #18): the ticked subscribers or every subscriber of a filter. */
+export class BulkSubscribersDto extends bulkBodyOf(SUBSCRIBER_BULK_ACTIONS) {}

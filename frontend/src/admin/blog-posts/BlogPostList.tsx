@@ -1,16 +1,17 @@
 import { Box, Button, Paper, Skeleton, Stack, Typography, useMediaQuery } from '@mui/material';
 import { format } from 'date-fns';
 import {
-  BulkDeleteButton, BulkExportButton, BulkUpdateButton, ColumnsButton, defaultExporter, List,
-  Pagination, RecordContextProvider, SearchInput, SelectInput, TopToolbar, useListContext, type Exporter,
+  ColumnsButton, List, Pagination, RecordContextProvider, SearchInput, SelectInput, TopToolbar,
+  useListContext,
 } from 'react-admin';
 import { DataTable } from '../components/live-sort.js';
 import { Link } from 'react-router-dom';
 import type { BlogPostJson } from '../../../../common/api-types.js';
-import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogStatus } from '../../../../common/enums.js';
+import { BLOG_CATEGORIES, BLOG_STATUSES } from '../../../../common/enums.js';
 import { MOBILE_BREAKPOINT_PX } from '../../../../common/constants.js';
 import { AddIcon, DownloadIcon } from '../components/icons.js';
 import { PageHeader } from '../components/PageHeader.js';
+import { MatchingBulkToolbar, ServerBulkButton, ServerBulkExportButton } from '../components/ServerBulk.js';
 import { capitalise, PostActions, PostThumb, publishDate, StatusChip } from './post-parts.js';
 
 const COMPACT = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
@@ -28,13 +29,6 @@ const filters = [
     emptyText="All Categories" slotProps={allShown} />,
 ];
 
-/** CSV of the current filter (ExportButton) or of the selected rows (BulkExportButton); the content stays out. */
-const exporter: Exporter<BlogPostJson> = (posts, fetchRelated, dataProvider) =>
-  defaultExporter(
-    posts.map(({ id, title, slug, status, category, authorName, tags, publishedAt, createdAt }) =>
-      ({ id, title, slug, status, category, authorName, tags: (tags ?? []).join(', '), publishedAt, createdAt })),
-    fetchRelated, dataProvider, 'blog_posts');
-
 /**
  * /admin/blog-posts (docs/spec.md §2): paged, sorted and filtered on the server (25 a page, newest first), the state in
  * the URL; a table with row selection and bulk actions, or compact cards at phone width.
@@ -46,7 +40,7 @@ export function BlogPostList() {
       <PageHeader title="Manage Blog Posts" subtitle="Create, edit, and manage your blog content."
         actions={<Button component={Link} to="/admin/blog-posts/new" variant="contained" startIcon={<AddIcon />}>New Blog Post</Button>} />
       <List resource="blog-posts" title={false} perPage={25} sort={{ field: 'createdAt', order: 'DESC' }} filters={filters}
-        exporter={exporter} empty={false} error={<ListError />} actions={<ListActions compact={compact} />}
+        empty={false} error={<ListError />} actions={<ListActions compact={compact} />}
         pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaFilterForm-root': { flex: '1 1 auto' } }}>
         {compact ? <PostCards /> : <PostTable />}
@@ -78,27 +72,30 @@ function ServerExportButton() {
   );
 }
 
+/**
+ * Bulk actions (issue #18): applied by the server in one request to the ticked posts or, after "Select all N posts",
+ * to every post of the filter; each asks first, naming the count.
+ */
 function BulkActions() {
   return (
     <>
-      {(['published', 'draft', 'archived'] as BlogStatus[]).map((status) => (
-        <BulkUpdateButton key={status} data={{ status }} label={`Mark ${capitalise(status)}`} mutationMode="pessimistic"
-          confirmTitle={`Mark as ${capitalise(status)}`}
-          confirmContent={`Set the status of %{smart_count} selected post to ${capitalise(status)}? |||| Set the status of %{smart_count} selected posts to ${capitalise(status)}?`} />
-      ))}
-      <BulkExportButton />
-      <BulkDeleteButton mutationMode="pessimistic"
-        confirmTitle="Delete %{smart_count} post |||| Delete %{smart_count} posts"
-        confirmContent="Are you sure you want to delete the selected post? This action cannot be undone. |||| Are you sure you want to delete these %{smart_count} posts? This action cannot be undone." />
+      <ServerBulkButton action="publish" label="Publish" noun="post"
+        content="Posts without a publish date are published now; scheduled posts keep their date." />
+      <ServerBulkButton action="unpublish" label="Unpublish" noun="post" content="The posts go back to draft and leave the site." />
+      <ServerBulkButton action="archive" label="Archive" noun="post" content="The posts are archived and leave the site." />
+      <ServerBulkExportButton path="/_api/admin/blog-posts/export.csv" />
+      <ServerBulkButton action="delete" label="Delete" noun="post" color="error" content="This action cannot be undone." />
     </>
   );
 }
+
+const bulkToolbar = <MatchingBulkToolbar noun="post"><BulkActions /></MatchingBulkToolbar>;
 
 function PostTable() {
   const { isPending } = useListContext();
   if (isPending) return <SkeletonRows />;
   return (
-    <DataTable<BlogPostJson> rowClick={false} bulkActionButtons={<BulkActions />} empty={<NoPosts />}
+    <DataTable<BlogPostJson> rowClick={false} bulkActionButtons={<BulkActions />} bulkActionsToolbar={bulkToolbar} empty={<NoPosts />}
       // A narrow window scrolls the table inside its frame rather than widening the page.
       sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' }, '& td': { verticalAlign: 'middle', px: 1 }, '& th': { px: 1 } }}>
       <Column label="Image" render={(p) => <PostThumb post={p} small />} disableSort />

@@ -1,10 +1,10 @@
 import { Box, Skeleton, Table, TableBody, TableCell, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { BulkDeleteButton, BulkExportButton, useListContext } from 'react-admin';
+import { BulkExportButton, useListContext } from 'react-admin';
 import { DataTable, SortButton } from '../components/live-sort.js';
 import type { AdminDiscountDto } from '../../../../common/api-types.js';
 import { expiryLabel } from '../../../../common/discount-rules.js';
 import { CompactList } from '../components/CompactList.js';
-import { BulkStatusButton } from '../components/BulkStatusButton.js';
+import { MatchingBulkToolbar, ServerBulkButton, ServerBulkMenuButton, TickedOnly } from '../components/ServerBulk.js';
 import { STATUS_CHOICES } from './discount-form.js';
 import { CompanyField, DiscountMenu, MediaThumb, StatusBadge } from './DiscountFields.js';
 import { BulkVerifyButton, successCell, VerifiedCell, VerifiedTodayButton } from './DiscountProof.js';
@@ -12,18 +12,25 @@ import { BulkVerifyButton, successCell, VerifiedCell, VerifiedTodayButton } from
 const SKELETON_ROWS = 4; // docs/spec.md §9
 const Col = DataTable.Col<AdminDiscountDto>;
 
+/** The bulk status actions (common/bulk.ts), named as the status filter names them. */
+const STATUS_ACTIONS = [
+  { action: 'activate', status: 'active' }, { action: 'coming-soon', status: 'coming_soon' }, { action: 'expire', status: 'expired' },
+].map(({ action, status }) => ({ action, name: STATUS_CHOICES.find((c) => c.id === status)!.name }));
+
+/**
+ * Status and delete are applied by the server in one request to the ticked discounts or, after "Select all N
+ * discounts", to every discount of the filter (issue #18). "Mark worked today" and Export act on the ticked rows only.
+ */
 const bulkActions = (
   <>
-    <BulkVerifyButton />
-    <BulkStatusButton choices={STATUS_CHOICES} noun="discount" />
-    <BulkExportButton />
-    <BulkDeleteButton
-      mutationMode="pessimistic"
-      confirmTitle="Delete %{smart_count} discounts"
-      confirmContent="Are you sure you want to delete the %{smart_count} selected discounts? This action cannot be undone."
-    />
+    <TickedOnly><BulkVerifyButton /></TickedOnly>
+    <ServerBulkMenuButton label="Set status" noun="discount" choices={STATUS_ACTIONS}
+      content={(name) => `The status of each of them becomes ${name}.`} />
+    <TickedOnly><BulkExportButton /></TickedOnly>
+    <ServerBulkButton action="delete" label="Delete" noun="discount" color="error" content="This action cannot be undone." />
   </>
 );
+const bulkToolbar = <MatchingBulkToolbar noun="discount">{bulkActions}</MatchingBulkToolbar>;
 
 function DiscountCell({ record }: { record: AdminDiscountDto }) {
   return (
@@ -85,6 +92,7 @@ export function DiscountTable() {
     <DataTable
       rowClick={false}
       bulkActionButtons={bulkActions}
+      bulkActionsToolbar={bulkToolbar}
       hiddenColumns={['createdAt', 'reportsCount']}
       sx={{ '& td': { verticalAlign: 'middle' }, '& td, & th': { px: 1 } }}
     >

@@ -1,20 +1,18 @@
 import { Box, Chip, MenuItem, Skeleton, Table, TableBody, TableCell, TableRow, Typography, useMediaQuery } from '@mui/material';
 import { format } from 'date-fns';
 import { Fragment } from 'react';
-import { BulkDeleteButton, BulkExportButton, useListContext, useNotify, useRecordContext, useUpdate } from 'react-admin';
+import { useListContext, useNotify, useRecordContext, useUpdate } from 'react-admin';
 import { DataTable, SortButton } from '../components/live-sort.js';
 import type { NewsletterSubscriberDto } from '../../../../common/api-types.js';
-import { SUBSCRIBER_STATUSES } from '../../../../common/enums.js';
 import { ADMIN_NEWSLETTER as T } from '../../../../common/messages.js';
 import { errorMessage } from '../components/errors.js';
 import { newsletterSourceLabel } from '../../../../common/newsletter.js';
-import { BulkStatusButton } from '../components/BulkStatusButton.js';
+import { MatchingBulkToolbar, ServerBulkButton, ServerBulkExportButton } from '../components/ServerBulk.js';
 import { CompactList } from '../components/CompactList.js';
 import { RecordMenu } from '../components/RecordMenu.js';
 
 type Subscriber = NewsletterSubscriberDto;
 const Col = DataTable.Col<Subscriber>;
-const STATUS_CHOICES = SUBSCRIBER_STATUSES.map((id) => ({ id, name: T.statusLabel[id] }));
 
 /**
  * Break points before '@' and each '.', and after each '-' (where browsers break anyway), so a long address wraps
@@ -72,17 +70,19 @@ function SubscriberMenu() {
   );
 }
 
+/**
+ * Applied by the server in one request to the ticked subscribers or, after "Select all N subscribers", to every
+ * subscriber of the filter (issue #18); each asks first, naming the count.
+ */
 const bulkActions = (
   <>
-    <BulkStatusButton choices={STATUS_CHOICES} noun="subscriber" />
-    <BulkExportButton />
-    <BulkDeleteButton
-      mutationMode="pessimistic"
-      confirmTitle="Delete %{smart_count} subscribers"
-      confirmContent="Are you sure you want to delete the %{smart_count} selected subscribers? This action cannot be undone."
-    />
+    <ServerBulkButton action="unsubscribe" label="Unsubscribe" noun="subscriber" content="They get no more newsletters; their signup date stays." />
+    <ServerBulkButton action="resubscribe" label="Resubscribe" noun="subscriber" content="Their status becomes Subscribed again; their signup date stays." />
+    <ServerBulkExportButton path="/_api/admin/newsletter-subscribers/export.csv" />
+    <ServerBulkButton action="delete" label="Delete" noun="subscriber" color="error" content="This action cannot be undone." />
   </>
 );
+const bulkToolbar = <MatchingBulkToolbar noun="subscriber">{bulkActions}</MatchingBulkToolbar>;
 
 /** The subscriber table (sortable Email, Subscribed Date, Status; Source), or at ≤ 768 px a compact list. */
 export function SubscriberTable() {
@@ -121,7 +121,7 @@ export function SubscriberTable() {
     );
   }
   return (
-    <DataTable rowClick={false} bulkActionButtons={bulkActions} sx={{ '& tbody tr': { height: 52 } }}>
+    <DataTable rowClick={false} bulkActionButtons={bulkActions} bulkActionsToolbar={bulkToolbar} sx={{ '& tbody tr': { height: 52 } }}>
       <Col source="email" label={T.columnEmail} render={(s) => <span data-testid="subscriber-email"><Email email={s.email} /></span>} />
       <Col source="subscribedAt" label={T.columnSubscribedAt} render={date} sortByOrder="DESC" sx={{ whiteSpace: 'nowrap' }} />
       <Col source="status" label={T.columnStatus}><StatusChip /></Col>

@@ -11,7 +11,7 @@ import { formatShortUtcDate } from '../../../../common/utc-date.js';
 import { DealProofLine, ReportPrompt } from '../components/DealProof.js';
 import { FirmLogo } from '../components/FirmLogo.js';
 import { FinePrint } from '../components/FinePrint.js';
-import { sizeLabel } from '../../../../common/price-rule.js';
+import { priceExampleTexts } from '../../../../common/price-rule.js';
 
 /** How long the copy button reads 'Copied!' after a successful copy. */
 const COPIED_FEEDBACK_MS = 2000;
@@ -41,7 +41,6 @@ function shortDate(value: string | null): string | null {
   return isValid(date) ? formatShortUtcDate(date) : null;
 }
 
-const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: n % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
 /** One deal on /discounts (docs/spec.md §2, §4, §9). */
 export function DiscountCard({ discount: d, now, proof }: Props) {
@@ -58,7 +57,7 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
   const startsOn = comingSoon ? shortDate(d.validFrom) : null;
   const titleId = `deal-${d.id}-title`;
   // The one price rule (common/price-rule.ts): the firm's cheapest listed size the code applies to.
-  const example = comingSoon ? null : d.priceExample;
+  const prices = priceExampleTexts(comingSoon ? null : d.priceExample);
 
   const onCopy = async () => {
     if (!d.discountCode) return;
@@ -109,11 +108,11 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
 
       <h3 id={titleId} className="deal-title">{d.title}</h3>
       {d.description && <p className="deal-desc">{d.description}</p>}
-      {example && example.priceAfterCode < example.price && (
+      {prices && (
         <p className="deal-prices" data-testid="deal-prices">
-          <s><span className="visually-hidden">Was </span>{money(example.price)}</s>{' '}
-          <strong><span className="visually-hidden">now </span>{money(example.priceAfterCode)}</strong>
-          <span className="deal-price-size">{example.program}, {sizeLabel(example.size)} account</span>
+          <s><span className="visually-hidden">Was </span>{prices.was}</s>{' '}
+          <strong><span className="visually-hidden">now </span>{prices.now}</strong>
+          <span className="deal-price-size">{prices.account}</span>
         </p>
       )}
       {d.discountCode && <FinePrint terms={d} />}
