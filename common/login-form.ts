@@ -4,6 +4,7 @@
  * result code on failure. The page shows the message for that code, so the URL never carries free text
  * (a crafted link cannot make the page say something we did not write). Pure: no framework, no DOM.
  */
+import { USERS_TEXT } from './invitations.js';
 import { MSG } from './messages.js';
 
 /** The query parameters of /login: where to go after signing in, and why the last try failed. */
@@ -36,6 +37,7 @@ export function loginFormErrorOf(status: number, message: string): string {
   if (message === MSG.passwordRequired) return 'password';
   if (message === MSG.invalidCredentials) return 'invalid';
   if (message === MSG.signInNeedsHttps) return 'https';
+  if (message === USERS_TEXT.accountInactive) return 'inactive';
   return 'failed';
 }
 
@@ -50,6 +52,8 @@ export function loginFormMessage(code: string | null | undefined): string | null
       return MSG.invalidCredentials;
     case 'https':
       return MSG.signInNeedsHttps;
+    case 'inactive':
+      return USERS_TEXT.accountInactive;
     case 'failed':
       return MSG.loginFailedRetry;
     case 'limited':

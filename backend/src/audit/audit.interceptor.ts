@@ -45,7 +45,9 @@ export class AuditInterceptor implements NestInterceptor {
                   action: write.action,
                   resource: write.resource,
                   resourceId,
-                  changes: write.action === 'update' || write.action === 'restore' ? changesOf(store, write.resource, resourceId) : {},
+                  changes: write.action === 'update' || write.action === 'restore'
+                    ? changesOf(store, write.resource, resourceId)
+                    : noted(store, write.resource, resourceId),
                 });
                 return result;
               }),
@@ -71,4 +73,10 @@ function changesOf(store: AdminWriteContext, resource: string, id: string | null
   const entity = PRIMARY_ENTITY[resource];
   if (entity && id) return store.changes.get(`${entity}#${id}`) ?? {};
   return Object.assign({}, ...store.changes.values()) as FieldChanges;
+}
+
+/** Other writes log only what their service noted for their own record (noteChanges), e.g. an invitation. */
+function noted(store: AdminWriteContext, resource: string, id: string | null): FieldChanges {
+  const entity = PRIMARY_ENTITY[resource];
+  return (entity && id && store.changes.get(`${entity}#${id}`)) || {};
 }

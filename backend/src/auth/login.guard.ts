@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LoginLimiter } from './login-limiter.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { User } from '../users/user.entity.js';
+import { UsersService } from '../users/users.service.js';
 
 /**
  * Checks the body (SPEC's login messages), the rate limits, then the password
@@ -18,6 +19,7 @@ export class LoginGuard extends AuthGuard('local') {
   constructor(
     private readonly limiter: LoginLimiter,
     private readonly audit: AuditService,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
@@ -46,6 +48,7 @@ export class LoginGuard extends AuthGuard('local') {
     await super.logIn(req);
     await this.limiter.recordSuccess(ip, parsed.data.email);
     const user = req.user as User;
+    await this.users.recordSignIn(user.id);
     await this.audit.append({ actor: { id: user.id, email: user.email }, action: 'sign-in', resource: 'auth', resourceId: user.id });
     return true;
   }
