@@ -3,7 +3,6 @@
  * /accept-invite page and the admin's Users screen share. Pure: no framework, no DOM.
  */
 import type { FieldRule } from './form-rules.js';
-import { zodForm } from './form-rules.js';
 import { MSG } from './messages.js';
 import type { UserRole } from './enums.js';
 
@@ -46,15 +45,16 @@ export const USERS_TEXT = {
   submitting: 'Setting password...',
 } as const;
 
-/** The password rule of both sides: the page's form (zod) and the API's DTO. */
+/**
+ * The password rule of both sides: the page's form (as zod: zodForm({ password: newPasswordRule })) and the API's
+ * DTO. No zod here: the page heads import this module, and zod stays out of every page's first-load script.
+ */
 export const newPasswordRule: FieldRule = (text) => {
   if (text.length === 0) return MSG.passwordRequired;
   if (text.length < PASSWORD_LIMITS.min) return USERS_TEXT.passwordTooShort;
   if (text.length > PASSWORD_LIMITS.max) return USERS_TEXT.passwordTooLong;
   return true;
 };
-
-export const acceptInviteSchema = zodForm({ password: newPasswordRule });
 
 /** Why an invitation link does not work: 400 for a link we did not make, 410 for one that is spent. */
 export type InvitationRefusal = 'invalid' | 'expired' | 'used' | 'replaced';

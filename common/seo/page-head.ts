@@ -6,6 +6,7 @@
 import { BRAND_COLOR, SITE_DESCRIPTION, SITE_FOUNDING_YEAR, SITE_NAME } from '../constants.js';
 import type { BlogCategory } from '../enums.js';
 import { PAGE_TEXT } from '../messages.js';
+import { USERS_TEXT } from '../invitations.js';
 import { blogCategoryPath as categoryPath } from '../blog-categories.js';
 import type { PageRoute } from './page-route.js';
 import { FIRM_PAGE_TEXT } from '../firm-pages.js';
@@ -137,6 +138,9 @@ export function pageHead(route: PageRoute, data: PageHeadData, siteUrl: string):
       const text = PAGE_TEXT[route.kind];
       return page(withSiteName(text.title), text.description, route.path);
     }
+    case 'accept-invite':
+      // A personal link (its token is in the URL): never indexed, never the canonical of anything.
+      return page(withSiteName(USERS_TEXT.pageTitle), USERS_TEXT.pageIntro, null, 'noindex');
     case 'login':
     case 'unsubscribe': {
       const text = PAGE_TEXT[route.kind];
