@@ -3,7 +3,7 @@
  * /accept-invite page and the admin's Users screen share. Pure: no framework, no DOM.
  */
 import type { FieldRule } from './form-rules.js';
-import { MSG } from './messages.js';
+import { MSG, PAGE_TEXT } from './messages.js';
 import type { UserRole } from './enums.js';
 
 /** An invitation link works once, for this long. */
@@ -39,8 +39,8 @@ export const USERS_TEXT = {
   linkUsed: 'This invitation was already used. Sign in with your email and password.',
   linkReplaced: 'A newer invitation was sent to this address. Please use the link in the latest email.',
   tooManyAttempts: (minutes: number) => `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  pageTitle: 'Accept your invitation',
-  pageIntro: 'Choose a password to finish setting up your account. You will be signed in and taken to the admin.',
+  pageTitle: PAGE_TEXT.acceptInvite.title,
+  pageIntro: PAGE_TEXT.acceptInvite.description,
   submit: 'Set password and sign in',
   submitting: 'Setting password...',
 } as const;

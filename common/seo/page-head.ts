@@ -6,7 +6,6 @@
 import { BRAND_COLOR, SITE_DESCRIPTION, SITE_FOUNDING_YEAR, SITE_NAME } from '../constants.js';
 import type { BlogCategory } from '../enums.js';
 import { PAGE_TEXT } from '../messages.js';
-import { USERS_TEXT } from '../invitations.js';
 import { blogCategoryPath as categoryPath } from '../blog-categories.js';
 import type { PageRoute } from './page-route.js';
 import { FIRM_PAGE_TEXT } from '../firm-pages.js';
@@ -140,7 +139,7 @@ export function pageHead(route: PageRoute, data: PageHeadData, siteUrl: string):
     }
     case 'accept-invite':
       // A personal link (its token is in the URL): never indexed, never the canonical of anything.
-      return page(withSiteName(USERS_TEXT.pageTitle), USERS_TEXT.pageIntro, null, 'noindex');
+      return page(withSiteName(PAGE_TEXT.acceptInvite.title), PAGE_TEXT.acceptInvite.description, null, 'noindex');
     case 'login':
     case 'unsubscribe': {
       const text = PAGE_TEXT[route.kind];
