@@ -83,6 +83,13 @@ describe('inviting an editor, in Chromium', () => {
     await editor.screenshot({ path: 'reports/screenshots/admin-users-denied-editor-desktop.png' });
     expect((await (await editor.request.get(site.baseUrl + '/_api/auth/session')).json()).user).toMatchObject({ email: EDITOR_EMAIL, role: 'editor' });
     expect((await editor.request.get(site.baseUrl + '/_api/admin/users')).status()).toBe(403);
+    // A screen whose API refuses the role (403): react-admin says so and the editor stays signed in.
+    await editor.goto(site.baseUrl + '/admin/audit-log');
+    await editor.locator('[data-sonner-toast]', { hasText: /not authorized/i }).waitFor();
+    expect(editor.url()).toBe(site.baseUrl + '/admin/audit-log');
+    expect((await (await editor.request.get(site.baseUrl + '/_api/auth/session')).json()).user).toMatchObject({ email: EDITOR_EMAIL });
+    await editor.goto(site.baseUrl + '/admin');
+    await editor.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
 
     // The admin sees them active, then deactivates them: the editor's open admin goes to the sign-in page.
     await admin.reload();
