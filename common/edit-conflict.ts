@@ -9,6 +9,7 @@ export const VERSIONED_RESOURCES = {
   companies: 'This company',
   discounts: 'This discount',
   campaigns: 'This campaign',
+  users: 'This user',
 } as const;
 export type VersionedResource = keyof typeof VERSIONED_RESOURCES;
 
@@ -27,7 +28,7 @@ export const READ_ONLY_FIELDS: Record<string, readonly string[]> = {
   'firm-changes': ['company', 'createdAt', 'updatedAt'],
   campaigns: ['kind', 'status', 'sentAt', 'stats', 'createdAt', 'updatedAt'],
   'newsletter-subscribers': ['email', 'subscribedAt', 'source', 'confirmedAt', 'bouncedAt'],
-  users: ['createdAt', 'updatedAt', 'lastSignInAt'],
+  users: ['email', 'displayName', 'status', 'invitedAt', 'createdAt', 'updatedAt', 'lastSignInAt'],
 };
 
 /** "2026-11-25 14:02 UTC": one reading for every viewer, whatever their zone. */

@@ -1,5 +1,6 @@
 import { LOGIN_DEFAULT_NEXT, loginFormErrorOf, loginFormMessage, loginFormRedirect, loginPathFor, loginReturnPath } from './login-form.js';
 import { MSG } from './messages.js';
+import { USERS_TEXT } from './invitations.js';
 
 describe('where a sign-in returns to (same-site paths only)', () => {
   it.each([
@@ -28,6 +29,7 @@ describe('the plain sign-in form: failure codes and their messages', () => {
     [400, MSG.passwordRequired, 'password', MSG.passwordRequired],
     [429, MSG.tooManyLoginAttempts(4), 'limited-4', MSG.tooManyLoginAttempts(4)],
     [403, MSG.signInNeedsHttps, 'https', MSG.signInNeedsHttps],
+    [401, USERS_TEXT.accountInactive, 'inactive', USERS_TEXT.accountInactive],
     [503, 'Service unavailable', 'failed', MSG.loginFailedRetry],
   ])('%p %p -> %p', (status, message, code, shown) => {
     expect(loginFormErrorOf(status, message)).toBe(code);

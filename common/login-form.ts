@@ -6,6 +6,7 @@
  */
 import { isEmailAddress } from './email-address.js';
 import { zodForm, type FieldRule } from './form-rules.js';
+import { USERS_TEXT } from './invitations.js';
 import { MSG } from './messages.js';
 
 /** What the sign-in form holds. */
@@ -56,6 +57,7 @@ export function loginFormErrorOf(status: number, message: string): string {
   if (message === MSG.passwordRequired) return 'password';
   if (message === MSG.invalidCredentials) return 'invalid';
   if (message === MSG.signInNeedsHttps) return 'https';
+  if (message === USERS_TEXT.accountInactive) return 'inactive';
   return 'failed';
 }
 
@@ -70,6 +72,8 @@ export function loginFormMessage(code: string | null | undefined): string | null
       return MSG.invalidCredentials;
     case 'https':
       return MSG.signInNeedsHttps;
+    case 'inactive':
+      return USERS_TEXT.accountInactive;
     case 'failed':
       return MSG.loginFailedRetry;
     case 'limited':

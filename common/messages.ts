@@ -253,6 +253,10 @@ export const PAGE_TEXT = {
   },
   pageSuffix: (page: number) => ` \u2013 Page ${page}`,
   login: { title: 'Admin Login', description: 'Sign in to manage Verified Trader Funding.' },
+  acceptInvite: {
+    title: 'Accept your invitation',
+    description: 'Choose a password to finish setting up your account. You will be signed in and taken to the admin.',
+  },
   unsubscribe: {
     title: 'Unsubscribe from the Newsletter',
     description: 'Manage your Verified Trader Funding newsletter subscription.',

@@ -46,6 +46,7 @@ describe('accessibility of the public pages (axe-core) in Chromium', () => {
     ['a mistyped search (suggestions)', '/blog?q=topstpe', '.search-suggestions a'],
     ['a post', postPath, 'article h1'],
     ['login', '/login', 'form button[type="submit"]'],
+    ['accept an invitation (with a refusal shown)', '/accept-invite?token=abc.def&error=expired', 'form [role="alert"]'],
     ['unsubscribe', '/newsletter/unsubscribe?token=abc', 'h1'],
     ['not found', '/no-such-page', 'h1'],
     ['firms', '/firms', '.firms-table tbody tr'],

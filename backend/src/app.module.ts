@@ -24,6 +24,7 @@ import { PayoutsModule } from './payouts/payouts.module.js';
 import { PublishingModule } from './publishing/publishing.module.js';
 import { ProofModule } from './proof/proof.module.js';
 import { SeoModule } from './seo/seo.module.js';
+import { UsersModule } from './users/users.module.js';
 
 @Module({})
 export class AppModule {
@@ -38,6 +39,8 @@ export class AppModule {
         CacheModule,
         AuditModule,
         AuthModule,
+        // Listed here (not only under AuthModule) so its routes come before SeoModule's catch-all page route.
+        UsersModule,
         AccessModule,
         MediaModule,
         HealthModule,

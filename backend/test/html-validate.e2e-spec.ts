@@ -31,7 +31,7 @@ describe('html-validate over the server HTML of the public pages (issue 22)', ()
   let t: TestApp;
   const paths: string[] = [
     '/', '/about', '/discounts', '/blog', '/blog/news', '/blog/guides', '/blog/reviews', '/blog?tag=ftmo', '/blog?q=payout',
-    '/blog?q=zzzqqq', '/blog?page=2', '/login', '/login?error=invalid', '/newsletter/unsubscribe?token=abc', '/firms',
+    '/blog?q=zzzqqq', '/blog?page=2', '/login', '/login?error=invalid', '/accept-invite?token=abc.def', '/accept-invite?error=used', '/newsletter/unsubscribe?token=abc', '/firms',
     '/firms?size=100000', '/firms/compare?firms=ftmo,the5ers,fundednext', '/methodology', '/no-such-page',
   ];
 

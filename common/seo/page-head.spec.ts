@@ -66,6 +66,8 @@ describe('pageHead', () => {
 
   it('marks login noindex, admin noindex/nofollow, and titles admin pages as SPEC §2 does', () => {
     expect(head('/login').robots).toBe('noindex');
+    expect(head('/accept-invite').robots).toBe('noindex');
+    expect(head('/accept-invite').canonical).toBeNull();
     expect(head('/admin').robots).toBe('noindex, nofollow');
     expect(head('/admin/companies').title).toBe('Manage Companies - Admin');
     expect(head('/admin/discounts').title).toBe('Manage Discounts - Admin');

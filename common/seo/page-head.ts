@@ -137,6 +137,9 @@ export function pageHead(route: PageRoute, data: PageHeadData, siteUrl: string):
       const text = PAGE_TEXT[route.kind];
       return page(withSiteName(text.title), text.description, route.path);
     }
+    case 'accept-invite':
+      // A personal link (its token is in the URL): never indexed, never the canonical of anything.
+      return page(withSiteName(PAGE_TEXT.acceptInvite.title), PAGE_TEXT.acceptInvite.description, null, 'noindex');
     case 'login':
     case 'unsubscribe': {
       const text = PAGE_TEXT[route.kind];

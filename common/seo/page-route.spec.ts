@@ -6,6 +6,7 @@ describe('matchRoute', () => {
     ['/about', 'about'],
     ['/discounts', 'discounts'],
     ['/login', 'login'],
+    ['/accept-invite', 'accept-invite'],
     ['/newsletter/unsubscribe', 'unsubscribe'],
     ['/About', 'about'],
     ['/nope', 'notFound'],

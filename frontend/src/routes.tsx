@@ -135,6 +135,11 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
             // The sign-in form brings zod and react-hook-form; other pages do not need them.
             { id: 'login', path: 'login', ...page('site/pages/LoginPage.tsx', () => import('./site/pages/LoginPage.js').then((m) => m.LoginPage)) },
             {
+              id: 'accept-invite',
+              path: 'accept-invite',
+              ...page('site/pages/AcceptInvitePage.tsx', () => import('./site/pages/AcceptInvitePage.js').then((m) => m.AcceptInvitePage)),
+            },
+            {
               id: 'blog',
               path: 'blog',
               loader: blogList(),

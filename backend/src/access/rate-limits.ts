@@ -6,6 +6,7 @@ import { PROOF_MSG } from '../../../common/proof-messages.js';
 import { PAYOUT_MSG } from '../../../common/payout-messages.js';
 import { PAYOUT_REPORT_LIMITS } from '../../../common/payouts.js';
 import { EMAIL_LINK_LIMITS, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
+import { USERS_TEXT } from '../../../common/invitations.js';
 import type { RateLimitPolicy } from './route-labels.js';
 
 const newsletter = (name: string): RateLimitPolicy => ({
@@ -40,6 +41,8 @@ export const RATE_LIMITS = {
     message: PAYOUT_MSG.tooManyReports,
   },
   payoutClaims: { name: 'payout-claims', limit: 10, windowSeconds: 24 * 60 * 60, message: PAYOUT_MSG.tooManyClaims },
+  /** Accepting an invitation (the JSON call and the plain form share it): bounds token guessing per address. */
+  invitationAccept: { name: 'invitation-accept', limit: 20, windowSeconds: 15 * 60, message: USERS_TEXT.tooManyAttempts },
   /** A trader's answers on a claim. */
   claimMessages: { name: 'claim-messages', limit: 30, windowSeconds: 60 * 60, message: PAYOUT_MSG.tooManyClaims },
 } as const satisfies Record<string, RateLimitPolicy>;

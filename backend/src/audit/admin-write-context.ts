@@ -33,3 +33,14 @@ export function noteBulkWrite(summary: Record<string, unknown>): void {
   if (!store) return;
   store.changes.set(BULK_SUMMARY_KEY, Object.fromEntries(Object.entries(summary).map(([k, v]) => [k, [null, v ?? null]])));
 }
+
+/**
+ * For a write the ORM's change sets do not see (raw SQL, a create): the fields it changed as [before, after], so
+ * AuditInterceptor logs them with the write's entry (e.g. an invitation's role and status).
+ */
+export function noteChanges(entityName: string, id: number | string, fields: FieldChanges): void {
+  const context = adminWriteContext.getStore();
+  if (!context) return;
+  const key = `${entityName}#${String(id)}`;
+  context.changes.set(key, { ...context.changes.get(key), ...fields });
+}

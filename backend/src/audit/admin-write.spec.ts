@@ -3,6 +3,7 @@ import { describeAdminWrite } from './admin-write.js';
 describe('describeAdminWrite', () => {
   it.each([
     ['POST', '/_api/admin/blog-posts', { resource: 'blog-posts', action: 'create' }],
+    ['POST', '/_api/admin/users', { resource: 'users', action: 'invite' }],
     ['POST', '/_api/admin/blog-posts/update', { resource: 'blog-posts', action: 'update' }],
     ['PUT', '/_api/admin/companies/:id', { resource: 'companies', action: 'update' }],
     ['POST', '/_api/admin/discounts/delete', { resource: 'discounts', action: 'delete' }],

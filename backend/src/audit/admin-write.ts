@@ -4,6 +4,9 @@ export interface AdminWrite {
   action: string;
 }
 
+/** Resources whose POST makes something other than a plain record: a user is invited, not created. */
+const CREATE_ACTION: Record<string, string> = { users: 'invite' };
+
 const ADMIN_ROUTE = /^\/_api\/admin\/([^/]+)(?:\/(.*))?$/i;
 
 /**
@@ -25,7 +28,7 @@ export function describeAdminWrite(method: string, routePath: string): AdminWrit
     case 'DELETE':
       return { resource, action: 'delete' };
     case 'POST': {
-      if (rest === '') return { resource, action: 'create' };
+      if (rest === '') return { resource, action: CREATE_ACTION[resource] ?? 'create' };
       if (rest === 'update' || rest === 'delete' || rest === 'bulk') return { resource, action: rest };
       const last = rest.split('/').pop() ?? '';
       if (last === 'autosave') return null;

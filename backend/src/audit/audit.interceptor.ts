@@ -67,14 +67,23 @@ function idOf(req: Request, result: unknown): string | null {
   return typeof answered === 'number' || typeof answered === 'string' ? String(answered) : null;
 }
 
-/** Updates log each changed field; a bulk write logs its own summary (action, scope, count: noteBulkWrite). */
+/**
+ * Updates log each changed field; a bulk write logs its own summary (action, scope, count: noteBulkWrite); other
+ * writes what their service noted for their own record (noteChanges).
+ */
 function changesFor(action: string, store: AdminWriteContext, resource: string, id: string | null): FieldChanges {
   if (action === 'bulk') return store.changes.get(BULK_SUMMARY_KEY) ?? {};
-  return action === 'update' || action === 'restore' ? changesOf(store, resource, id) : {};
+  return action === 'update' || action === 'restore' ? changesOf(store, resource, id) : noted(store, resource, id);
 }
 
 function changesOf(store: AdminWriteContext, resource: string, id: string | null): FieldChanges {
   const entity = PRIMARY_ENTITY[resource];
   if (entity && id) return store.changes.get(`${entity}#${id}`) ?? {};
   return Object.assign({}, ...store.changes.values()) as FieldChanges;
+}
+
+/** What a service noted for its own record (noteChanges), e.g. an invitation's role and status. */
+function noted(store: AdminWriteContext, resource: string, id: string | null): FieldChanges {
+  const entity = PRIMARY_ENTITY[resource];
+  return (entity && id && store.changes.get(`${entity}#${id}`)) || {};
 }

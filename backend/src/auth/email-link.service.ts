@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { EMAIL_LINK_LIMITS, EMAIL_LINK_MINUTES, EMAIL_LINK_PATH, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
 import { escapeHtml } from '../../../common/seo/page-head.js';
 import { SITE_NAME } from '../../../common/constants.js';
+import { USERS_TEXT } from '../../../common/invitations.js';
 import { signToken, verifyToken } from '../common/signed-token.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
@@ -66,7 +67,11 @@ export class EmailLinkService {
       `insert into users (display_name, email, role) values (?, ?, 'user') on conflict (email) do nothing`,
       [email.split('@')[0]!.slice(0, 120), email],
     );
-    return { ok: true, user: (await em.findOne(User, { email }))! };
+    const user = (await em.findOne(User, { email }))!;
+    // A deactivated account (or one invited that has not accepted) does not come in by a link either.
+    if (!user.active) return { ok: false, message: USERS_TEXT.accountInactive };
+    await em.getConnection().execute('update users set last_sign_in_at = now() where id = ?', [user.id]);
+    return { ok: true, user };
   }
 }
 

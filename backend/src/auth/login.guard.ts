@@ -9,6 +9,7 @@ import { LoginLimiter } from './login-limiter.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { User } from '../users/user.entity.js';
 import { LoginDto } from './dto/login.dto.js';
+import { UsersService } from '../users/users.service.js';
 
 /**
  * Checks the body (SPEC's login messages), the rate limits, then the password
@@ -19,6 +20,7 @@ export class LoginGuard extends AuthGuard('local') {
   constructor(
     private readonly limiter: LoginLimiter,
     private readonly audit: AuditService,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
@@ -44,6 +46,7 @@ export class LoginGuard extends AuthGuard('local') {
     await super.logIn(req);
     await this.limiter.recordSuccess(ip, body.email);
     const user = req.user as User;
+    await this.users.recordSignIn(user.id);
     await this.audit.append({ actor: { id: user.id, email: user.email }, action: 'sign-in', resource: 'auth', resourceId: user.id });
     return true;
   }

@@ -17,7 +17,8 @@ export class SessionSerializer extends PassportSerializer {
 
   deserializeUser(id: number, done: (err: unknown, user?: PublicUser | false) => void) {
     this.users.findFreshById(id).then(
-      (user) => done(null, user ? toPublicUser(user) : false),
+      // A deactivated account's session is refused on its very next request, whatever its cookie says.
+      (user) => done(null, user?.active ? toPublicUser(user) : false),
       (error) => done(error),
     );
   }

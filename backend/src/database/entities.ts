@@ -17,7 +17,9 @@ import { MediaAsset } from '../media/media-asset.entity.js';
 import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity.js';
 import { RateLimitCounter } from '../rate-limit/rate-limit.entity.js';
 import { User } from '../users/user.entity.js';
+import { UserInvitation } from '../users/user-invitation.entity.js';
 
 export const ENTITIES = [User, SessionRecord, RateLimitCounter, Company, Discount, BlogPost, NewsletterSubscriber, MediaAsset,
   FirmProgram, FirmProgramSize, FirmChange, FirmScore, DiscountCheck, DiscountReport,
-  AuditEntry, Revision, ReportHold, Campaign, CampaignDelivery, CampaignClick, AppSetting, FirmEvent];
+  AuditEntry, Revision, ReportHold, Campaign, CampaignDelivery, CampaignClick, AppSetting, FirmEvent,
+  UserInvitation];

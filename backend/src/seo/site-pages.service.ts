@@ -33,7 +33,7 @@ export const INLINE_SCRIPT_HASHES = [cspHash(SPLASH_HEAD_SCRIPT), cspHash(DEFERR
  * Pages that are a form the visitor fills at once: their scripts load with the page, not after its first
  * paint, so the first submit is the enhanced one (a sign-in, an unsubscribe), not the plain form's.
  */
-const FORM_PAGES = new Set<PageRoute['kind']>(['login', 'unsubscribe']);
+const FORM_PAGES = new Set<PageRoute['kind']>(['login', 'unsubscribe', 'accept-invite']);
 
 /** Only this much of a post's HTML is needed for a description of last resort. */
 const CONTENT_PREFIX_CHARS = 2000;

@@ -22,6 +22,17 @@ export class User extends BaseEntity {
   /** argon2id hash; hidden so it is never serialised. Null for accounts that only sign in by an emailed link. */
   @Property({ type: 'string', nullable: true, hidden: true, lazy: true })
   passwordHash: string | null = null;
+
+  /**
+   * False: a deactivated account, or one invited that has not accepted yet. It cannot sign in, and a session it
+   * still holds is refused on its next request (SessionSerializer).
+   */
+  @Property({ type: 'boolean', default: true })
+  active: boolean & Opt = true;
+
+  /** Kept by a raw UPDATE (UsersService.recordSignIn): a sign-in is not an edit, so it neither raises `version` nor is audited as one. */
+  @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
+  lastSignInAt: Date | null = null;
 }
 
 export function toPublicUser(user: User): PublicUser {

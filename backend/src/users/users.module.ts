@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
+import { InvitationsController } from './invitations.controller.js';
+import { InvitationsService } from './invitations.service.js';
+import { UsersAdminController } from './users-admin.controller.js';
+import { UsersAdminService } from './users-admin.service.js';
 import { UsersService } from './users.service.js';
 
-@Module({ providers: [UsersService], exports: [UsersService] })
+@Module({
+  controllers: [UsersAdminController, InvitationsController],
+  providers: [UsersService, UsersAdminService, InvitationsService],
+  exports: [UsersService],
+})
 export class UsersModule {}

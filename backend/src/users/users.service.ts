@@ -42,6 +42,11 @@ export class UsersService implements OnApplicationBootstrap {
     return user?.passwordHash && ok ? user : null;
   }
 
+  /** A successful sign-in: a raw UPDATE, so it neither raises the record's version nor reads as an admin edit. */
+  async recordSignIn(id: number): Promise<void> {
+    await this.em.getConnection().execute('update users set last_sign_in_at = now() where id = ?', [id]);
+  }
+
   /** Creates the user, or when the email exists gives it this password (and role). */
   async upsert(input: NewUser): Promise<{ user: User; created: boolean }> {
     const em = this.em.fork();
@@ -51,6 +56,8 @@ export class UsersService implements OnApplicationBootstrap {
     if (existing) {
       existing.passwordHash = passwordHash;
       if (input.role) existing.role = input.role;
+      // The operator's own command (ADMIN_EMAIL at start, admin:create) restores a deactivated account.
+      existing.active = true;
       await em.flush();
       return { user: existing, created: false };
     }

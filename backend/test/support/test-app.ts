@@ -25,7 +25,7 @@ export interface TestApp {
   http(): TestAgent;
   /** A cookie-keeping client signed in as the given user (default: the admin). */
   signedIn(user?: { email: string; password: string }): Promise<TestAgent>;
-  createUser(email: string, password: string, role: 'admin' | 'user'): Promise<void>;
+  createUser(email: string, password: string, role: 'admin' | 'editor' | 'user'): Promise<void>;
   sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }

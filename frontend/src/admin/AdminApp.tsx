@@ -21,6 +21,7 @@ import { DiscountList } from './discounts/DiscountList.js';
 import { NewsletterList } from './newsletter/NewsletterList.js';
 import { OutboxList, OutboxShow } from './mail/Outbox.js';
 import { CampaignCreate, CampaignEdit, CampaignList } from './campaigns/Campaigns.js';
+import { UserEdit, UserInvite, UserList } from './users/Users.js';
 import { PayoutClaimEdit, PayoutClaimList, PayoutReportEdit, PayoutReportList } from './payouts/Payouts.js';
 import { SonnerNotification } from './components/SonnerNotification.js';
 import { refreshPublicQueriesAfterAdminMutations } from './query-sync.js';
@@ -74,6 +75,7 @@ export default function AdminApp() {
       <Resource name="campaigns" list={CampaignList} create={CampaignCreate} edit={CampaignEdit} />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} />
       <Resource name="audit-log" list={AuditLogList} />
+      <Resource name="users" list={UserList} create={UserInvite} edit={UserEdit} />
       <Resource name="payout-reports" list={PayoutReportList} edit={PayoutReportEdit} />
       <Resource name="payout-claims" list={PayoutClaimList} edit={PayoutClaimEdit} />
       <CustomRoutes>

@@ -7,6 +7,7 @@ import OutboxIcon from '@mui/icons-material/Outbox';
 import SendIcon from '@mui/icons-material/Send';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import GavelIcon from '@mui/icons-material/Gavel';
+import GroupIcon from '@mui/icons-material/Group';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -38,6 +39,7 @@ function AdminMenu() {
       {can('payout-reports') && <Menu.Item to="/admin/payout-reports" primaryText="Payout reports" leftIcon={<PaymentsIcon />} />}
       {can('payout-claims') && <Menu.Item to="/admin/payout-claims" primaryText="Payout claims" leftIcon={<GavelIcon />} />}
       {can('audit-log') && <Menu.Item to="/admin/audit-log" primaryText="Audit log" leftIcon={<ManageSearchIcon />} />}
+      {can('users') && <Menu.Item to="/admin/users" primaryText="Users" leftIcon={<GroupIcon />} />}
       <MenuItem component={Link} to="/" sx={{ color: 'text.secondary' }}>
         <ListItemIcon sx={{ minWidth: 40 }}><OpenInNewIcon fontSize="small" /></ListItemIcon>
         {open && <ListItemText>View site</ListItemText>}

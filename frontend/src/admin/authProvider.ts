@@ -42,6 +42,9 @@ export const authProvider: AuthProvider = {
       // The cached session is now known to be wrong: asking again moves AdminApp to /login (or Access Denied)
       // even when react-admin skips its own logout (it does once per burst of failing calls).
       void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      // A 403 is a signed-in person whose role does not reach this screen (issue #20: an editor on an admin's URL):
+      // say so and keep them signed in; only a 401 (no session, or a deactivated account) signs out.
+      if (error.status === 403) throw Object.assign(new Error('ra.notification.not_authorized'), { logoutUser: false });
       throw error;
     }
   },

@@ -6,7 +6,7 @@ import { PageHeader } from '../components/PageHeader.js';
 
 const choices = (values: string[]) => values.map((id) => ({ id, name: id }));
 const RESOURCES = ['auth', 'blog-posts', 'companies', 'discounts', 'discount-checks', 'firm-changes', 'media', 'newsletter-subscribers', 'users'];
-const ACTIONS = ['create', 'update', 'delete', 'bulk', 'restore', 'preview-link', 'export', 'sign-in', 'sign-in-failed'];
+const ACTIONS = ['create', 'update', 'delete', 'bulk', 'restore', 'preview-link', 'export', 'sign-in', 'sign-in-failed', 'invite', 'invitation-accepted'];
 
 const filters = [
   <TextInput key="actorEmail" source="actorEmail" label="Person (email)" alwaysOn />,
