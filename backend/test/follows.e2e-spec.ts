@@ -118,4 +118,63 @@ describe('follow a firm: follows and alerts (issue #19)', () => {
     await sleep(1500);
     expect(mailsTo('bob')).toHaveLength(bobBefore);
   }, 40_000);
+  describe('a visitor who is not signed in comes back to the follow', () => {
+    const origin = () => new URL(t.config.publicSiteUrl).origin;
+    const intentNext = () => `/firms/acme-funding?follow=${firm.id}`;
+    const followHref = (next: string) => `/login?next=${encodeURIComponent(next)}`;
+    /** The page's rendered body (its state script carries render times, which differ when the page is rendered anew). */
+    const html = (text: string) => text.slice(text.indexOf('<div id="root">'), text.indexOf('<script type="application/json" id="ssr-state">'));
+
+    it('the Follow link of the cached page is the same for everyone: /login with a safe next holding the intent', async () => {
+      const anon = await t.http().get('/firms/acme-funding').expect(200);
+      expect(anon.text).toContain(`href="${followHref(intentNext()).replace(/&/g, '&amp;')}"`);
+      expect(anon.text).toContain('>Follow <!-- -->Acme Funding</a>');
+      // The shared (cached) page is the signed-out one; a signed-in page is private, and even there the server
+      // does not know the follow: the followed state comes after hydration, from /_api/me/follows.
+      expect(html((await t.http().get('/firms/acme-funding').expect(200)).text)).toBe(html(anon.text));
+      const follower = await traders.ann!.get('/firms/acme-funding').expect(200);
+      expect(follower.text).not.toContain('Following Acme Funding');
+      // The /firms rows: the link returns to the table as it was (its query kept).
+      const table = await t.http().get('/firms?size=100000').expect(200);
+      expect(table.text).toContain(`href="${followHref(`/firms?size=100000&follow=${firm.id}`).replace(/&/g, '&amp;')}"`);
+      // The discount cards.
+      const deals = await t.http().get('/discounts').expect(200);
+      expect(deals.text).toContain(`href="${followHref(`/discounts?follow=${firm.id}`).replace(/&/g, '&amp;')}"`);
+    });
+
+    it('/login says why, and both sign-in forms return to the page with the intent', async () => {
+      const page = await t.http().get(followHref(intentNext())).expect(200);
+      expect(page.text).toContain('Sign in to follow the firm');
+      expect(page.text).toContain(`action="${followHref(intentNext()).replace(/&/g, '&amp;')}"`);
+      await t.createUser('dan@traders.example', 'trader-password-1', 'user');
+      const posted = await t.http().post(followHref(intentNext())).set({ Origin: origin() }).type('form')
+        .send({ email: 'dan@traders.example', password: 'trader-password-1' }).expect(303);
+      expect(posted.headers.location).toBe(intentNext());
+      for (const hostile of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+        const r = await t.http().post(followHref(hostile)).set({ Origin: origin() }).type('form')
+          .send({ email: 'dan@traders.example', password: 'trader-password-1' }).expect(303);
+        expect({ hostile, location: r.headers.location }).toEqual({ hostile, location: '/' });
+      }
+    });
+
+    it('the email sign-in link carries next in its signed token and lands there; a foreign next lands on /account', async () => {
+      const linkFor = async (email: string, next: unknown) => {
+        const count = t.smtp.to(email).length;
+        await t.http().post('/_api/auth/email-link').send({ email, next }).expect(200);
+        const mails = await t.smtp.waitFor(count + 1, { filter: (m) => m.envelope.to.includes(email) });
+        const url = new URL(/https?:\/\/\S+\/auth\/email-link\?token=[\w%.-]+/.exec(mails[count]!.parsed.text ?? '')![0]);
+        // next is inside the token, not beside it: the link has nothing else to alter.
+        expect([...url.searchParams.keys()]).toEqual(['token']);
+        return `${url.pathname}${url.search}`;
+      };
+      const opened = await t.http().get(await linkFor('eve@traders.example', intentNext())).expect(303);
+      expect(opened.headers.location).toBe(intentNext());
+      for (const hostile of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+        const r = await t.http().get(await linkFor('fay@traders.example', hostile)).expect(303);
+        expect({ hostile, location: r.headers.location }).toEqual({ hostile, location: '/account' });
+      }
+      const bad = await t.http().post('/_api/auth/email-link').send({ email: 'fay@traders.example', next: 42 }).expect(400);
+      expect(bad.body.errors).toEqual({ next: 'next must be a path on this site.' });
+    }, 30_000);
+  });
 });
