@@ -6,6 +6,7 @@ describe('matchRoute', () => {
     ['/about', 'about'],
     ['/discounts', 'discounts'],
     ['/login', 'login'],
+    ['/account', 'account'],
     ['/newsletter/unsubscribe', 'unsubscribe'],
     ['/About', 'about'],
     ['/nope', 'notFound'],
