@@ -1,3 +1,4 @@
+import { FollowsModule } from '../follows/follows.module.js';
 import { Module } from '@nestjs/common';
 import { NewsletterModule } from '../newsletter/newsletter.module.js';
 import { CampaignSender } from './campaign-sender.service.js';
@@ -10,7 +11,7 @@ import { NewsletterPrivacyService } from './newsletter-privacy.service.js';
 
 /** Campaigns, their sending, the Monday digest, and the public ends of the mail (clicks, one-click, webhook, preferences). */
 @Module({
-  imports: [NewsletterModule],
+  imports: [NewsletterModule, FollowsModule],
   controllers: [CampaignsController, NewsletterPublicController, NewsletterPrivacyController],
   providers: [CampaignSender, CampaignsService, DigestService, NewsletterSettingsService, NewsletterPrivacyService],
 })

@@ -33,6 +33,8 @@ export function useFollows() {
   });
   return {
     signedIn,
+    data: follows.data,
+    error: follows.error,
     /** The follows are known (signed in and loaded): only then is a button's state the truth. */
     ready: signedIn && follows.isSuccess,
     isFollowing: (companyId: number) => follows.data?.follows.some((f) => f.companyId === companyId) ?? false,

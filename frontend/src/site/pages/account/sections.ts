@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { DeleteAccountSection } from './DeleteAccountSection.js';
+import { FollowsSection } from './FollowsSection.js';
 import { MyClaimsSection } from './MyClaimsSection.js';
 import { MyReportsSection } from './MyReportsSection.js';
 import { SignOutSection } from './SignOutSection.js';
@@ -17,6 +18,7 @@ export interface AccountSection {
 export const ACCOUNT_SECTIONS: AccountSection[] = [
   { id: 'reports', Section: MyReportsSection },
   { id: 'claims', Section: MyClaimsSection },
+  { id: 'follows', Section: FollowsSection },
   { id: 'sign-out', Section: SignOutSection },
   { id: 'delete', Section: DeleteAccountSection },
 ];
