@@ -1,5 +1,5 @@
-import { FollowsModule } from '../follows/follows.module.js';
 import { Module } from '@nestjs/common';
+import { FollowsModule } from '../follows/follows.module.js';
 import { NewsletterModule } from '../newsletter/newsletter.module.js';
 import { CampaignSender } from './campaign-sender.service.js';
 import { CampaignsController } from './campaigns.controller.js';
