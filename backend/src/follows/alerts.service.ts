@@ -30,6 +30,10 @@ const SEND_BATCH = 50;
 const CLAIM_TIMEOUT_SECONDS = 300;
 /** Senders started per tick at most (each takes batches until none is left). */
 const MAX_SENDERS = 4;
+/** Messages kept rendered (by set of changes); a fan-out of one change needs one. */
+const RENDER_CACHE_SIZE = 200;
+/** Stands for a copy's own unsubscribe link in a message rendered for many followers. */
+const UNSUBSCRIBE_SLOT = 'https://unsubscribe.invalid/%%ALERT_UNSUBSCRIBE%%';
 /** How far ahead a code's end is announced. */
 const ENDING_WITHIN_DAYS = 3;
 
@@ -52,6 +56,8 @@ const ENDING_WITHIN_DAYS = 3;
 export class AlertsService implements OnModuleInit {
   private readonly logger = new Logger('Alerts');
   private readonly unsubscribeKey: Buffer;
+  /** Rendered messages by set of changes (the oldest dropped first): see rendered(). */
+  private readonly renderedByChanges = new Map<string, { subject: string; html: string; text: string }>();
 
   constructor(
     private readonly em: EntityManager,
@@ -182,7 +188,7 @@ export class AlertsService implements OnModuleInit {
           continue;
         }
         const unsubscribeUrl = this.unsubscribeUrl(d.user_id);
-        const message = await renderAlertMail(this.config.publicSiteUrl, detail.changes, unsubscribeUrl, d.kind !== 'alert');
+        const message = await this.rendered(detail.changes, d.kind !== 'alert', unsubscribeUrl);
         try {
           await this.mail.send({
             to: detail.email,
@@ -191,6 +197,9 @@ export class AlertsService implements OnModuleInit {
           });
           await em.execute('update alert_deliveries set sent_at = now() where id = ?', [d.id]);
           sent++;
+          // Let the requests waiting on this process go first: a fan-out must not hold the admin's save or the
+          // public pages behind thousands of sends.
+          await new Promise((resolve) => setImmediate(resolve));
         } catch (error) {
           if (error instanceof PermanentMailError) {
             await em.execute('update alert_deliveries set failed_at = now() where id = ?', [d.id]);
@@ -202,6 +211,22 @@ export class AlertsService implements OnModuleInit {
         }
       }
     }
+  }
+
+  /**
+   * One follower's message. A change reaches every follower of the firm with the same words: the message is
+   * rendered once per set of changes (react-email is the costly part of a send) with the unsubscribe link as a
+   * placeholder, and each copy gets its own link (URL-safe: base64url token, nothing to escape).
+   */
+  private async rendered(changes: AlertChange[], weekly: boolean, unsubscribeUrl: string): Promise<{ subject: string; html: string; text: string }> {
+    const key = `${weekly ? 'w' : 'a'}:${changes.map((c) => c.eventId).join(',')}`;
+    let template = this.renderedByChanges.get(key);
+    if (!template) {
+      template = await renderAlertMail(this.config.publicSiteUrl, changes, UNSUBSCRIBE_SLOT, weekly);
+      if (this.renderedByChanges.size >= RENDER_CACHE_SIZE) this.renderedByChanges.delete(this.renderedByChanges.keys().next().value!);
+      this.renderedByChanges.set(key, template);
+    }
+    return { subject: template.subject, html: template.html.replaceAll(UNSUBSCRIBE_SLOT, unsubscribeUrl), text: template.text.replaceAll(UNSUBSCRIBE_SLOT, unsubscribeUrl) };
   }
 
   /** The one-click unsubscribe link's target: turns alert mails off for the trader the token names. */

@@ -64,11 +64,11 @@ function FrequencyChoice({ frequency }: { frequency: AlertFrequency }) {
   });
   return (
     <p className="account-frequency">
-      <label htmlFor="alert-frequency">{TEXT.frequency}</label>{' '}
+      <label htmlFor="alert-frequency">{TEXT.frequency}</label>
       <select id="alert-frequency" value={frequency} disabled={save.isPending}
         onChange={(e) => save.mutate(e.currentTarget.value as AlertFrequency)}>
         {ALERT_FREQUENCIES.map((value) => <option key={value} value={value}>{ALERT_FREQUENCY_LABELS[value]}</option>)}
-      </select>{' '}
+      </select>
       <span role="status" className="muted">{save.isSuccess ? TEXT.saved : save.isError ? save.error.message : ''}</span>
     </p>
   );
