@@ -67,7 +67,14 @@ await runBench(async (cleanups) => {
   const refSaves = [];
   for (let i = 0; i < SAVES; i++) refSaves.push(await timedSave());
   const reference = await load(base, { path }, PUBLIC.connections, 5);
-  console.log(`before the change: public ${path} ${fmt(reference.rps, 0)} req/s p99 ${fmt(reference.p99, 1)} ms; admin save median ${fmt(median(refSaves), 1)} ms`);
+  // The machine's floor, side by side: the bare health answer, timed the same way as the saves.
+  const health = [];
+  for (let i = 0; i < SAVES; i++) {
+    const h0 = performance.now();
+    await (await fetch(`${base}/_api/health`)).arrayBuffer();
+    health.push(performance.now() - h0);
+  }
+  console.log(`before the change: public ${path} ${fmt(reference.rps, 0)} req/s p99 ${fmt(reference.p99, 1)} ms; admin save median ${fmt(median(refSaves), 1)} ms; GET /_api/health median ${fmt(median(health), 1)} ms (the machine's floor)`);
 
   // The change, then one-second slices of public load, each followed by one save, until every alert is queued.
   const queued = async () => (await db.query(`select count(*)::int as n from alert_deliveries`)).rows[0].n;

@@ -1,12 +1,12 @@
 /**
- * The alert mail of a follow (issue #19): every change since the trader's last alert, grouped by
- * firm, each naming the change (field, before → after, or the code) with links to the firm's
- * timeline and to the code. Pure: the sender and the tests build the same message.
+ * The words of an alert mail of a follow (issue #19): every change since the trader's last alert, grouped by
+ * firm, each naming the change (field, before → after, or the code) with its link — the firm's timeline entry, or
+ * the code on the firm's profile. Pure: the react-email template (backend/src/mail/templates/alert.ts), the Monday
+ * digest's "Firms you follow" section and the tests build the same lines and the same plain-text part.
  */
 import { SITE_NAME } from './constants.js';
 import { firmPath, timelineAnchor } from './firm-pages.js';
 import { describeChangeIn, type RuleValue } from './rule-changes.js';
-import { escapeHtml } from './seo/page-head.js';
 
 export interface AlertChange {
   eventId: string;
@@ -28,41 +28,51 @@ export interface AlertMail {
 }
 
 export const FOLLOW_SETTINGS_PATH = '/account';
+export const FOLLOWED_SECTION_HEADING = 'Firms you follow';
+
+export interface AlertLine { text: string; date: string; href: string; linkText: string }
+export interface AlertFirm { name: string; slug: string; href: string; lines: AlertLine[] }
+
+const siteBase = (siteUrl: string) => siteUrl.replace(/\/+$/, '');
 
 /** One change as a line and its link: the timeline entry, or the code on the firm's profile. */
-export function alertLine(site: string, c: AlertChange): { text: string; href: string; linkText: string } {
+export function alertLine(site: string, c: AlertChange): AlertLine {
   const text = describeChangeIn(c);
-  if (c.kind === 'code') return { text, href: `${site}${firmPath(c.firmSlug)}#deal-${c.discountId ?? ''}`, linkText: 'See the code' };
-  return { text, href: `${site}${firmPath(c.firmSlug)}#${timelineAnchor(`e${c.eventId}`)}`, linkText: 'See the timeline' };
+  const date = c.at.slice(0, 10);
+  if (c.kind === 'code') return { text, date, href: `${site}${firmPath(c.firmSlug)}#deal-${c.discountId ?? ''}`, linkText: 'See the code' };
+  return { text, date, href: `${site}${firmPath(c.firmSlug)}#${timelineAnchor(`e${c.eventId}`)}`, linkText: 'See the timeline' };
 }
 
-export function renderAlertMail(siteUrl: string, changes: readonly AlertChange[], unsubscribeUrl: string, weekly = false): AlertMail {
-  const site = siteUrl.replace(/\/+$/, '');
-  const firms = [...new Map(changes.map((c) => [c.firmSlug, c.firmName])).entries()];
-  const subject = weekly
-    ? `This week at the firms you follow: ${changes.length} change${changes.length === 1 ? '' : 's'}`
-    : changes.length === 1
-      ? `${changes[0]!.firmName}: ${describeChangeIn(changes[0]!)}`
-      : `${changes.length} changes at ${firms.length === 1 ? firms[0]![1] : `${firms.length} firms you follow`}`;
-  const settings = `${site}${FOLLOW_SETTINGS_PATH}`;
-  const textParts: string[] = [];
-  const htmlParts: string[] = [];
-  for (const [slug, name] of firms) {
-    textParts.push(`${name}`);
-    htmlParts.push(`<h2 style="font-size:18px;margin:20px 0 8px">${escapeHtml(name)}</h2><ul>`);
-    for (const c of changes.filter((x) => x.firmSlug === slug)) {
-      const line = alertLine(site, c);
-      textParts.push(`- ${line.text} (${c.at.slice(0, 10)})\n  ${line.linkText}: ${line.href}`);
-      htmlParts.push(`<li>${escapeHtml(line.text)} <small>(${escapeHtml(c.at.slice(0, 10))})</small> &middot; <a href="${escapeHtml(line.href)}">${line.linkText}</a></li>`);
-    }
-    htmlParts.push('</ul>');
+/** The changes grouped by firm, in the order they come. */
+export function alertFirms(siteUrl: string, changes: readonly AlertChange[]): AlertFirm[] {
+  const site = siteBase(siteUrl);
+  const firms = new Map<string, AlertFirm>();
+  for (const c of changes) {
+    const firm = firms.get(c.firmSlug) ?? { name: c.firmName, slug: c.firmSlug, href: `${site}${firmPath(c.firmSlug)}`, lines: [] };
+    firm.lines.push(alertLine(site, c));
+    firms.set(c.firmSlug, firm);
   }
-  const footerText = `You get this because you follow these firms on ${SITE_NAME}.\nFollow settings: ${settings}\nStop alerts: ${unsubscribeUrl}`;
-  return {
-    subject,
-    text: `${textParts.join('\n')}\n\n${footerText}\n`,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${htmlParts.join('')}`
-      + `<p style="color:#555;font-size:13px;margin-top:24px">You get this because you follow these firms on ${escapeHtml(SITE_NAME)}. `
-      + `<a href="${escapeHtml(settings)}">Follow settings</a> &middot; <a href="${escapeHtml(unsubscribeUrl)}">Stop alerts</a></p></body></html>`,
-  };
+  return [...firms.values()];
+}
+
+export function alertSubject(changes: readonly AlertChange[], weekly = false): string {
+  const firms = new Set(changes.map((c) => c.firmSlug));
+  if (weekly) return `This week at the firms you follow: ${changes.length} change${changes.length === 1 ? '' : 's'}`;
+  if (changes.length === 1) return `${changes[0]!.firmName}: ${describeChangeIn(changes[0]!)}`;
+  return `${changes.length} changes at ${firms.size === 1 ? changes[0]!.firmName : `${firms.size} firms you follow`}`;
+}
+
+/** The changes as plain text: each firm, then each change with its date and link. */
+export function alertChangesText(siteUrl: string, changes: readonly AlertChange[]): string {
+  return alertFirms(siteUrl, changes)
+    .map((f) => [f.name, ...f.lines.map((l) => `- ${l.text} (${l.date})\n  ${l.linkText}: ${l.href}`)].join('\n'))
+    .join('\n\n');
+}
+
+export const alertFooterText = (siteUrl: string, unsubscribeUrl: string) =>
+  `You get this because you follow these firms on ${SITE_NAME}.\nFollow settings: ${siteBase(siteUrl)}${FOLLOW_SETTINGS_PATH}\nStop alerts: ${unsubscribeUrl}`;
+
+/** The whole plain-text part of an alert mail. */
+export function alertText(siteUrl: string, changes: readonly AlertChange[], unsubscribeUrl: string): string {
+  return `${alertChangesText(siteUrl, changes)}\n\n${alertFooterText(siteUrl, unsubscribeUrl)}\n`;
 }

@@ -9,6 +9,7 @@ export const EMAIL_SIGN_IN_TEXT = {
   button: 'Email me a sign-in link',
   sent: `If that address can receive mail, a sign-in link is on its way. It works once, for ${EMAIL_LINK_MINUTES} minutes.`,
   emailInvalid: 'Please enter a valid email address.',
+  nextInvalid: 'next must be a path on this site.',
   tooMany: (minutes: number) => `Too many sign-in links asked. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   subject: 'Your sign-in link',
   linkInvalid: 'This sign-in link is not valid. Please ask for a new one.',

@@ -27,3 +27,18 @@ export const FOLLOW_MSG = {
   unsubscribed: 'You will get no more alert emails. You still follow your firms; turn alerts back on in your follow settings.',
   badToken: 'This unsubscribe link is not valid.',
 };
+
+/** The /account section "Firms you follow" (issue #19). */
+export const FOLLOWS_SECTION_TEXT = {
+  heading: 'Firms you follow',
+  empty: 'You follow no firm yet. Follow one from its profile, a row of the firms table or a deal, and hear of its rule changes and codes.',
+  browse: 'Browse the firms',
+  latest: 'Latest change',
+  noChange: 'No change recorded yet',
+  timeline: 'Rule history',
+  unfollow: (name: string) => `Unfollow ${name}`,
+  frequency: 'Alert emails',
+  saved: 'Saved.',
+  loading: 'Loading the firms you follow…',
+  loadFailed: 'The firms you follow could not be loaded. Please try again.',
+} as const;

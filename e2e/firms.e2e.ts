@@ -150,7 +150,7 @@ describe('firm pages in Chromium', () => {
   it('opens a profile from the table: score with criteria, programs with price after code, codes, changelog; an unknown firm is a 404', async () => {
     const { page, errors } = await open();
     await page.goto('/firms');
-    const first = rows(page).first().locator('.firms-firm a');
+    const first = rows(page).first().locator('.firms-firm a[href^="/firms/"]');
     const name = (await first.textContent())!;
     await first.click();
     await page.getByRole('heading', { level: 1, name: new RegExp(`^${name}`) }).waitFor();
@@ -228,6 +228,6 @@ describe('firm pages in Chromium', () => {
     await page.goto('/firms?sort=price&order=desc');
     await rows(page).first().waitFor();
     expect(await rows(page).first().locator('td[data-label="Price"]').textContent()).toBe(`$${newPrice.toLocaleString('en-US')}`);
-    expect(await rows(page).first().locator('.firms-firm a').textContent()).toBe(firm.name);
+    expect(await rows(page).first().locator('.firms-firm a[href^="/firms/"]').textContent()).toBe(firm.name);
   });
 });

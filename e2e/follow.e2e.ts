@@ -2,6 +2,7 @@ import * as argon2 from 'argon2';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { SPLASH_SESSION_KEY } from '../common/boot-splash.js';
+import { describeChangeIn } from '../common/rule-changes.js';
 import { startSmtpSink, type SmtpSink } from '../backend/test/support/smtp-sink.js';
 import { launchBrowser, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { E2E_ADMIN, startSite, type Site } from './support/site.js';
@@ -10,7 +11,10 @@ import { siteSql } from './support/sql.js';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/follow-shots';
 const TRADER = { email: 'trader@e2e.example', password: 'trader-password-1' };
 
-/** Issue #19 in Chromium: follow a firm from its profile and hear of its rule change; the true-cost column. */
+/**
+ * Issue #19 in Chromium: follow a firm from its profile and hear of its rule change; follow from a /firms row while
+ * signed out, sign in, come back followed, see it on /account; the true-cost column.
+ */
 describe('follow a firm and the true cost, in Chromium', () => {
   let site: Site;
   let smtp: SmtpSink;
@@ -84,6 +88,50 @@ describe('follow a firm and the true cost, in Chromium', () => {
     await reader.locator(new URL(link).hash).getByText(`Max loss ${before} % \u2192 ${after} %`).waitFor();
     await reader.screenshot({ path: `${SHOTS}/timeline-1280.png`, fullPage: false });
     await context.close();
+  }, 90_000);
+
+  it('a signed-out visitor follows from a /firms row, signs in, comes back followed, and /account lists the firm', async () => {
+    const trader = { email: 'row.trader@e2e.example', password: 'row-trader-password-1' };
+    await siteSql(site, `insert into users (email, display_name, role, password_hash) values ($1, 'Row trader', 'user', $2)`,
+      [trader.email, await argon2.hash(trader.password, { type: argon2.argon2id })]);
+    const { page } = await open();
+    await page.goto('/firms?size=100000');
+    await waitForHydration(page);
+    const row = page.locator('tbody tr').filter({ has: page.locator('.firm-follow') }).first();
+    const name = (await row.locator('.firm-follow').textContent())!.replace(/^Follow /, '');
+    await row.getByRole('link', { name: `Follow ${name}` }).click();
+
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toMatch(/^\/firms\?size=100000&follow=\d+$/);
+    await page.getByTestId('follow-intent').waitFor();
+    await waitForHydration(page);
+    await page.getByLabel('Email', { exact: true }).fill(trader.email);
+    await page.getByLabel('Password').fill(trader.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // Back on the table as it was, the intent gone from the URL, the follow done and said.
+    await page.waitForURL((u) => u.pathname === '/firms' && u.search === '?size=100000');
+    await page.getByRole('status').filter({ hasText: `You now follow ${name}` }).waitFor();
+    await page.getByRole('button', { name: `Following ${name}` }).first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/firms-row-followed-1280.png` });
+    const [followed] = await siteSql<{ company_id: number }>(site,
+      'select f.company_id from follows f join users u on u.id = f.user_id join companies c on c.id = f.company_id where u.email = $1 and c.name = $2',
+      [trader.email, name]);
+    expect(followed).toBeDefined();
+
+    // /account lists it with its latest recorded change (or says there is none yet), and unfollows.
+    const [latest] = await siteSql<{ program: string | null; field: string; before: never; after: never }>(site,
+      'select program, field, before, after from firm_events where company_id = $1 order by created_at desc, id desc limit 1', [followed!.company_id]);
+    await page.goto('/account');
+    const item = page.locator(`[data-follow-id="${followed!.company_id}"]`);
+    await item.getByRole('link', { name, exact: true }).waitFor();
+    expect(await item.getByTestId('latest-change').textContent()).toContain(latest ? describeChangeIn(latest) : 'No change recorded yet');
+    await page.screenshot({ path: `${SHOTS}/account-follows-1280.png`, fullPage: true });
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.screenshot({ path: `${SHOTS}/account-follows-390.png`, fullPage: true });
+    await item.getByRole('button', { name: `Unfollow ${name}` }).click();
+    await item.waitFor({ state: 'detached' });
+    expect(await siteSql(site, 'select 1 from follows f join users u on u.id = f.user_id where u.email = $1', [trader.email])).toEqual([]);
   }, 90_000);
 
   it('the True cost column sorts, with JavaScript and without', async () => {

@@ -1,5 +1,6 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { FOLLOW_MSG } from '../../common/follow-api-types.js';
+import { AlertsService } from '../src/follows/alerts.service.js';
 import { startTestAppWithSmtp, type TestApp } from './support/test-app.js';
 import type { SmtpSink } from './support/smtp-sink.js';
 
@@ -118,4 +119,106 @@ describe('follow a firm: follows and alerts (issue #19)', () => {
     await sleep(1500);
     expect(mailsTo('bob')).toHaveLength(bobBefore);
   }, 40_000);
+  it('weekly: folded into the Monday digest for a digest reader; a mail of its own for a trader who gets no digest', async () => {
+    const alerts = t.app.get(AlertsService);
+    for (const name of ['gil', 'hal']) {
+      await t.createUser(`${name}@traders.example`, 'trader-password-1', 'user');
+      traders[name] = await t.signedIn({ email: `${name}@traders.example`, password: 'trader-password-1' });
+      await traders[name]!.put('/_api/me/alert-settings').send({ frequency: 'weekly' }).expect(200);
+      await traders[name]!.post('/_api/me/follows').send({ companyId: firm.id }).expect(201);
+    }
+    // gil reads the newsletter (confirmed, digest on); hal does not.
+    await t.sql(`insert into newsletter_subscribers (email, status, source, confirmed_at) values ('gil@traders.example', 'subscribed', 'test', now())`);
+    await admin.post(`${COMPANIES}/update`).send({ id: firm.id, programs: [program({ maxLoss: 8, resetPrice: 79, profitSplit: 85 })] }).expect(200);
+    const pending = async () => (await t.sql<{ email: string }>(
+      `select u.email from alert_items i join users u on u.id = i.user_id where i.delivery_id is null and u.email in ('gil@traders.example', 'hal@traders.example')`)).length;
+    for (let i = 0; i < 40 && (await pending()) < 2; i++) await sleep(250);
+    expect(await pending()).toBe(2);
+
+    // Monday 09:00: hal gets the week as a mail of its own; gil's week waits for the digest.
+    expect(await alerts.weekly()).toBe(1);
+    const [own] = await t.smtp.waitFor(1, { filter: (m) => m.envelope.to.includes('hal@traders.example'), timeoutMs: 20_000 });
+    expect(own!.parsed.subject).toBe('This week at the firms you follow: 1 change');
+    expect(own!.parsed.text).toContain('Classic: Profit split 90 % \u2192 85 %');
+    expect(header(own!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+
+    const { campaign } = (await admin.post('/_api/admin/campaigns/digest').expect(200)).body;
+    expect(campaign).not.toBeNull();
+    await admin.post(`/_api/admin/campaigns/${campaign.id}/send`).expect(200);
+    const [digest] = await t.smtp.waitFor(1, { filter: (m) => m.envelope.to.includes('gil@traders.example'), timeoutMs: 20_000 });
+    expect(digest!.parsed.subject).toBe(campaign.subject);
+    expect(digest!.parsed.text).toContain('Firms you follow');
+    expect(digest!.parsed.text).toContain('Classic: Profit split 90 % \u2192 85 %');
+    expect(digest!.parsed.html).toContain('Firms you follow');
+    expect(digest!.parsed.html).toMatch(/href="http:\/\/[^"]+\/firms\/acme-funding#change-e\d+"/);
+    expect(digest!.parsed.text).not.toContain('%%FOLLOWS%%');
+
+    // Delivered once: the catch-up finds nothing left, and gil got no mail of its own.
+    expect(await alerts.weeklyCatchUp()).toBe(0);
+    await sleep(1500);
+    expect(mailsTo('gil')).toHaveLength(1);
+    expect(mailsTo('hal')).toHaveLength(1);
+    expect(await t.sql(`select d.kind, d.sent_at is not null as sent from alert_deliveries d join users u on u.id = d.user_id where u.email = 'gil@traders.example'`))
+      .toEqual([{ kind: 'digest', sent: true }]);
+  }, 60_000);
+
+  describe('a visitor who is not signed in comes back to the follow', () => {
+    const origin = () => new URL(t.config.publicSiteUrl).origin;
+    const intentNext = () => `/firms/acme-funding?follow=${firm.id}`;
+    const followHref = (next: string) => `/login?next=${encodeURIComponent(next)}`;
+    /** The page's rendered body (its state script carries render times, which differ when the page is rendered anew). */
+    const html = (text: string) => text.slice(text.indexOf('<div id="root">'), text.indexOf('<script type="application/json" id="ssr-state">'));
+
+    it('the Follow link of the cached page is the same for everyone: /login with a safe next holding the intent', async () => {
+      const anon = await t.http().get('/firms/acme-funding').expect(200);
+      expect(anon.text).toContain(`href="${followHref(intentNext()).replace(/&/g, '&amp;')}"`);
+      expect(anon.text).toContain('>Follow <!-- -->Acme Funding</a>');
+      // The shared (cached) page is the signed-out one; a signed-in page is private, and even there the server
+      // does not know the follow: the followed state comes after hydration, from /_api/me/follows.
+      expect(html((await t.http().get('/firms/acme-funding').expect(200)).text)).toBe(html(anon.text));
+      const follower = await traders.ann!.get('/firms/acme-funding').expect(200);
+      expect(follower.text).not.toContain('Following Acme Funding');
+      // The /firms rows: the link returns to the table as it was (its query kept).
+      const table = await t.http().get('/firms?size=100000').expect(200);
+      expect(table.text).toContain(`href="${followHref(`/firms?size=100000&follow=${firm.id}`).replace(/&/g, '&amp;')}"`);
+      // The discount cards.
+      const deals = await t.http().get('/discounts').expect(200);
+      expect(deals.text).toContain(`href="${followHref(`/discounts?follow=${firm.id}`).replace(/&/g, '&amp;')}"`);
+    });
+
+    it('/login says why, and both sign-in forms return to the page with the intent', async () => {
+      const page = await t.http().get(followHref(intentNext())).expect(200);
+      expect(page.text).toContain('Sign in to follow the firm');
+      expect(page.text).toContain(`action="${followHref(intentNext()).replace(/&/g, '&amp;')}"`);
+      await t.createUser('dan@traders.example', 'trader-password-1', 'user');
+      const posted = await t.http().post(followHref(intentNext())).set({ Origin: origin() }).type('form')
+        .send({ email: 'dan@traders.example', password: 'trader-password-1' }).expect(303);
+      expect(posted.headers.location).toBe(intentNext());
+      for (const hostile of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+        const r = await t.http().post(followHref(hostile)).set({ Origin: origin() }).type('form')
+          .send({ email: 'dan@traders.example', password: 'trader-password-1' }).expect(303);
+        expect({ hostile, location: r.headers.location }).toEqual({ hostile, location: '/' });
+      }
+    });
+
+    it('the email sign-in link carries next in its signed token and lands there; a foreign next lands on /account', async () => {
+      const linkFor = async (email: string, next: unknown) => {
+        const count = t.smtp.to(email).length;
+        await t.http().post('/_api/auth/email-link').send({ email, next }).expect(200);
+        const mails = await t.smtp.waitFor(count + 1, { filter: (m) => m.envelope.to.includes(email) });
+        const url = new URL(/https?:\/\/\S+\/auth\/email-link\?token=[\w%.-]+/.exec(mails[count]!.parsed.text ?? '')![0]);
+        // next is inside the token, not beside it: the link has nothing else to alter.
+        expect([...url.searchParams.keys()]).toEqual(['token']);
+        return `${url.pathname}${url.search}`;
+      };
+      const opened = await t.http().get(await linkFor('eve@traders.example', intentNext())).expect(303);
+      expect(opened.headers.location).toBe(intentNext());
+      for (const hostile of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+        const r = await t.http().get(await linkFor('fay@traders.example', hostile)).expect(303);
+        expect({ hostile, location: r.headers.location }).toEqual({ hostile, location: '/account' });
+      }
+      const bad = await t.http().post('/_api/auth/email-link').send({ email: 'fay@traders.example', next: 42 }).expect(400);
+      expect(bad.body.errors).toEqual({ next: 'next must be a path on this site.' });
+    }, 30_000);
+  });
 });

@@ -6,6 +6,7 @@
 import { BRAND_COLOR, SITE_DESCRIPTION, SITE_FOUNDING_YEAR, SITE_NAME } from '../constants.js';
 import type { BlogCategory } from '../enums.js';
 import { PAGE_TEXT } from '../messages.js';
+import { ACCOUNT_TEXT } from '../account.js';
 import { blogCategoryPath as categoryPath } from '../blog-categories.js';
 import type { PageRoute } from './page-route.js';
 import { FIRM_PAGE_TEXT } from '../firm-pages.js';
@@ -195,6 +196,8 @@ export function pageHead(route: PageRoute, data: PageHeadData, siteUrl: string):
         inLanguage: 'en-US',
       }]);
     }
+    case 'account':
+      return page(withSiteName(ACCOUNT_TEXT.title), ACCOUNT_TEXT.description, null, 'noindex, nofollow');
     case 'admin':
       return page(adminTitle(route, data), PAGE_TEXT.admin.description, route.path, 'noindex, nofollow');
   }

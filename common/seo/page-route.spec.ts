@@ -7,6 +7,7 @@ describe('matchRoute', () => {
     ['/discounts', 'discounts'],
     ['/login', 'login'],
     ['/accept-invite', 'accept-invite'],
+    ['/account', 'account'],
     ['/newsletter/unsubscribe', 'unsubscribe'],
     ['/About', 'about'],
     ['/nope', 'notFound'],

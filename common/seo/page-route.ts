@@ -35,7 +35,9 @@ export type PageRoute =
    */
   | { kind: 'blog'; path: string; page: number; category?: BlogCategory; tag?: string; q?: string }
   | { kind: 'post'; path: string; slug: string }
-  | { kind: 'admin'; path: string; section: AdminSection; postId?: number };
+  | { kind: 'admin'; path: string; section: AdminSection; postId?: number }
+  /** A signed-in trader's own page (issue #17): per person, never indexed nor kept by a shared cache. */
+  | { kind: 'account'; path: string };
 
 const STATIC_ROUTES: Record<string, 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology' | 'accept-invite'> = {
   '/': 'home',
@@ -75,6 +77,7 @@ export function matchRoute(pathname: string, search: string | URLSearchParams = 
   if (fixed) return { kind: fixed, path };
 
   if (lower[0] === 'admin') return adminRoute(lower, path);
+  if (path === '/account') return { kind: 'account', path };
 
   if (lower[0] === 'firms') {
     // A page URL may carry tracking tags (utm_…): unknown parameters are not the visitor's mistake.

@@ -47,6 +47,7 @@ function RootLayout() {
 // JavaScript of every other page (docs/design.md §6, 150 KB). The import starts alongside the page chunk.
 const firmRules = () => import('../../common/firms.js');
 const firmQueries = () => import('./lib/firm-queries.js');
+const accountQueries = () => import('./site/pages/account/account-queries.js');
 
 /** A lazily loaded page: react-router loads the chunk before rendering (and, when hydrating, before hydration). */
 function page(module: string, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'handle'> {
@@ -131,6 +132,17 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
               id: 'unsubscribe',
               path: 'newsletter/unsubscribe',
               ...page('site/pages/UnsubscribePage.tsx', () => import('./site/pages/UnsubscribePage.js').then((m) => m.UnsubscribePage)),
+            },
+            {
+              // The trader's own page (issue #17): the server renders it for its owner only and sends others to /login.
+              id: 'account',
+              path: 'account',
+              loader: async () => {
+                const { ACCOUNT_QUERIES } = await accountQueries();
+                await Promise.all(ACCOUNT_QUERIES(source).map((q) => load(q)()));
+                return null;
+              },
+              ...page('site/pages/account/AccountPage.tsx', () => import('./site/pages/account/AccountPage.js').then((m) => m.AccountPage)),
             },
             // The sign-in form brings zod and react-hook-form; other pages do not need them.
             { id: 'login', path: 'login', ...page('site/pages/LoginPage.tsx', () => import('./site/pages/LoginPage.js').then((m) => m.LoginPage)) },

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
 import { isEmailAddress } from '../../../common/email-address.js';
 import { ACCOUNT_PATH, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
@@ -16,6 +17,13 @@ export class EmailLinkDto {
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @Validate(isEmailAddress, EMAIL_SIGN_IN_TEXT.emailInvalid)
   email!: string;
+
+  /** The page to land on after signing in (a same-site path; anything else lands on /account). */
+  @ApiProperty({ required: false })
+  @IsOptional()
+  @IsString({ message: EMAIL_SIGN_IN_TEXT.nextInvalid })
+  @MaxLength(2000, { message: EMAIL_SIGN_IN_TEXT.nextInvalid })
+  next?: string;
 }
 
 /** Sign-in by an emailed link (issue #17). */
@@ -29,12 +37,12 @@ export class EmailLinkController {
   @Post('_api/auth/email-link')
   @HttpCode(200)
   @RateLimit(RATE_LIMITS.emailLink)
-  async ask(@Body() { email }: EmailLinkDto): Promise<{ message: string }> {
-    await this.links.send(email);
+  async ask(@Body() { email, next }: EmailLinkDto): Promise<{ message: string }> {
+    await this.links.send(email, next);
     return { message: EMAIL_SIGN_IN_TEXT.sent };
   }
 
-  /** The mailed link: signs in (a new session id, the account made on first use) and lands on /account. */
+  /** The mailed link: signs in (a new session id, the account made on first use) and lands on its `next`, or /account. */
   @Get('auth/email-link')
   @ApiExcludeEndpoint()
   @Header('Cache-Control', 'no-store')
@@ -47,6 +55,6 @@ export class EmailLinkController {
     }
     // passport's logIn regenerates the session id: a session fixed before the link cannot ride on it.
     await new Promise<void>((resolve, reject) => req.logIn(outcome.user, (err) => (err ? reject(err) : resolve())));
-    res.redirect(303, ACCOUNT_PATH);
+    res.redirect(303, outcome.next ?? ACCOUNT_PATH);
   }
 }

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { EMAIL_LINK_LIMITS, EMAIL_LINK_MINUTES, EMAIL_LINK_PATH, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
+import { LOGIN_DEFAULT_NEXT, loginReturnPath } from '../../../common/login-form.js';
 import { escapeHtml } from '../../../common/seo/page-head.js';
 import { SITE_NAME } from '../../../common/constants.js';
 import { USERS_TEXT } from '../../../common/invitations.js';
@@ -14,7 +15,17 @@ import { normaliseEmail } from '../users/users.service.js';
 
 const PURPOSE = 'trader-sign-in';
 
-export type LinkOutcome = { ok: true; user: User } | { ok: false; message: string };
+export type LinkOutcome = { ok: true; user: User; next: string | null } | { ok: false; message: string };
+
+/** The token's subject: `nonce:email`, or `nonce.base64url(next):email` when the link returns to a page. */
+const MAX_SUBJECT = 254;
+export function linkSubject(nonce: string, email: string, next: string | null): string {
+  const plain = `${nonce}:${email}`;
+  if (!next) return plain;
+  const withNext = `${nonce}.${Buffer.from(next).toString('base64url')}:${email}`;
+  // An address and a path too long for one token: the link still signs in, and lands on /account.
+  return withNext.length <= MAX_SUBJECT ? withNext : plain;
+}
 
 /**
  * Sign-in by an emailed link: the token (common/signed-token) signs a random nonce and the address, with a
@@ -34,13 +45,18 @@ export class EmailLinkService {
     this.key = signingKey(config, PURPOSE);
   }
 
-  /** Mails a link, unless this address already asked EMAIL_LINK_LIMITS.perAddress times this hour (then silently not). */
-  async send(rawEmail: string, now = new Date()): Promise<void> {
+  /**
+   * Mails a link, unless this address already asked EMAIL_LINK_LIMITS.perAddress times this hour (then silently not).
+   * `next` (a same-site path, e.g. the page where a Follow was pressed) is signed into the token: the link lands there.
+   */
+  async send(rawEmail: string, rawNext: unknown = undefined, now = new Date()): Promise<void> {
     const email = normaliseEmail(rawEmail);
     const { hits } = await this.limits.hit(`email-link:address:${email}`, EMAIL_LINK_LIMITS.windowSeconds);
     if (hits > EMAIL_LINK_LIMITS.perAddress) return;
     const nonce = randomBytes(12).toString('base64url');
-    const token = signToken(this.key, PURPOSE, `${nonce}:${email}`, new Date(now.getTime() + EMAIL_LINK_MINUTES * 60_000));
+    const next = loginReturnPath(rawNext);
+    const subject = linkSubject(nonce, email, next === LOGIN_DEFAULT_NEXT ? null : next);
+    const token = signToken(this.key, PURPOSE, subject, new Date(now.getTime() + EMAIL_LINK_MINUTES * 60_000));
     const url = `${this.config.publicSiteUrl}${EMAIL_LINK_PATH}?token=${encodeURIComponent(token)}`;
     await this.mail.enqueue({
       to: email,
@@ -55,8 +71,11 @@ export class EmailLinkService {
   async redeem(token: unknown, now = new Date()): Promise<LinkOutcome> {
     const check = verifyToken([this.key], PURPOSE, token, now);
     if (!check.ok) return { ok: false, message: check.reason === 'expired' ? EMAIL_SIGN_IN_TEXT.linkExpired : EMAIL_SIGN_IN_TEXT.linkInvalid };
-    const [nonce, email] = splitOnce(check.subject, ':');
+    const [head, email] = splitOnce(check.subject, ':');
+    const [nonce, encodedNext] = splitOnce(head, '.');
     if (!nonce || !email) return { ok: false, message: EMAIL_SIGN_IN_TEXT.linkInvalid };
+    // Signed by us, and checked again all the same: only a same-site path.
+    const next = encodedNext ? loginReturnPath(Buffer.from(encodedNext, 'base64url').toString('utf8')) : null;
     const claimed = await this.em.getConnection().execute<Array<{ key: string }>>(
       `insert into rate_limits (key, hits, reset_at) values (?, 1, ?) on conflict (key) do nothing returning key`,
       [`email-link:used:${nonce}`, check.expiresAt],
@@ -71,7 +90,7 @@ export class EmailLinkService {
     // A deactivated account (or one invited that has not accepted) does not come in by a link either.
     if (!user.active) return { ok: false, message: USERS_TEXT.accountInactive };
     await em.getConnection().execute('update users set last_sign_in_at = now() where id = ?', [user.id]);
-    return { ok: true, user };
+    return { ok: true, user, next: next === LOGIN_DEFAULT_NEXT ? null : next };
   }
 }
 

@@ -4,6 +4,7 @@ import type { CampaignAudience } from '../../../common/campaigns.js';
 import { signToken } from '../common/signed-token.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
+import { AlertsService } from '../follows/alerts.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { PermanentMailError, type OutgoingMail } from '../mail/mail.types.js';
@@ -46,6 +47,7 @@ export class CampaignSender implements OnModuleInit {
     private readonly mail: MailService,
     private readonly settings: NewsletterSettingsService,
     private readonly discounts: DiscountsService,
+    private readonly alerts: AlertsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.recipientKey = signingKey(config, RECIPIENT_PURPOSE);
@@ -111,7 +113,7 @@ export class CampaignSender implements OnModuleInit {
   }
 
   /** One recipient's message with the RFC 8058 one-click headers and the CAN-SPAM footer links filled in. */
-  messageFor(rendered: RenderedCampaign, to: { id: number; email: string }, subjectPrefix = ''): OutgoingMail {
+  messageFor(rendered: RenderedCampaign, to: { id: number; email: string }, subjectPrefix = '', followed?: { html: string; text: string }): OutgoingMail {
     const unsubscribe = createUnsubscribeToken(to.id, this.config.unsubscribeKey);
     const recipient = this.recipientToken(to.id);
     const oneClick = `${this.config.publicSiteUrl}/_api/newsletter/unsubscribe?token=${unsubscribe}`;
@@ -119,8 +121,8 @@ export class CampaignSender implements OnModuleInit {
     return {
       to: to.email,
       subject: subjectPrefix + rendered.subject,
-      html: personalise(rendered.html, recipient, unsubscribe),
-      text: personalise(rendered.text, recipient, unsubscribe),
+      html: personalise(rendered.html, recipient, unsubscribe, followed?.html),
+      text: personalise(rendered.text, recipient, unsubscribe, followed?.text),
       headers: {
         'List-Unsubscribe': `<${oneClick}>, <mailto:${fromAddress}?subject=unsubscribe>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -162,7 +164,7 @@ export class CampaignSender implements OnModuleInit {
         [campaign.id, BATCH],
       );
       if (!batch.length) break;
-      const outcomes = await Promise.all(batch.map((row) => this.deliver(rendered, row)));
+      const outcomes = await Promise.all(batch.map((row) => this.deliver(rendered, row, campaign.kind)));
       // The accepted ones are recorded in one statement per batch (the other outcomes, rare, row by row).
       const sent = batch.filter((_row, i) => outcomes[i] === 'sent').map((row) => row.id);
       if (sent.length) await this.execute(`update campaign_deliveries set state = 'sent', sent_at = now(), error = null where id = any(?::bigint[])`, [pgArray(sent)]);
@@ -201,11 +203,17 @@ export class CampaignSender implements OnModuleInit {
   }
 
   /** Sends one delivery: 'sent' (recorded by the caller), the error of a failure worth retrying later, or undefined (recorded here). */
-  private async deliver(rendered: RenderedCampaign, row: { id: string; subscriber_id: number; email: string; attempts: number }): Promise<string | undefined> {
+  private async deliver(
+    rendered: RenderedCampaign, row: { id: string; subscriber_id: number; email: string; attempts: number }, kind: CampaignRow['kind'],
+  ): Promise<string | undefined> {
+    // A weekly trader's week of followed firms rides in their digest copy (issue #19).
+    const followed = kind === 'digest' ? await this.alerts.claimDigestSection(row.email) : null;
     try {
-      await this.mail.send(this.messageFor(rendered, { id: row.subscriber_id, email: row.email }));
+      await this.mail.send(this.messageFor(rendered, { id: row.subscriber_id, email: row.email }, '', followed ?? undefined));
+      if (followed) await this.alerts.digestSectionDone(followed.deliveryId, 'sent');
       return 'sent';
     } catch (error) {
+      if (followed) await this.alerts.digestSectionDone(followed.deliveryId, error instanceof PermanentMailError ? 'failed' : 'released');
       const message = (error as Error).message.slice(0, 500);
       if (error instanceof PermanentMailError) {
         await this.execute(`update campaign_deliveries set state = 'bounced', error = ? where id = ?`, [message, row.id]);

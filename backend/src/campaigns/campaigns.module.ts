@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DiscountsModule } from '../discounts/discounts.module.js';
+import { FollowsModule } from '../follows/follows.module.js';
 import { NewsletterModule } from '../newsletter/newsletter.module.js';
 import { CampaignSender } from './campaign-sender.service.js';
 import { CampaignsController } from './campaigns.controller.js';
@@ -11,7 +12,7 @@ import { NewsletterPrivacyService } from './newsletter-privacy.service.js';
 
 /** Campaigns, their sending, the Monday digest, and the public ends of the mail (clicks, one-click, webhook, preferences). */
 @Module({
-  imports: [NewsletterModule, DiscountsModule],
+  imports: [NewsletterModule, DiscountsModule, FollowsModule],
   controllers: [CampaignsController, NewsletterPublicController, NewsletterPrivacyController],
   providers: [CampaignSender, CampaignsService, DigestService, NewsletterSettingsService, NewsletterPrivacyService],
 })

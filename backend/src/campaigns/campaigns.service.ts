@@ -13,6 +13,7 @@ import { currentActor } from '../audit/admin-write-context.js';
 import { EditConflicts } from '../audit/edit-conflicts.js';
 import { RevisionsService, type RevisionKind } from '../audit/revisions.service.js';
 import { CampaignSender } from './campaign-sender.service.js';
+import { FOLLOWS_SLOT } from '../mail/templates/campaign.js';
 
 export const CAMPAIGN_SORTABLE = ['id', 'createdAt', 'subject', 'status', 'scheduledAt', 'sentAt'] as const;
 const ORDER: Record<(typeof CAMPAIGN_SORTABLE)[number], string> = {
@@ -224,7 +225,8 @@ export class CampaignsService {
   async preview(id: number): Promise<{ subject: string; html: string; text: string }> {
     const c = await this.get(id);
     const rendered = await this.sender.render(c);
-    return { subject: c.subject, html: rendered.html, text: rendered.text };
+    // A weekly trader's "Firms you follow" section is their own: the preview shows the copy without one.
+    return { subject: c.subject, html: rendered.html.replace(FOLLOWS_SLOT, ''), text: rendered.text.replace(FOLLOWS_SLOT, '') };
   }
 
   private scheduleOf(at: string | null): Date | null {

@@ -1,16 +1,26 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { renderAlertMail, type AlertChange } from '../../../common/alert-mail.js';
+import type { AlertChange } from '../../../common/alert-mail.js';
 import type { RuleValue } from '../../../common/rule-changes.js';
 import { signToken, verifyToken } from '../common/signed-token.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { PermanentMailError } from '../mail/mail.types.js';
+import { followedSection, renderAlertMail } from '../mail/templates/alert.js';
 
 export const ALERTS_TICK_QUEUE = 'alerts-tick';
 export const ALERTS_SEND_QUEUE = 'alerts-send';
 export const ALERTS_WEEKLY_QUEUE = 'alerts-weekly';
+export const ALERTS_WEEKLY_CATCH_UP_QUEUE = 'alerts-weekly-catch-up';
+/**
+ * A weekly trader who gets the Monday digest hears of the week in it; what their digest did not carry (no digest
+ * sent by Tuesday 10:00 New York: an empty week, or one left waiting for review) goes out as a mail of its own then.
+ */
+const DIGEST_MISSED_HOURS = 25;
+/** Traders who receive the digest: a confirmed, subscribed, unbounced subscriber with the digest on, same address. */
+const DIGEST_RECIPIENT = `exists (select 1 from users du join newsletter_subscribers n on n.email = du.email
+  where du.id = i.user_id and n.status = 'subscribed' and n.confirmed_at is not null and n.bounced_at is null and n.digest)`;
 const UNSUBSCRIBE_PURPOSE = 'alerts-unsubscribe';
 /** Rows per statement of the fan-out and the grouping; deliveries per claim of a sender. */
 const FAN_OUT_BATCH = 1000;
@@ -20,6 +30,10 @@ const SEND_BATCH = 50;
 const CLAIM_TIMEOUT_SECONDS = 300;
 /** Senders started per tick at most (each takes batches until none is left). */
 const MAX_SENDERS = 4;
+/** Messages kept rendered (by set of changes); a fan-out of one change needs one. */
+const RENDER_CACHE_SIZE = 200;
+/** Stands for a copy's own unsubscribe link in a message rendered for many followers. */
+const UNSUBSCRIBE_SLOT = 'https://unsubscribe.invalid/%%ALERT_UNSUBSCRIBE%%';
 /** How far ahead a code's end is announced. */
 const ENDING_WITHIN_DAYS = 3;
 
@@ -33,12 +47,17 @@ const ENDING_WITHIN_DAYS = 3;
  *   end; then starts senders.
  * - `alerts-send`: claims deliveries (SKIP LOCKED), renders and sends each mail, marks it sent. A delivery row
  *   is the queue entry: it survives a crash, and a claim that is never finished is taken again.
- * - `alerts-weekly`: Mondays 09:00 New York, one mail of the week's items to each trader who chose "weekly".
+ * - `alerts-weekly`: Mondays 09:00 New York, one mail of the week's items to each trader who chose "weekly" and
+ *   does not get the digest. A weekly trader who gets the digest finds the week as its "Firms you follow" section
+ *   (claimDigestSection, called by the digest's sender per recipient); `alerts-weekly-catch-up` (Tuesdays 10:00)
+ *   mails what no digest carried. See docs/decisions/weekly-alerts-in-the-digest.md.
  */
 @Injectable()
 export class AlertsService implements OnModuleInit {
   private readonly logger = new Logger('Alerts');
   private readonly unsubscribeKey: Buffer;
+  /** Rendered messages by set of changes (the oldest dropped first): see rendered(). */
+  private readonly renderedByChanges = new Map<string, { subject: string; html: string; text: string }>();
 
   constructor(
     private readonly em: EntityManager,
@@ -53,8 +72,10 @@ export class AlertsService implements OnModuleInit {
     void this.jobs.register(ALERTS_TICK_QUEUE, () => this.tick(), { policy: 'stately', retryLimit: 2, expireInSeconds: 300 });
     void this.jobs.register(ALERTS_SEND_QUEUE, () => this.sendPending(), { concurrency: 2, retryLimit: 5, expireInSeconds: 600 });
     void this.jobs.register(ALERTS_WEEKLY_QUEUE, () => this.weekly(), { policy: 'stately', retryLimit: 3 });
+    void this.jobs.register(ALERTS_WEEKLY_CATCH_UP_QUEUE, () => this.weeklyCatchUp(), { policy: 'stately', retryLimit: 3 });
     this.jobs.every(ALERTS_TICK_QUEUE, this.config.alertTickSeconds);
     this.jobs.schedule(ALERTS_WEEKLY_QUEUE, '0 9 * * 1', 'America/New_York');
+    this.jobs.schedule(ALERTS_WEEKLY_CATCH_UP_QUEUE, '0 10 * * 2', 'America/New_York');
   }
 
   /** One pass of the pipeline; returns what it did (for the bench and the logs). */
@@ -89,12 +110,59 @@ export class AlertsService implements OnModuleInit {
     return { events, items, deliveries };
   }
 
-  /** Each trader's week of items in one mail (those who chose "weekly"). */
+  /** Each trader's week of items in one mail (those who chose "weekly" and do not get the digest). */
   async weekly(): Promise<number> {
     const em = this.em.fork();
-    const deliveries = await this.group(em, 'weekly');
+    const deliveries = await this.group(em, 'weekly', `and not ${DIGEST_RECIPIENT}`);
     if (deliveries) await this.startSenders(em);
     return deliveries;
+  }
+
+  /** Digest readers' items that no digest carried (older than Monday's digest): a weekly mail of their own. */
+  async weeklyCatchUp(): Promise<number> {
+    const em = this.em.fork();
+    const deliveries = await this.group(em, 'weekly', `and ${DIGEST_RECIPIENT} and i.created_at < now() - interval '${DIGEST_MISSED_HOURS} hours'`);
+    if (deliveries) await this.startSenders(em);
+    return deliveries;
+  }
+
+  /**
+   * The "Firms you follow" section of one digest copy: claims the pending items of the weekly trader with this
+   * address into a `digest` delivery (null when there is none). The sender then calls digestSectionDone: `sent`,
+   * `failed` (a permanent bounce) or `released` (the mail server is away: the items wait for the retry). A claim
+   * never settled (a crash) is sent by alerts-send as a weekly mail of its own after the claim timeout.
+   */
+  async claimDigestSection(email: string): Promise<{ deliveryId: string; html: string; text: string } | null> {
+    const em = this.em.fork();
+    const [made] = await em.execute<Array<{ id: string }>>(
+      `with trader as (
+         select u.id from users u join alert_settings s on s.user_id = u.id where u.email = ? and s.frequency = 'weekly'
+       ), made as (
+         insert into alert_deliveries (user_id, kind, claimed_at)
+         select t.id, 'digest', now() from trader t where exists (select 1 from alert_items i where i.user_id = t.id and i.delivery_id is null)
+         returning id, user_id
+       ), linked as (
+         update alert_items i set delivery_id = m.id from made m where i.user_id = m.user_id and i.delivery_id is null returning 1
+       )
+       select m.id from made m where (select count(*) from linked) > 0`,
+      [email],
+    );
+    if (!made) return null;
+    const detail = (await this.details(em, [String(made.id)])).get(String(made.id));
+    if (!detail?.changes.length) {
+      await this.digestSectionDone(String(made.id), 'sent');
+      return null;
+    }
+    return { deliveryId: String(made.id), ...followedSection(this.config.publicSiteUrl, detail.changes) };
+  }
+
+  async digestSectionDone(deliveryId: string, outcome: 'sent' | 'failed' | 'released'): Promise<void> {
+    if (outcome === 'released') {
+      await this.em.execute('update alert_items set delivery_id = null where delivery_id = ?', [deliveryId]);
+      await this.em.execute('delete from alert_deliveries where id = ?', [deliveryId]);
+      return;
+    }
+    await this.em.execute(`update alert_deliveries set ${outcome === 'sent' ? 'sent_at' : 'failed_at'} = now() where id = ?`, [deliveryId]);
   }
 
   /** Takes deliveries until none is left; each is sent once (a crash between send and mark may send it again). */
@@ -102,7 +170,7 @@ export class AlertsService implements OnModuleInit {
     const em = this.em.fork();
     let sent = 0;
     for (;;) {
-      const claimed = await em.execute<Array<{ id: string; user_id: number; kind: 'alert' | 'weekly' }>>(
+      const claimed = await em.execute<Array<{ id: string; user_id: number; kind: 'alert' | 'weekly' | 'digest' }>>(
         `update alert_deliveries set claimed_at = now()
          where id in (
            select id from alert_deliveries
@@ -120,7 +188,7 @@ export class AlertsService implements OnModuleInit {
           continue;
         }
         const unsubscribeUrl = this.unsubscribeUrl(d.user_id);
-        const message = renderAlertMail(this.config.publicSiteUrl, detail.changes, unsubscribeUrl, d.kind === 'weekly');
+        const message = await this.rendered(detail.changes, d.kind !== 'alert', unsubscribeUrl);
         try {
           await this.mail.send({
             to: detail.email,
@@ -129,6 +197,9 @@ export class AlertsService implements OnModuleInit {
           });
           await em.execute('update alert_deliveries set sent_at = now() where id = ?', [d.id]);
           sent++;
+          // Let the requests waiting on this process go first: a fan-out must not hold the admin's save or the
+          // public pages behind thousands of sends.
+          await new Promise((resolve) => setImmediate(resolve));
         } catch (error) {
           if (error instanceof PermanentMailError) {
             await em.execute('update alert_deliveries set failed_at = now() where id = ?', [d.id]);
@@ -140,6 +211,22 @@ export class AlertsService implements OnModuleInit {
         }
       }
     }
+  }
+
+  /**
+   * One follower's message. A change reaches every follower of the firm with the same words: the message is
+   * rendered once per set of changes (react-email is the costly part of a send) with the unsubscribe link as a
+   * placeholder, and each copy gets its own link (URL-safe: base64url token, nothing to escape).
+   */
+  private async rendered(changes: AlertChange[], weekly: boolean, unsubscribeUrl: string): Promise<{ subject: string; html: string; text: string }> {
+    const key = `${weekly ? 'w' : 'a'}:${changes.map((c) => c.eventId).join(',')}`;
+    let template = this.renderedByChanges.get(key);
+    if (!template) {
+      template = await renderAlertMail(this.config.publicSiteUrl, changes, UNSUBSCRIBE_SLOT, weekly);
+      if (this.renderedByChanges.size >= RENDER_CACHE_SIZE) this.renderedByChanges.delete(this.renderedByChanges.keys().next().value!);
+      this.renderedByChanges.set(key, template);
+    }
+    return { subject: template.subject, html: template.html.replaceAll(UNSUBSCRIBE_SLOT, unsubscribeUrl), text: template.text.replaceAll(UNSUBSCRIBE_SLOT, unsubscribeUrl) };
   }
 
   /** The one-click unsubscribe link's target: turns alert mails off for the trader the token names. */
@@ -175,12 +262,12 @@ export class AlertsService implements OnModuleInit {
    * One delivery per trader with pending items: "alert" for those alerted as it happens whose last alert is older
    * than the window, "weekly" for those who chose the digest. Returns the deliveries made.
    */
-  private async group(em: EntityManager, kind: 'alert' | 'weekly'): Promise<number> {
+  private async group(em: EntityManager, kind: 'alert' | 'weekly', weeklyCondition = ''): Promise<number> {
     let total = 0;
     for (;;) {
       const windowCheck = kind === 'alert'
         ? `and not exists (select 1 from alert_deliveries d where d.user_id = i.user_id and d.kind = 'alert' and d.created_at > now() - make_interval(secs => ${Number(this.config.alertWindowSeconds)}))`
-        : '';
+        : weeklyCondition;
       const [r] = await em.execute<Array<{ deliveries: number }>>(
         `with due as (
            select i.user_id from alert_items i
@@ -190,7 +277,7 @@ export class AlertsService implements OnModuleInit {
          ), made as (
            insert into alert_deliveries (user_id, kind) select user_id, ? from due returning id, user_id
          ), linked as (
-           update alert_items i set delivery_id = m.id from made m where i.user_id = m.user_id and i.delivery_id is null returning 1
+           update alert_items i set delivery_id = m.id from made m where i.user_id = m.user_id and i.delivery_id is null ${weeklyCondition} returning 1
          )
          select (select count(*) from made)::int as deliveries, (select count(*) from linked)::int as linked`,
         [kind === 'alert' ? 'immediate' : 'weekly', kind],

@@ -19,12 +19,13 @@ export function pageAudience(req: Request): string | undefined {
  * are never kept; X-Robots-Tag mirroring the robots meta on pages that must not be indexed.
  */
 export function pageAnswer(page: SitePage, signedIn: boolean): Computed {
-  if (page.status === 301) {
+  if ('location' in page) {
     return {
-      status: 301,
+      status: page.status,
       contentType: 'text/plain; charset=utf-8',
-      body: `Moved Permanently. Redirecting to ${page.location}`,
-      headers: { Location: page.location },
+      body: `${page.status === 301 ? 'Moved Permanently' : 'See Other'}. Redirecting to ${page.location}`,
+      // Whether a page sends a reader to sign in depends on who asks: no cache may keep that answer.
+      headers: page.status === 303 ? { Location: page.location, 'Cache-Control': 'private, no-store' } : { Location: page.location },
       noStore: true,
     };
   }

@@ -14,6 +14,8 @@ import { CompaniesService } from '../companies/companies.service.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
 import { FirmsService } from '../firms/firms.service.js';
 import type { FirmCompareDto, FirmProfileDto } from '../../../common/firm-api-types.js';
+import { PayoutClaimsService } from '../payouts/payout-claims.service.js';
+import { PayoutReportsService } from '../payouts/payout-reports.service.js';
 import type { DataSource, ServerEntry } from './ssr-types.js';
 
 /** What a page's render read, for its head and status (one source of truth with the body). */
@@ -47,6 +49,8 @@ export class PageDataSources {
     private readonly companies: CompaniesService,
     private readonly discounts: DiscountsService,
     private readonly firms: FirmsService,
+    private readonly payoutReports: PayoutReportsService,
+    private readonly payoutClaims: PayoutClaimsService,
   ) {}
 
   /** A source for one request; `reads` collects what it answered. */
@@ -64,6 +68,9 @@ export class PageDataSources {
       throw new entry.ApiRequestError(MSG.serviceUnavailable, 503);
     };
     const guard = <T>(read: () => Promise<T>): Promise<T> => read().catch(fail);
+    /** The trader's own data: only for the signed-in reader (the page is never shared, see SitePagesService). */
+    const mine = <T>(read: (userId: number) => Promise<T>): Promise<T> =>
+      user ? guard(async () => asJson(await read(user.id))) : Promise.reject(new entry.ApiRequestError(MSG.notAuthenticated, 401));
 
     return {
       session: async () => this.auth.session(req),
@@ -83,6 +90,8 @@ export class PageDataSources {
           reads.compare = asJson(await this.firms.compare(slugs));
           return reads.compare;
         }),
+      myPayoutReports: () => mine((id) => this.payoutReports.mine(id)),
+      myPayoutClaims: () => mine((id) => this.payoutClaims.mine(id)),
       blogList: (page, limit, filter) =>
         guard(async () => {
           const list = await this.posts.listPublic(await this.listQuery(page, limit, filter));

@@ -7,6 +7,7 @@ import { DEFERRED_SCRIPTS_LOADER } from '../../../common/deferred-scripts.js';
 import type { FirmProfileDto } from '../../../common/firm-api-types.js';
 import { headTagList, pageHead, pageStatus, type FirmHeadData, type PageHeadData, type PostHeadData } from '../../../common/seo/page-head.js';
 import { matchRoute, trailingSlashRedirect, type PageRoute } from '../../../common/seo/page-route.js';
+import { LOGIN_NEXT_PARAM, loginReturnPath } from '../../../common/login-form.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { PageDataSources, type PageReads } from './page-data.source.js';
 import { PageShellService, type RenderedBody } from './page-shell.service.js';
@@ -15,7 +16,8 @@ import { SsrRendererService } from './ssr-renderer.service.js';
 
 /** `private`: never kept by the public cache nor shared (admin pages, previews, anything per user). */
 export type SitePage =
-  | { status: 301; location: string }
+  /** 301: an old URL moved for good; 303: a page that needs a signed-in reader sends others to sign in. */
+  | { status: 301 | 303; location: string }
   | {
       status: 200 | 400 | 404 | 503;
       html: string;
@@ -59,6 +61,8 @@ export class SitePagesService {
 
     const route = matchRoute(req.path, search);
     const user = req.user as PublicUser | undefined;
+    // The trader's own page: signed-out readers sign in first and come back (the sign-in link lands here too).
+    if (route.kind === 'account' && !user) return { status: 303, location: signInFirst(req.originalUrl) };
     const rendered = await this.render(req, route);
     const data = rendered ? headDataFromReads(route, rendered.reads) : await this.headData(route, user);
     const failed = !!rendered?.reads.failed;
@@ -74,8 +78,9 @@ export class SitePagesService {
       html: this.shell.render(headTags, rendered?.body, { deferScripts: !FORM_PAGES.has(route.kind) }),
       robots: head.robots,
       // A signed-in visitor's page carries who they are (the hydrated session): never a shared cache entry.
-      private: route.kind === 'admin' || preview || !!user,
-      ...(preview ? { noStore: true } : {}),
+      private: route.kind === 'admin' || route.kind === 'account' || preview || !!user,
+      // A preview and a trader's own page (their reports, claims, email) are kept by no cache at all.
+      ...(preview || route.kind === 'account' ? { noStore: true } : {}),
     };
   }
 
@@ -119,6 +124,11 @@ export class SitePagesService {
         return {};
     }
   }
+}
+
+/** /login, asked to come back to `url` (the same ?next= the admin uses). */
+function signInFirst(url: string): string {
+  return `/login?${new URLSearchParams({ [LOGIN_NEXT_PARAM]: loginReturnPath(url) })}`;
 }
 
 /** The head's data from what the render read: the post it shows, whether a list page is past the end. */

@@ -8,6 +8,7 @@ import { blogListApiPath, type BlogListFilter } from '../../../common/blog-view.
 import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../../../common/firm-api-types.js';
 import type { FirmsQuery } from '../../../common/firms.js';
 import { MSG } from '../../../common/messages.js';
+import type { MyPayoutReportDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
 import { apiFetch, apiGetSuperjson } from './api.js';
 
 export interface DataSource {
@@ -21,6 +22,9 @@ export interface DataSource {
   firms(query: FirmsQuery): Promise<FirmsListDto>;
   firm(slug: string): Promise<FirmProfileDto>;
   compare(slugs: string[]): Promise<FirmCompareDto>;
+  /** The signed-in trader's own reports and claims (/account, issue #17); ApiRequestError 401 when signed out. */
+  myPayoutReports(): Promise<MyPayoutReportDto[]>;
+  myPayoutClaims(): Promise<PayoutClaimDto[]>;
 }
 
 export const httpSource: DataSource = {
@@ -37,4 +41,6 @@ export const httpSource: DataSource = {
   },
   firm: (slug) => apiFetch<FirmProfileDto>(`/_api/firms/${encodeURIComponent(slug)}`),
   compare: (slugs) => apiFetch<FirmCompareDto>(`/_api/firms/compare?firms=${slugs.map(encodeURIComponent).join(',')}`),
+  myPayoutReports: () => apiFetch<MyPayoutReportDto[]>('/_api/me/payout-reports'),
+  myPayoutClaims: () => apiFetch<PayoutClaimDto[]>('/_api/me/payout-claims'),
 };

@@ -8,6 +8,8 @@ import { COLORS, Layout, renderMail } from './layout.js';
 /** Placeholders filled per recipient at send time (the message is rendered once per campaign). */
 export const RECIPIENT_SLOT = '%%RECIPIENT%%';
 export const UNSUBSCRIBE_SLOT = '%%UNSUBSCRIBE%%';
+/** Where a weekly trader's "Firms you follow" section goes in their digest copy (issue #19); empty for everyone else. */
+export const FOLLOWS_SLOT = '%%FOLLOWS%%';
 
 export interface CardDeal {
   id: number; title: string; companyName: string; discountCode: string | null; discountPercentage: number | null; lastVerifiedAt: string | null;
@@ -80,12 +82,16 @@ export async function renderCampaign(input: {
       },
     },
       h(Heading, { as: 'h1', style: { fontSize: '22px', margin: '0 0 12px', color: COLORS.ink } }, input.subject),
-      h('div', { dangerouslySetInnerHTML: { __html: body } })),
+      h('div', { dangerouslySetInnerHTML: { __html: body } }),
+      h('div', null, FOLLOWS_SLOT)),
   );
   return { ...rendered, links };
 }
 
-/** One recipient's copy: the placeholders filled with their tokens (URL-safe already: base64url). */
-export function personalise(text: string, recipientToken: string, unsubscribeToken: string): string {
-  return text.replaceAll(RECIPIENT_SLOT, recipientToken).replaceAll(UNSUBSCRIBE_SLOT, unsubscribeToken);
+/**
+ * One recipient's copy: the placeholders filled with their tokens (URL-safe already: base64url), and their own
+ * section (HTML or text, as the part asks; '' for none).
+ */
+export function personalise(text: string, recipientToken: string, unsubscribeToken: string, ownSection = ''): string {
+  return text.replaceAll(RECIPIENT_SLOT, recipientToken).replaceAll(UNSUBSCRIBE_SLOT, unsubscribeToken).replace(FOLLOWS_SLOT, ownSection);
 }

@@ -11,6 +11,7 @@ import { formatShortUtcDate } from '../../../../common/utc-date.js';
 import { DealProofLine, ReportPrompt } from '../components/DealProof.js';
 import { FirmLogo } from '../components/FirmLogo.js';
 import { FinePrint } from '../components/FinePrint.js';
+import { FollowButton } from './firms/FollowButton.js';
 import { priceExampleTexts } from '../../../../common/price-rule.js';
 
 /** How long the copy button reads 'Copied!' after a successful copy. */
@@ -20,6 +21,8 @@ interface Props {
   discount: PublicDiscountDto;
   now: Date;
   proof: SocialProof;
+  /** The firm's Follow button (on /discounts; the firm's own profile has one of its own). */
+  follow?: boolean;
 }
 
 /** Copies `code` with the Clipboard API and says so (docs/spec.md §2 "Code copy" toasts). */
@@ -43,7 +46,7 @@ function shortDate(value: string | null): string | null {
 
 
 /** One deal on /discounts (docs/spec.md §2, §4, §9). */
-export function DiscountCard({ discount: d, now, proof }: Props) {
+export function DiscountCard({ discount: d, now, proof, follow = false }: Props) {
   const [copied, setCopied] = useState(false);
   // 'Did this code work?' only once the visitor has used the deal: copied its code or followed its link.
   const [used, setUsed] = useState(false);
@@ -157,6 +160,8 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
         </span>
         <span className="deal-valid">{validUntil ? `Valid until ${validUntil}` : 'No expiry date'}</span>
       </div>
+
+      {follow && <p className="deal-follow"><FollowButton companyId={company.id} name={company.name} compact /></p>}
 
       {d.termsAndConditions && (
         <details className="deal-terms">

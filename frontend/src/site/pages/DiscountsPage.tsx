@@ -8,6 +8,7 @@ import { useRobotsOverride } from '../../lib/useRobotsOverride.js';
 import { NewsletterSignup } from '../components/NewsletterSignup.js';
 import { SocialLinks } from '../components/SocialLinks.js';
 import { DiscountCard } from './DiscountCard.js';
+import { FollowIntentStatus } from './firms/FollowButton.js';
 import './discounts.css';
 
 /** Skeleton cards while the list loads (two rows on a desktop). */
@@ -70,6 +71,7 @@ export function DiscountsPage() {
               </p>
             )}
           </div>
+          <FollowIntentStatus />
           <p className="affiliate-note">
             Disclosure: deal links on this page are affiliate links. If you buy through them we may earn a commission, at no extra
             cost to you. It never decides which firms we list.
@@ -107,7 +109,7 @@ export function DiscountsPage() {
             <ul className="deals-grid" role="list">
               {list.map((d) => (
                 <li key={d.id}>
-                  <DiscountCard discount={d} now={now} proof={dailySocialProof(d.id, now)} />
+                  <DiscountCard discount={d} now={now} proof={dailySocialProof(d.id, now)} follow />
                 </li>
               ))}
             </ul>

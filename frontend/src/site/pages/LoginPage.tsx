@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PublicUser } from '../../../../common/api-types.js';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../../common/constants.js';
-import { LOGIN_ERROR_PARAM, LOGIN_NEXT_PARAM, loginFormMessage, loginFormSchema, loginReturnPath, type LoginValues } from '../../../../common/login-form.js';
+import { followIntentOfNext } from '../../../../common/follow-intent.js';
+import { LOGIN_DEFAULT_NEXT, LOGIN_ERROR_PARAM, LOGIN_NEXT_PARAM, loginFormMessage, loginFormSchema, loginReturnPath, type LoginValues } from '../../../../common/login-form.js';
 import { MSG } from '../../../../common/messages.js';
 import { apiPost } from '../../lib/api.js';
 import { SESSION_KEY } from '../../lib/session.js';
@@ -39,6 +40,11 @@ export function LoginPage() {
   return (
     <section className="container section narrow">
       <h1>Admin sign in</h1>
+      {followIntentOfNext(next) !== null && (
+        <p className="card login-intent" data-testid="follow-intent">
+          Sign in to follow the firm: you come back to the page you were on, and the follow is done.
+        </p>
+      )}
       {/* Without JavaScript (or before it runs) the form posts to POST /login (with ?next= kept in the action),
           which signs in and answers 303; POST also keeps the password out of the URL. */}
       <form
@@ -59,7 +65,7 @@ export function LoginPage() {
         <p id="password-error" className="field-error field-slot">{errors.password?.message}</p>
         <button className="button" type="submit" disabled={isSubmitting}>{isSubmitting ? 'Signing in...' : 'Sign in'}</button>
       </form>
-      <EmailLinkForm />
+      <EmailLinkForm next={next === LOGIN_DEFAULT_NEXT ? undefined : next} />
     </section>
   );
 }

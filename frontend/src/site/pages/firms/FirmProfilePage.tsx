@@ -15,7 +15,7 @@ import { ApiRequestError } from '../../../lib/api.js';
 import { NotFoundPage } from '../NotFoundPage.js';
 import { PayoutEvidence, payoutEvidenceLine } from './PayoutEvidence.js';
 import { FirmTimeline } from './FirmTimeline.js';
-import { FollowButton } from './FollowButton.js';
+import { FollowButton, FollowIntentStatus } from './FollowButton.js';
 import { AffiliateDisclosure, PriceAfterCode, ScoreLink, StatusBadge, pct, usd } from './firm-ui.js';
 import '../discounts.css';
 import './firms.css';
@@ -59,7 +59,8 @@ export function FirmProfilePage() {
               <li>{firm.lastTestedAt ? `Last tested ${firm.lastTestedAt}` : 'Not tested yet'}</li>
               <li data-testid="followers">{profile.data.followers === 1 ? '1 trader follows' : `${profile.data.followers.toLocaleString('en-US')} traders follow`}</li>
             </ul>
-            <p className="firm-follow-row"><FollowButton companyId={firm.id} slug={firm.slug} name={firm.name} /></p>
+            <p className="firm-follow-row"><FollowButton companyId={firm.id} name={firm.name} /></p>
+            <FollowIntentStatus />
             {firm.status !== 'active' && (
               <p className="firm-warning" role="note">
                 {firm.name} is {firm.status === 'closed' ? 'closed: it no longer sells accounts' : 'paused: it does not sell accounts at the moment'}.

@@ -11,6 +11,7 @@ import { PAYOUT_TEXT, payoutCell } from '../../../../../common/payouts.js';
 import { ASSUMED_PASS_RATE, TRUE_COST_FORMULA, passRateText } from '../../../../../common/true-cost.js';
 import { firmsQuery } from '../../../lib/firm-queries.js';
 import { useRobotsOverride } from '../../../lib/useRobotsOverride.js';
+import { FollowButton, FollowIntentStatus } from './FollowButton.js';
 import { AffiliateDisclosure, PriceAfterCode, ScoreLink, StatusBadge, pct, usd } from './firm-ui.js';
 import './firms.css';
 
@@ -96,6 +97,7 @@ export function FirmsPage() {
       </section>
 
       <div className="container">
+        <FollowIntentStatus />
         <form className="firms-filters card" method="get" action="/firms" onSubmit={onSubmit} onChange={onChange} aria-label="Filter and sort firms">
           <Select name="size" label="Account size" value={query.size === null ? '' : String(query.size)}
             options={[{ value: '', label: 'Any size' }, ...withCurrent(SIZE_CHOICES, query.size).map((s) => ({ value: String(s), label: usd(s) }))]} />
@@ -184,7 +186,10 @@ export function FirmsPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {data.rows.map((row) => <FirmRow key={`${row.program.id}-${row.size}`} row={row} />)}
+                  {/* One Follow button per firm on the page: on its first row (a firm has a row per program and size). */}
+                  {data.rows.map((row, i) => (
+                    <FirmRow key={`${row.program.id}-${row.size}`} row={row} follow={data.rows.findIndex((r) => r.firm.id === row.firm.id) === i} />
+                  ))}
                 </tbody>
               </table>
             )}
@@ -201,7 +206,7 @@ export function FirmsPage() {
   );
 }
 
-function FirmRow({ row }: { row: FirmRowDto }) {
+function FirmRow({ row, follow }: { row: FirmRowDto; follow: boolean }) {
   const { firm, program: p } = row;
   const targets = p.profitTargets.length ? p.profitTargets.map(pct).join(' / ') : 'None';
   return (
@@ -209,6 +214,7 @@ function FirmRow({ row }: { row: FirmRowDto }) {
       <th scope="row" className="firms-firm">
         <Link to={firmPath(firm.slug)}>{firm.name}</Link> <StatusBadge status={firm.status} />
         <span className="firms-program">{p.name} &middot; {PROGRAM_TYPE_LABELS[p.type]}</span>
+        {follow && <FollowButton companyId={firm.id} name={firm.name} compact />}
       </th>
       <td data-label="Size">{usd(row.size)}</td>
       <td data-label="Price">{usd(row.price)}</td>

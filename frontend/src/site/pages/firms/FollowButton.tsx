@@ -1,57 +1,33 @@
 /**
- * Follow a firm (issue #19): a signed-in trader follows or unfollows at once; a visitor who is not signed in is
- * offered the sign-in and brought back here (`?follow=1` follows on return). The server renders the sign-in link
- * (the page is cached for every visitor); the signed-in state comes after hydration from the session.
+ * Follow a firm (issue #19), the one button of the profile, the /firms rows and the discount cards. The server
+ * renders the signed-out form — a link to /login that returns to this page with the intent to follow — for
+ * everyone (the page is cached); after hydration a signed-in trader gets the toggle with its state.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import type { FollowsResponse } from '../../../../../common/follow-api-types.js';
-import { firmPath } from '../../../../../common/firm-pages.js';
-import { apiFetch, apiPost } from '../../../lib/api.js';
-import { useSession } from '../../../lib/session.js';
+import { useFollowIntent, useFollows } from '../../hooks/useFollows.js';
+import './follow.css';
 
-export const FOLLOWS_KEY = ['me', 'follows'] as const;
-/** Where a visitor signs in; `next` brings them back to the follow. */
-export const signInToFollowHref = (slug: string) => `/login?next=${encodeURIComponent(`${firmPath(slug)}?follow=1`)}`;
-
-export function FollowButton({ companyId, slug, name }: { companyId: number; slug: string; name: string }) {
-  const session = useSession();
-  const signedIn = session.status === 'authenticated';
-  const client = useQueryClient();
-  const follows = useQuery({
-    queryKey: FOLLOWS_KEY,
-    queryFn: () => apiFetch<FollowsResponse>('/_api/me/follows'),
-    enabled: signedIn,
-  });
-  const following = follows.data?.follows.some((f) => f.companyId === companyId) ?? false;
-  const toggle = useMutation({
-    mutationFn: (follow: boolean) =>
-      follow
-        ? apiPost<FollowsResponse>('/_api/me/follows', { companyId })
-        : apiFetch<FollowsResponse>(`/_api/me/follows/${companyId}`, { method: 'DELETE' }),
-    onSuccess: (data) => client.setQueryData(FOLLOWS_KEY, data),
-  });
-  // Back from signing in to follow: follow once, then drop the flag from the URL.
-  const [params, setParams] = useSearchParams();
-  const resumed = useRef(false);
-  useEffect(() => {
-    if (!signedIn || !follows.isSuccess || resumed.current || params.get('follow') !== '1') return;
-    resumed.current = true;
-    if (!following) toggle.mutate(true);
-    const next = new URLSearchParams(params);
-    next.delete('follow');
-    setParams(next, { replace: true });
-  }, [signedIn, follows.isSuccess, following, params, setParams, toggle]);
-
-  if (!signedIn) {
-    return <a className="button firm-follow" href={signInToFollowHref(slug)}>Follow {name}</a>;
+export function FollowButton({ companyId, name, compact = false }: { companyId: number; name: string; compact?: boolean }) {
+  const follows = useFollows();
+  const className = `button firm-follow${compact ? ' firm-follow-compact' : ''}`;
+  if (!follows.signedIn) {
+    return <a className={className} href={follows.signInHref(companyId)} rel="nofollow">Follow {name}</a>;
   }
+  const following = follows.isFollowing(companyId);
   return (
-    <button type="button" className="button firm-follow" aria-pressed={following} disabled={toggle.isPending || follows.isPending}
-      onClick={() => toggle.mutate(!following)}>
+    <button type="button" className={className} aria-pressed={following} disabled={!follows.ready || follows.pendingFor === companyId}
+      onClick={() => void follows.setFollowing(companyId, !following).catch(() => undefined)}>
       {following ? `Following ${name}` : `Follow ${name}`}
-      {toggle.isError && <span className="visually-hidden"> (failed: {toggle.error.message})</span>}
     </button>
+  );
+}
+
+/** What became of the follow asked for before signing in: a line the screen reader hears, then gone with the page. */
+export function FollowIntentStatus() {
+  const outcome = useFollowIntent();
+  return (
+    <p className="follow-intent" role="status">
+      {outcome?.kind === 'followed' && <>You now follow {outcome.name}. You will hear of its rule changes and codes by email.</>}
+      {outcome?.kind === 'failed' && <>We could not follow the firm: {outcome.message} Use its Follow button to try again.</>}
+    </p>
   );
 }
