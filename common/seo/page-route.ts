@@ -21,7 +21,7 @@ export type AdminSection =
   | 'other';
 
 export type PageRoute =
-  | { kind: 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology'; path: string }
+  | { kind: 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology' | 'payout-guarantee'; path: string }
   /** /firms: the comparison table; `query` is the parsed filters (not ok: the page says what is wrong, with a 400). */
   | { kind: 'firms'; path: string; query: FirmsQueryResult }
   | { kind: 'firm'; path: string; slug: string }
@@ -37,9 +37,10 @@ export type PageRoute =
   | { kind: 'post'; path: string; slug: string }
   | { kind: 'admin'; path: string; section: AdminSection; postId?: number };
 
-const STATIC_ROUTES: Record<string, 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology'> = {
+const STATIC_ROUTES: Record<string, 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology' | 'payout-guarantee'> = {
   '/': 'home',
   '/methodology': 'methodology',
+  '/payout-guarantee': 'payout-guarantee',
   '/about': 'about',
   '/discounts': 'discounts',
   '/login': 'login',

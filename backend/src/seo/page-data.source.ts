@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from '../common/database-errors.js';
 import { CompaniesService } from '../companies/companies.service.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
 import { FirmsService } from '../firms/firms.service.js';
+import { PayoutClaimsService } from '../payouts/payout-claims.service.js';
 import type { FirmCompareDto, FirmProfileDto } from '../../../common/firm-api-types.js';
 import type { DataSource, ServerEntry } from './ssr-types.js';
 
@@ -47,6 +48,7 @@ export class PageDataSources {
     private readonly companies: CompaniesService,
     private readonly discounts: DiscountsService,
     private readonly firms: FirmsService,
+    private readonly claims: PayoutClaimsService,
   ) {}
 
   /** A source for one request; `reads` collects what it answered. */
@@ -83,6 +85,8 @@ export class PageDataSources {
           reads.compare = asJson(await this.firms.compare(slugs));
           return reads.compare;
         }),
+      // The same function as GET /_api/payout-guarantee/stats: the page and the API cannot disagree.
+      guaranteeStats: () => guard(() => this.claims.stats()),
       blogList: (page, limit, filter) =>
         guard(async () => {
           const list = await this.posts.listPublic(await this.listQuery(page, limit, filter));

@@ -6,6 +6,7 @@ import type { BlogListResponse, BlogPostWithRelated, CompanyDto, PublicDiscountD
 import type { BlogListFilter } from '../../../common/blog-view.js';
 import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../../../common/firm-api-types.js';
 import type { FirmsQuery } from '../../../common/firms.js';
+import type { GuaranteeStats } from '../../../common/payouts.js';
 
 export interface DataSource {
   session(): Promise<SessionResponse>;
@@ -16,6 +17,7 @@ export interface DataSource {
   firms(query: FirmsQuery): Promise<FirmsListDto>;
   firm(slug: string): Promise<FirmProfileDto>;
   compare(slugs: string[]): Promise<FirmCompareDto>;
+  guaranteeStats(): Promise<GuaranteeStats>;
 }
 
 export interface RenderedPage {

@@ -7,6 +7,7 @@ import type { BlogListResponse, BlogPostWithRelated, CompanyDto, PublicDiscountD
 import { blogListApiPath, type BlogListFilter } from '../../../common/blog-view.js';
 import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../../../common/firm-api-types.js';
 import type { FirmsQuery } from '../../../common/firms.js';
+import type { GuaranteeStats } from '../../../common/payouts.js';
 import { MSG } from '../../../common/messages.js';
 import { apiFetch, apiGetSuperjson } from './api.js';
 
@@ -21,6 +22,8 @@ export interface DataSource {
   firms(query: FirmsQuery): Promise<FirmsListDto>;
   firm(slug: string): Promise<FirmProfileDto>;
   compare(slugs: string[]): Promise<FirmCompareDto>;
+  /** The payout guarantee's live figures (issue #17), the same as GET /_api/payout-guarantee/stats. */
+  guaranteeStats(): Promise<GuaranteeStats>;
 }
 
 export const httpSource: DataSource = {
@@ -37,4 +40,5 @@ export const httpSource: DataSource = {
   },
   firm: (slug) => apiFetch<FirmProfileDto>(`/_api/firms/${encodeURIComponent(slug)}`),
   compare: (slugs) => apiFetch<FirmCompareDto>(`/_api/firms/compare?firms=${slugs.map(encodeURIComponent).join(',')}`),
+  guaranteeStats: () => apiFetch<GuaranteeStats>('/_api/payout-guarantee/stats'),
 };

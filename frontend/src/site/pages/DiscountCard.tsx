@@ -10,6 +10,8 @@ import { TOAST } from '../../../../common/messages.js';
 import { formatShortUtcDate } from '../../../../common/utc-date.js';
 import { DealProofLine, ReportPrompt } from '../components/DealProof.js';
 import { FinePrint } from '../components/FinePrint.js';
+import { FirmStatusNote } from '../components/FirmStatusNote.js';
+import { isPromoted, isTopChoice } from '../../../../common/firms.js';
 import { sizeLabel } from '../../../../common/price-rule.js';
 
 /** How long the copy button reads 'Copied!' after a successful copy. */
@@ -51,6 +53,8 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const company = d.company;
+  // One rule for the badge and the order (common/firms.ts): a closed firm is never the '#1 CHOICE'.
+  const topChoice = isTopChoice(company);
   const comingSoon = d.status === 'coming_soon';
   const urgency = discountUrgencyInfo(d.validUntil, now);
   const validUntil = shortDate(d.validUntil);
@@ -71,12 +75,12 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
 
   return (
     <article
-      className={`card deal-card${company.featured ? ' featured' : ''}${comingSoon ? ' coming-soon' : ''}`}
+      className={`card deal-card${topChoice ? ' featured' : ''}${comingSoon ? ' coming-soon' : ''}${isPromoted(company) ? '' : ' not-promoted'}`}
       aria-labelledby={titleId}
       id={`deal-${d.id}`}
       data-discount-id={d.id}
     >
-      {company.featured && <span className="badge deal-choice">#1 CHOICE</span>}
+      {topChoice && <span className="badge deal-choice">#1 CHOICE</span>}
 
       <div className="deal-head">
         {company.logoUrl ? (
@@ -111,6 +115,8 @@ export function DiscountCard({ discount: d, now, proof }: Props) {
           )}
         </ul>
       )}
+
+      <FirmStatusNote firm={company} variant="card" />
 
       <h3 id={titleId} className="deal-title">{d.title}</h3>
       {d.description && <p className="deal-desc">{d.description}</p>}
