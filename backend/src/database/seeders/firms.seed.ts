@@ -55,6 +55,9 @@ export const DEMO_FIRM_PROFILES: Record<string, DemoProfile> = {
     foundedYear: 2021, headquarters: 'United Kingdom', platforms: ['MT5', 'cTrader'],
     assetClasses: ['forex', 'indices', 'commodities'], restrictedCountries: SANCTIONED, affiliateStatus: 'partner', lastTestedDaysAgo: 88,
     status: 'closed',
+    statusSince: daysAgo(40),
+    statusReason: 'The firm announced it has stopped selling accounts and is winding down.',
+    statusSource: 'https://example.com/alpha-capital-closure',
   },
   'Funding Pips': {
     foundedYear: 2022, headquarters: 'United Arab Emirates', platforms: ['MT5', 'Match-Trader', 'cTrader'],
