@@ -14,7 +14,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const text = (html: string) => html.replace(/<!-- -->/g, '');
 /** The page's figures, by their key: `<dd data-stat="received">3</dd>`. */
 const pageFigures = (html: string) =>
-  Object.fromEntries([...text(html).matchAll(/<dd data-stat="(\w+)">([^<]*)<\/dd>/g)].map((m) => [m[1], m[2]]));
+  Object.fromEntries([...text(html).matchAll(/<dd data-stat="(\w+)"[^>]*>([^<]*)<\/dd>/g)].map((m) => [m[1], m[2]]));
 /** What the page writes for each of the API's figures. */
 const written = (s: GuaranteeStats) => ({
   received: String(s.received), approved: String(s.approved), paid: String(s.paid), paidTotal: usdAmount(s.paidTotal),

@@ -72,7 +72,7 @@ export function PayoutGuaranteePage() {
               {FIGURES.map((f) => (
                 <div key={f.key} className="guarantee-stat">
                   <dt>{T.statsLabels[f.key]}</dt>
-                  <dd data-stat={f.key}>{f.text(stats.data)}</dd>
+                  <dd data-stat={f.key} className={stats.data[f.key] === null ? 'guarantee-stat-words' : undefined}>{f.text(stats.data)}</dd>
                 </div>
               ))}
             </dl>
