@@ -27,6 +27,10 @@ export interface CompanyDto {
   // Firm profile (issue #10)
   slug: string;
   status: FirmStatus;
+  /** The day the status took effect, its one-line reason and a source link (issue #17); null when not recorded. */
+  statusSince: string | null;
+  statusReason: string | null;
+  statusSource: string | null;
   foundedYear: number | null;
   headquarters: string | null;
   platforms: Platform[];

@@ -19,7 +19,7 @@ const profile = (name: string, over: Partial<Profile['firm']> = {}, programs = [
   firm: {
     id: 1, name, description: null, logoUrl: null, logoBackground: null, websiteUrl: null, rating: score, whyChooseUs: null, slug: name.toLowerCase(),
     status: 'active', foundedYear: 2015, headquarters: 'Cyprus', platforms: ['MT5'], assetClasses: ['forex'], restrictedCountries: [],
-    affiliateStatus: 'partner', lastTestedAt: '2026-10-01', passRate: null, passRateSourceUrl: null, passRateDate: null,
+    affiliateStatus: 'partner', lastTestedAt: '2026-10-01', passRate: null, passRateSourceUrl: null, passRateDate: null, statusSince: null, statusReason: null, statusSource: null,
     ratingSource: 'criteria', ...over,
   },
   criteria: CRITERIA.map((c) => ({ criterion: c.key, label: c.label, weight: c.weight, score, note: null })),

@@ -1,6 +1,6 @@
 import {
   CRITERIA, FIRM_SLUG_PATTERN, FIRMS_QUERY_MESSAGES, firmSlug, profileErrors, effectiveRating, firmsQueryString, parseCompareFirms, parseFirmsQuery,
-  isTestOverdue, uniqueSlug, weightedScore, type FirmsQuery,
+  FIRM_STATUSES, isPromoted, isStatusReason, isTestOverdue, isTopChoice, uniqueSlug, weightedScore, type FirmsQuery,
 } from './firms.js';
 
 const all = (score: number) => CRITERIA.map((c) => ({ criterion: c.key, score }));
@@ -67,10 +67,10 @@ describe('parseFirmsQuery', () => {
     return r.query;
   };
 
-  it('defaults to active firms by score, best first, page 1', () => {
+  it('defaults to the firms that still sell (active and under watch) by score, best first, page 1', () => {
     expect(ok({})).toEqual({
       size: null, type: null, platform: null, asset: null, drawdown: null, maxPrice: null,
-      status: ['active'], sort: 'score', order: 'desc', page: 1, passRate: null,
+      status: ['active', 'under-watch'], sort: 'score', order: 'desc', page: 1, passRate: null,
     });
   });
 
@@ -96,11 +96,12 @@ describe('parseFirmsQuery', () => {
   it('shows paused and closed firms only when asked', () => {
     expect(ok({ status: 'closed' }).status).toEqual(['closed']);
     expect(ok({ status: 'paused,active' }).status).toEqual(['active', 'paused']);
-    expect(ok({ status: 'all' }).status).toEqual(['active', 'paused', 'closed']);
+    expect(ok({ status: 'all' }).status).toEqual(['active', 'under-watch', 'paused', 'closed']);
+    expect(ok({ status: 'under-watch' }).status).toEqual(['under-watch']);
   });
 
   it('treats an empty value as absent, as a form sent without JavaScript has them', () => {
-    expect(ok({ size: '', type: '', platform: 'MT5', sort: '', status: '' })).toMatchObject({ size: null, type: null, sort: 'score', status: ['active'] });
+    expect(ok({ size: '', type: '', platform: 'MT5', sort: '', status: '' })).toMatchObject({ size: null, type: null, sort: 'score', status: ['active', 'under-watch'] });
   });
 
   it.each([
@@ -113,7 +114,7 @@ describe('parseFirmsQuery', () => {
     [{ drawdown: 'daily' }, 'drawdown', 'drawdown must be one of: static, trailing, eod-trailing'],
     [{ maxPrice: '-1' }, 'maxPrice', 'maxPrice must be a number of US dollars of 0 or more'],
     [{ maxPrice: '1e3' }, 'maxPrice', 'maxPrice must be a number of US dollars of 0 or more'],
-    [{ status: 'gone' }, 'status', 'status must be one of: active, paused, closed, all'],
+    [{ status: 'gone' }, 'status', 'status must be one of: active, under-watch, paused, closed, all'],
     [{ sort: 'name' }, 'sort', 'sort must be one of: price, priceAfterCode, profitSplit, score, maxLoss, payouts, trueCost'],
     [{ order: 'up' }, 'order', 'order must be one of: asc, desc'],
     [{ page: '0' }, 'page', 'page must be a whole number of 1 or more'],
@@ -141,11 +142,32 @@ describe('parseFirmsQuery', () => {
   });
 
   it('writes a canonical query string that reads back to the same query', () => {
-    const q = ok({ order: 'asc', sort: 'priceAfterCode', platform: 'mt5', size: '100000', status: 'active' });
+    const q = ok({ order: 'asc', sort: 'priceAfterCode', platform: 'mt5', size: '100000', status: 'under-watch,active' });
     expect(firmsQueryString(q)).toBe('size=100000&platform=MT5&sort=priceAfterCode');
     expect(ok(Object.fromEntries(new URLSearchParams(firmsQueryString(q))))).toEqual(q);
     expect(firmsQueryString(ok({}))).toBe('');
-    expect(firmsQueryString(ok({ status: 'closed,paused,active' }))).toBe('status=all');
+    expect(firmsQueryString(ok({ status: 'closed,paused,under-watch,active' }))).toBe('status=all');
+    expect(firmsQueryString(ok({ status: 'active' }))).toBe('status=active');
+  });
+});
+
+describe('closed firms are not promoted', () => {
+  it('keeps the #1 CHOICE for the featured firm unless it is closed', () => {
+    expect(isTopChoice({ featured: true, status: 'active' })).toBe(true);
+    expect(isTopChoice({ featured: true, status: 'under-watch' })).toBe(true);
+    expect(isTopChoice({ featured: true, status: 'paused' })).toBe(true);
+    expect(isTopChoice({ featured: true, status: 'closed' })).toBe(false);
+    expect(isTopChoice({ featured: false, status: 'active' })).toBe(false);
+  });
+  it('promotes every status but closed', () => {
+    expect(FIRM_STATUSES.filter((status) => isPromoted({ status }))).toEqual(['active', 'under-watch', 'paused']);
+  });
+  it('takes a one-line reason of at most 200 characters', () => {
+    expect(isStatusReason('Payouts late since October')).toBe(true);
+    expect(isStatusReason('x'.repeat(200))).toBe(true);
+    expect(isStatusReason('x'.repeat(201))).toBe(false);
+    expect(isStatusReason('two\nlines')).toBe(false);
+    expect(isStatusReason(5)).toBe(false);
   });
 });
 

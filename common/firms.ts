@@ -7,9 +7,42 @@
 
 import { PASS_RATE_MESSAGE, parsePassRate } from './true-cost.js';
 
-export const FIRM_STATUSES = ['active', 'paused', 'closed'] as const;
+export const FIRM_STATUSES = ['active', 'under-watch', 'paused', 'closed'] as const;
 export type FirmStatus = (typeof FIRM_STATUSES)[number];
-export const FIRM_STATUS_LABELS: Record<FirmStatus, string> = { active: 'Active', paused: 'Paused', closed: 'Closed' };
+export const FIRM_STATUS_LABELS: Record<FirmStatus, string> = {
+  active: 'Active', 'under-watch': 'Under watch', paused: 'Payouts paused', closed: 'Closed',
+};
+/**
+ * What each status means to a trader, after the firm's name ("Acme is …"). Under watch: still selling,
+ * but we see signs (late payouts, rule changes) a trader should weigh; paused: it does not pay out or sell now.
+ */
+export const FIRM_STATUS_MEANINGS: Record<Exclude<FirmStatus, 'active'>, string> = {
+  'under-watch': 'under watch: it still sells accounts, but we are watching reports of trouble',
+  paused: 'paused: it does not sell accounts or pay out at the moment',
+  closed: 'closed: it no longer sells accounts',
+};
+/** The statuses /firms lists when the URL names none: firms that still sell accounts. */
+export const DEFAULT_FIRM_STATUSES: readonly FirmStatus[] = ['active', 'under-watch'];
+/** A status change's one-line reason, at most this long. */
+export const STATUS_REASON_MAX = 200;
+
+/**
+ * Whether a firm's codes are promoted: a closed firm's codes are listed last, marked, and never the
+ * '#1 CHOICE' (issue #17). The one rule the lists' order and every card's badge follow.
+ */
+export function isPromoted(firm: { status: FirmStatus }): boolean {
+  return firm.status !== 'closed';
+}
+
+/** The '#1 CHOICE' badge: the featured firm, unless it is closed. */
+export function isTopChoice(firm: { featured: boolean; status: FirmStatus }): boolean {
+  return firm.featured && isPromoted(firm);
+}
+
+/** A status reason is one line of at most STATUS_REASON_MAX characters. */
+export function isStatusReason(value: unknown): boolean {
+  return typeof value === 'string' && value.length <= STATUS_REASON_MAX && !/[\r\n]/.test(value);
+}
 
 export const AFFILIATE_STATUSES = ['partner', 'no-program', 'ended'] as const;
 export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
@@ -188,7 +221,7 @@ export interface FirmsQuery {
   drawdown: DrawdownType | null;
   /** Compared with the price after our best code: what the trader pays. */
   maxPrice: number | null;
-  /** Never empty; `active` unless the URL asks for others. */
+  /** Never empty; DEFAULT_FIRM_STATUSES unless the URL asks for others. */
   status: FirmStatus[];
   sort: FirmSort;
   order: SortOrder;
@@ -267,7 +300,7 @@ export function parseFirmsQuery(input: RawParams, options: { ignoreUnknown?: boo
     else errors.maxPrice = FIRMS_QUERY_MESSAGES.maxPrice;
   }
 
-  let status: FirmStatus[] = ['active'];
+  let status: FirmStatus[] = [...DEFAULT_FIRM_STATUSES];
   const rawStatus = single('status');
   if (rawStatus !== null) {
     const statusValues = [...FIRM_STATUSES, 'all'] as const;
@@ -310,7 +343,7 @@ export function firmsQueryString(q: FirmsQuery): string {
   if (q.asset) params.set('asset', q.asset);
   if (q.drawdown) params.set('drawdown', q.drawdown);
   if (q.maxPrice !== null) params.set('maxPrice', String(q.maxPrice));
-  if (q.status.length !== 1 || q.status[0] !== 'active') {
+  if (!sameStatuses(q.status, DEFAULT_FIRM_STATUSES)) {
     params.set('status', q.status.length === FIRM_STATUSES.length ? 'all' : q.status.join(','));
   }
   if (q.sort !== DEFAULT_SORT) params.set('sort', q.sort);
@@ -318,6 +351,10 @@ export function firmsQueryString(q: FirmsQuery): string {
   if (q.page !== 1) params.set('page', String(q.page));
   if (q.passRate !== null) params.set('passRate', String(q.passRate));
   return params.toString();
+}
+
+function sameStatuses(a: readonly FirmStatus[], b: readonly FirmStatus[]): boolean {
+  return a.length === b.length && a.every((s) => b.includes(s));
 }
 
 /** The slugs of /firms/compare?firms=a,b,c: two or three distinct ones. */
@@ -424,6 +461,8 @@ export const FIRM_MSG = {
   changeDate: 'Date is required (YYYY-MM-DD)',
   changeText: 'What changed is required',
   sourceUrl: 'Source URL must be a valid URL',
+  statusReason: `Status reason must be one line of at most ${STATUS_REASON_MAX} characters`,
+  statusSince: 'Status since must be a date (YYYY-MM-DD)',
   passRate: 'Pass rate must be a percentage above 0 and at most 100, with at most 2 decimals',
   passRateDate: 'Pass rate date must be a date (YYYY-MM-DD)',
 };

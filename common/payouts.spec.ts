@@ -1,6 +1,7 @@
 import {
   amountBand, canMoveClaim, CLAIM_MOVES, CLAIM_STATUSES, guaranteeStats, isClaimOverdue, median, payoutFigures,
   payoutCell, PAYOUT_TEXT, type ClaimStatus, type PayoutReportFacts,
+  GUARANTEE_STATS_DAYS, PAYOUT_WINDOW_DAYS, earliest, inPayoutWindow, nextWindowExit,
 } from './payouts.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -112,5 +113,30 @@ describe('guaranteeStats and overdue claims', () => {
     expect(isClaimOverdue({ status: 'under-review', createdAt: '2026-11-10T11:00:00Z' }, NOW)).toBe(true);
     expect(isClaimOverdue({ status: 'needs-info', createdAt: '2026-11-12T00:00:00Z' }, NOW)).toBe(false);
     expect(isClaimOverdue({ status: 'rejected', createdAt: '2026-01-01T00:00:00Z' }, NOW)).toBe(false);
+  });
+});
+
+describe('nextWindowExit: when the figures change with no write', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  it('is the moment the oldest entry still counted leaves the window, by the figures\' own comparison', () => {
+    // Requested 2026-05-29: counted while 2026-05-29T00:00Z ≥ now − 180 days, i.e. until 2026-11-25T00:00Z; already out.
+    // Requested 2026-05-30: leaves just after 2026-11-26T00:00Z.
+    const exit = nextWindowExit(['2026-06-10', '2026-05-30', '2026-05-29'], PAYOUT_WINDOW_DAYS, now)!;
+    expect(exit.toISOString()).toBe('2026-11-26T00:00:00.001Z');
+    expect(inPayoutWindow('2026-05-30', new Date(exit.getTime() - 1))).toBe(true);
+    expect(inPayoutWindow('2026-05-30', exit)).toBe(false);
+  });
+  it('takes instants for the guarantee\'s 12 months, and is null with nothing inside', () => {
+    const filed = '2025-12-01T08:30:00.000Z';
+    const exit = nextWindowExit([filed], GUARANTEE_STATS_DAYS, now)!;
+    const claim = { status: 'submitted' as const, createdAt: filed, decidedAt: null, paidAmount: null };
+    expect(guaranteeStats([claim], new Date(exit.getTime() - 1)).received).toBe(1);
+    expect(guaranteeStats([claim], exit).received).toBe(0);
+    expect(nextWindowExit(['2025-01-01T00:00:00Z'], GUARANTEE_STATS_DAYS, now)).toBeNull();
+    expect(nextWindowExit([], PAYOUT_WINDOW_DAYS, now)).toBeNull();
+  });
+  it('earliest ignores absent moments', () => {
+    expect(earliest(null, new Date('2026-12-02'), undefined, new Date('2026-12-01'))).toEqual(new Date('2026-12-01'));
+    expect(earliest(null, undefined)).toBeNull();
   });
 });

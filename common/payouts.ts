@@ -158,7 +158,7 @@ export interface GuaranteeStats {
 
 /** The guarantee page's live figures over claims filed in the last 12 months. */
 export function guaranteeStats(claims: ClaimFacts[], now: Date): GuaranteeStats {
-  const since = now.getTime() - 365 * DAY_MS;
+  const since = now.getTime() - GUARANTEE_STATS_DAYS * DAY_MS;
   const recent = claims.filter((c) => Date.parse(c.createdAt) >= since);
   const paid = recent.filter((c) => c.status === 'paid');
   return {
@@ -173,4 +173,50 @@ export function guaranteeStats(claims: ClaimFacts[], now: Date): GuaranteeStats 
 /** Claims without a decision CLAIM_DECISION_DAYS after they were filed. */
 export function isClaimOverdue(claim: Pick<ClaimFacts, 'status' | 'createdAt'>, now: Date): boolean {
   return !isClaimDecided(claim.status) && now.getTime() - Date.parse(claim.createdAt) > CLAIM_DECISION_DAYS * DAY_MS;
+}
+
+// ——— The guarantee's terms (the /payout-guarantee page, one source for every number it states) ———
+
+/** The most we pay on one claim, in US dollars: the amount the firm refused, up to this. */
+export const GUARANTEE_MAX_PAYOUT_USD = 5_000;
+/** The guarantee page's live figures cover claims filed within this many days (12 months). */
+export const GUARANTEE_STATS_DAYS = 365;
+export { GUARANTEE_PAGE_TEXT, GUARANTEE_PATH } from './marketing.js';
+
+/** The terms in plain words, in the order the page lists them. */
+export function guaranteeTerms(): string[] {
+  return [
+    'The firm is one we list as verified: any firm on our site whose status is not closed when you buy.',
+    'You bought the account through our link or with our discount code.',
+    'You followed the firm\u2019s rules as they stood on the day you bought, as our rule history records them.',
+    `You claim within ${CLAIM_FILE_WITHIN_DAYS} days of the firm denying your payout.`,
+    `We pay the amount the firm refused, up to $${GUARANTEE_MAX_PAYOUT_USD.toLocaleString('en-US')} per claim.`,
+  ];
+}
+
+/** "$1,234.50" */
+export function usdAmount(n: number): string {
+  return `$${n.toLocaleString('en-US', { minimumFractionDigits: n % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
+}
+
+// ——— When the figures change with no write ———
+
+/**
+ * The first moment after `now` when one of these entries (ISO days or instants) leaves a window of `days` days,
+ * by the same comparison the figures use (inPayoutWindow, guaranteeStats: counted while start ≥ now − window);
+ * null when none is inside. A cached answer showing the figures is true until then (issue #17).
+ */
+export function nextWindowExit(starts: readonly string[], days: number, now: Date): Date | null {
+  let first: number | null = null;
+  for (const start of starts) {
+    const at = (start.length === 10 ? Date.parse(`${start}T00:00:00Z`) : Date.parse(start)) + days * DAY_MS + 1;
+    if (at > now.getTime() && (first === null || at < first)) first = at;
+  }
+  return first === null ? null : new Date(first);
+}
+
+/** The earliest of some moments, ignoring absent ones. */
+export function earliest(...moments: Array<Date | null | undefined>): Date | null {
+  const times = moments.filter((m): m is Date => m instanceof Date).map((m) => m.getTime());
+  return times.length ? new Date(Math.min(...times)) : null;
 }

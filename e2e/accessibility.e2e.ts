@@ -53,6 +53,8 @@ describe('accessibility of the public pages (axe-core) in Chromium', () => {
     ['a firm', '/firms/ftmo', '.firm-program'],
     ['compare', '/firms/compare?firms=ftmo,the5ers,fundednext', '.compare-table'],
     ['methodology', '/methodology', '.method-table'],
+    ['a closed firm (its status banner)', '/firms/alpha-capital-group', '.firm-status-note-banner'],
+    ['the payout guarantee', '/payout-guarantee', '.guarantee-stats'],
   ];
 
   async function open(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { CompanyDto } from '../common/api-types.js';
 import type { FirmsListDto } from '../common/firm-api-types.js';
 import { launchBrowser, openPage, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { startSite, type Site } from './support/site.js';
@@ -127,24 +128,75 @@ describe('firm pages in Chromium', () => {
     await page.getByText('drawdown must be one of: static, trailing, eod-trailing').waitFor();
   });
 
-  it('shows closed and paused firms only when asked, clearly marked', async () => {
-    const { page } = await open();
+  it('shows closed and paused firms only when asked, clearly marked; their profiles and cards say why', async () => {
+    const { page, errors } = await open();
     // The table pages by 25 rows: ask for the statuses that are not active, as a visitor filtering by status would.
-    await page.goto('/firms?status=paused,closed');
+    await page.goto('/firms?status=under-watch,paused,closed');
     await rows(page).first().waitFor();
-    const all = (await (await fetch(`${site.baseUrl}/_api/firms?status=paused,closed`)).json()) as FirmsListDto;
-    // The demo data has one paused and one closed firm: each is listed with its status written out.
-    const inactive = new Map(all.rows.filter((r) => r.firm.status !== 'active').map((r) => [r.firm.name, r.firm.status]));
-    expect([...new Set(inactive.values())].sort()).toEqual(['closed', 'paused']);
-    for (const [name, status] of inactive) {
+    const all = (await (await fetch(`${site.baseUrl}/_api/firms?status=under-watch,paused,closed`)).json()) as FirmsListDto;
+    // The demo data has one firm under watch, one paused and one closed: each is listed with its status written out.
+    const marked = new Map(all.rows.map((r) => [r.firm.name, r.firm.status]));
+    expect([...new Set(marked.values())].sort()).toEqual(['closed', 'paused', 'under-watch']);
+    const LABELS: Record<string, string> = { 'under-watch': 'Under watch', paused: 'Payouts paused', closed: 'Closed' };
+    for (const [name, status] of marked) {
       const row = rows(page).filter({ hasText: name }).first();
-      await expect(row.locator('.firm-status').textContent()).resolves.toBe(status === 'paused' ? 'Paused' : 'Closed');
+      await expect(row.locator('.firm-status').textContent()).resolves.toBe(LABELS[status]);
     }
-    // The default list is the active firms only: no marker, and neither of those firms.
-    await page.goto('/firms');
+    // The default list is the firms that still sell: the one under watch stays, marked; paused and closed ones are left out.
+    // The table pages by 25 rows (one per account size): find the page each firm is on by the API, as the table shows it.
+    const pageOf = new Map<string, number>();
+    for (let p = 1, pages = 1; p <= pages; p++) {
+      const list = (await (await fetch(`${site.baseUrl}/_api/firms?page=${p}`)).json()) as FirmsListDto;
+      for (const r of list.rows) if (!pageOf.has(r.firm.name)) pageOf.set(r.firm.name, p);
+      pages = list.totalPages;
+    }
+    for (const [name, status] of marked) expect(pageOf.has(name)).toBe(status === 'under-watch');
+    const watched = [...marked].find(([, status]) => status === 'under-watch')![0];
+    await page.goto(`/firms?page=${pageOf.get(watched)}`);
     await rows(page).first().waitFor();
-    expect(await page.locator('.firm-status').count()).toBe(0);
-    for (const name of inactive.keys()) expect(await rows(page).filter({ hasText: name }).count()).toBe(0);
+    expect(new Set(await page.locator('.firm-status').allTextContents())).toEqual(new Set(['Under watch']));
+    await expect(rows(page).filter({ hasText: watched }).first().locator('.firm-status').textContent()).resolves.toBe('Under watch');
+
+    // Each profile says what the status means, since when, why, and links the source; the closed one stays online.
+    const companies = (await (await fetch(`${site.baseUrl}/_api/companies`)).json()) as CompanyDto[];
+    const notActive = companies.filter((c) => c.status !== 'active');
+    expect(notActive.map((c) => c.status).sort()).toEqual(['closed', 'paused', 'under-watch']);
+    for (const firm of notActive) {
+      for (const [label, viewport] of [['mobile', VIEWPORTS.mobile], ['desktop', VIEWPORTS.desktop]] as const) {
+        await page.setViewportSize(viewport);
+        const res = await page.goto(`/firms/${firm.slug}`);
+        expect(res?.status()).toBe(200);
+        const banner = page.locator('.firm-status-note-banner');
+        await expect(banner.textContent()).resolves.toContain(`Why: ${firm.statusReason}`);
+        expect(await banner.getByRole('link', { name: /^Source/ }).getAttribute('href')).toBe(firm.statusSource);
+        await page.screenshot({ path: `${SHOTS}/status-${firm.status}-profile-${label}.png`, fullPage: false });
+      }
+    }
+
+    // On /discounts the cards of those firms carry the warning with the reason; the closed firm's codes come last,
+    // marked 'Not promoted', never '#1 CHOICE'.
+    const closed = notActive.find((c) => c.status === 'closed')!;
+    for (const [label, viewport] of [['mobile', VIEWPORTS.mobile], ['desktop', VIEWPORTS.desktop]] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto('/discounts');
+      const cards = page.locator('.deal-card');
+      await cards.first().waitFor();
+      const companiesInOrder = await cards.locator('.deal-company').allTextContents();
+      const firstClosed = companiesInOrder.indexOf(closed.name);
+      expect(firstClosed).toBeGreaterThan(0);
+      expect(companiesInOrder.slice(firstClosed).every((name) => name === closed.name)).toBe(true);
+      const closedCard = cards.filter({ hasText: closed.name }).first();
+      await expect(closedCard.locator('.firm-status-note').textContent()).resolves.toContain(`Not promoted: ${closed.name} is closed`);
+      expect(await closedCard.getByText('#1 CHOICE').count()).toBe(0);
+      for (const firm of notActive) {
+        await expect(cards.filter({ hasText: firm.name }).first().locator('.firm-status-note').textContent()).resolves.toContain(firm.statusReason!);
+      }
+      for (const firm of notActive) {
+        await cards.filter({ hasText: firm.name }).first().scrollIntoViewIfNeeded();
+        await cards.filter({ hasText: firm.name }).first().screenshot({ path: `${SHOTS}/status-${firm.status}-card-${label}.png` });
+      }
+    }
+    expect(errors).toEqual([]);
   });
 
   it('opens a profile from the table: score with criteria, programs with price after code, codes, changelog; an unknown firm is a 404', async () => {

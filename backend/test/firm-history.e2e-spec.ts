@@ -63,7 +63,7 @@ describe('rule history that writes itself (issue #19)', () => {
     expect(await events()).toEqual([]);
     await admin.post(`${COMPANIES}/update`).send({ id: firm.id, status: 'paused' }).expect(200);
     expect(await events()).toEqual([{ kind: 'status', program: null, field: 'status', before: 'active', after: 'paused', note: null, source_url: null }]);
-    expect((await profile()).timeline[0]!.text).toBe('Status Active \u2192 Paused');
+    expect((await profile()).timeline[0]!.text).toBe('Status Active \u2192 Payouts paused');
   });
 
   it('raw-SQL writes do not skip the outbox: a rule, a price and a status changed by SQL are recorded', async () => {
@@ -92,7 +92,7 @@ describe('rule history that writes itself (issue #19)', () => {
     const firm = await createFirm();
     await admin.post('/_api/admin/firm-changes').send({ companyId: firm.id, date: '2026-01-02', change: 'New office', sourceUrl: null }).expect(201);
     await admin.post(`${COMPANIES}/update`).send({ id: firm.id, status: 'paused' }).expect(200);
-    expect((await profile()).timeline.map((e) => [e.kind, e.text])).toEqual([['status', 'Status Active \u2192 Paused'], ['manual', 'New office']]);
+    expect((await profile()).timeline.map((e) => [e.kind, e.text])).toEqual([['status', 'Status Active \u2192 Payouts paused'], ['manual', 'New office']]);
   });
 
   it('a bad source link is refused with the error shape and changes nothing', async () => {
@@ -100,6 +100,81 @@ describe('rule history that writes itself (issue #19)', () => {
     const res = await admin.post(`${COMPANIES}/update`).send({ id: firm.id, status: 'paused', changeSourceUrl: 'not a url' }).expect(400);
     expect(res.body).toMatchObject({ statusCode: 400, errors: { changeSourceUrl: expect.any(String) } });
     expect(await events()).toEqual([]);
+  });
+
+  describe('firm status (issue #17)', () => {
+    const today = () => new Date().toISOString().slice(0, 10);
+    const REASON = 'Payouts late by three weeks since October';
+    const SOURCE = 'https://acme.example/notice';
+
+    it('a status change keeps its day, reason and source on both faces and in the changelog entry', async () => {
+      const firm = await createFirm();
+      const saved = (await admin.post(`${COMPANIES}/update`).send({ id: firm.id, status: 'under-watch', statusReason: `  ${REASON} `, statusSource: SOURCE }).expect(200)).body;
+      expect(saved).toMatchObject({ status: 'under-watch', statusSince: today(), statusReason: REASON, statusSource: SOURCE });
+      // The react-admin face and the public reads show the same fields.
+      expect((await admin.get(`${COMPANIES}/${firm.id}`).expect(200)).body).toMatchObject({ statusSince: today(), statusReason: REASON, statusSource: SOURCE });
+      const companies = (await t.http().get('/_api/companies').expect(200)).body as Array<{ id: number; statusReason: string | null }>;
+      expect(companies.find((c) => c.id === firm.id)).toMatchObject({ status: 'under-watch', statusReason: REASON, statusSource: SOURCE });
+      expect(await events()).toEqual([{ kind: 'status', program: null, field: 'status', before: 'active', after: 'under-watch', note: REASON, source_url: SOURCE }]);
+      expect((await profile()).timeline[0]).toMatchObject({ text: 'Status Active \u2192 Under watch', note: REASON, sourceUrl: SOURCE });
+
+      // A PUT of the whole record (as react-admin sends it) moving to closed with the old day: the day becomes today,
+      // the reason and source are the new ones.
+      const record = (await admin.get(`${COMPANIES}/${firm.id}`).expect(200)).body;
+      await t.sql(`update companies set status_since = '2026-01-05' where id = $1`, [firm.id]);
+      const closed = (await admin.put(`${COMPANIES}/${firm.id}`).send({
+        ...record, version: record.version, statusSince: '2026-01-05', status: 'closed', statusReason: 'Stopped selling accounts', statusSource: null,
+      }).expect(200)).body;
+      expect(closed).toMatchObject({ status: 'closed', statusSince: today(), statusReason: 'Stopped selling accounts', statusSource: null });
+      // Without a reason, a later change clears the old one rather than carry it over.
+      const active = (await admin.post(`${COMPANIES}/update`).send({ id: firm.id, status: 'active', statusSince: '2026-11-01' }).expect(200)).body;
+      expect(active).toMatchObject({ status: 'active', statusSince: '2026-11-01', statusReason: null, statusSource: null });
+    });
+
+    it('a raw-SQL status change writes its reason and source into the changelog too', async () => {
+      const firm = await createFirm();
+      await t.sql(`update companies set status = 'paused', status_reason = $2, status_source = $3 where id = $1`, [firm.id, REASON, SOURCE]);
+      expect(await events()).toEqual([expect.objectContaining({ kind: 'status', before: 'active', after: 'paused', note: REASON, source_url: SOURCE })]);
+    });
+
+    it.each([
+      ['a reason over 200 characters', { statusReason: 'x'.repeat(201) }, 'statusReason', 'Status reason must be one line of at most 200 characters'],
+      ['a reason of two lines', { statusReason: 'one\ntwo' }, 'statusReason', 'Status reason must be one line of at most 200 characters'],
+      ['a source that is no URL', { statusSource: 'javascript:alert(1)' }, 'statusSource', expect.stringContaining('Status source URL')],
+      ['a day that does not exist', { statusSince: '2026-02-30' }, 'statusSince', 'Status since must be a date (YYYY-MM-DD)'],
+      ['an unknown status', { status: 'watching' }, 'status', 'Status must be one of: active, under-watch, paused, closed'],
+    ])('refuses %s with the error shape and changes nothing', async (_name, body, field, message) => {
+      const firm = await createFirm();
+      const res = await admin.post(`${COMPANIES}/update`).send({ id: firm.id, status: 'paused', ...body }).expect(400);
+      expect(res.body).toMatchObject({ statusCode: 400, errors: { [field]: message } });
+      expect((await admin.get(`${COMPANIES}/${firm.id}`).expect(200)).body).toMatchObject({ status: 'active', statusReason: null });
+      expect(await events()).toEqual([]);
+    });
+
+    it('the profile page shows the banner with the reason and source; a closed firm\'s codes are listed last and never #1 CHOICE', async () => {
+      const firm = await createFirm({ featured: true });
+      const other = await createFirm({ name: 'Other Funding' });
+      for (const [companyId, title] of [[firm.id, 'Closed deal'], [other.id, 'Open deal']] as const) {
+        await admin.post('/_api/admin/discounts').send({ title, companyId, discountCode: title.toUpperCase().replace(' ', ''), discountPercentage: 10 }).expect(201);
+      }
+      const discounts = async () => ((await t.http().get('/_api/discounts').expect(200)).body as Array<{ title: string }>).map((d) => d.title);
+      expect(await discounts()).toEqual(['Closed deal', 'Open deal']);
+      await admin.post(`${COMPANIES}/update`).send({ id: firm.id, status: 'closed', statusReason: REASON, statusSource: SOURCE }).expect(200);
+      expect(await discounts()).toEqual(['Open deal', 'Closed deal']);
+      const companies = ((await t.http().get('/_api/companies').expect(200)).body as Array<{ name: string }>).map((c) => c.name);
+      expect(companies).toEqual(['Other Funding', 'Acme Funding']);
+
+      // React marks where text parts meet with empty comments: the text a reader sees has none.
+      const page = (await t.http().get('/firms/acme-funding').expect(200)).text.replace(/<!-- -->/g, '');
+      expect(page).toContain('Acme Funding is closed: it no longer sells accounts.');
+      expect(page).toContain(`Why: ${REASON}`);
+      expect(page).toContain(`href="${SOURCE}"`);
+      // Its history stays online with the profile.
+      expect(page).toContain('Status Active \u2192 Closed');
+      const deals = (await t.http().get('/discounts').expect(200)).text.replace(/<!-- -->/g, '');
+      expect(deals).not.toContain('#1 CHOICE');
+      expect(deals).toContain('Not promoted');
+    });
   });
 
   describe('Atom feed', () => {
@@ -112,7 +187,7 @@ describe('rule history that writes itself (issue #19)', () => {
       expect(atomProblems(res.text)).toEqual([]);
       const feed = parseXml(res.text);
       const entries = childrenNamed(feed, 'entry');
-      expect(entries.map((e) => childText(e, 'title'))).toEqual(['Status Active \u2192 Paused', 'Classic: Max loss 10 % \u2192 8 %']);
+      expect(entries.map((e) => childText(e, 'title'))).toEqual(['Status Active \u2192 Payouts paused', 'Classic: Max loss 10 % \u2192 8 %']);
       const links = childrenNamed(entries[1]!, 'link').map((l) => l.attrs);
       expect(links).toContainEqual({ rel: 'alternate', type: 'text/html', href: expect.stringMatching(/\/firms\/acme-funding#change-e\d+$/) });
       expect(links).toContainEqual({ rel: 'related', href: 'https://acme.example/rules' });

@@ -78,7 +78,7 @@ describe('follow a firm: follows and alerts (issue #19)', () => {
     await sleep(1500);
     expect(mailsTo('ann')).toHaveLength(1);
     const [, second] = await t.smtp.waitFor(2, { filter: (m) => m.envelope.to.includes('ann@traders.example'), timeoutMs: 20_000 });
-    expect(second!.parsed.text).toContain('Status Active \u2192 Paused');
+    expect(second!.parsed.text).toContain('Status Active \u2192 Payouts paused');
     expect(second!.parsed.text).toContain('Classic: Profit split 80 % \u2192 90 %');
     await sleep(1500);
     expect(mailsTo('ann')).toHaveLength(2);

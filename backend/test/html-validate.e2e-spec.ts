@@ -33,6 +33,7 @@ describe('html-validate over the server HTML of the public pages (issue 22)', ()
     '/', '/about', '/discounts', '/blog', '/blog/news', '/blog/guides', '/blog/reviews', '/blog?tag=ftmo', '/blog?q=payout',
     '/blog?q=zzzqqq', '/blog?page=2', '/login', '/login?error=invalid', '/accept-invite?token=abc.def', '/accept-invite?error=used', '/newsletter/unsubscribe?token=abc', '/firms',
     '/firms?size=100000', '/firms/compare?firms=ftmo,the5ers,fundednext', '/methodology', '/no-such-page',
+    '/payout-guarantee', '/firms/alpha-capital-group', '/firms/funding-pips',
   ];
 
   beforeAll(async () => {

@@ -103,6 +103,19 @@ describe('payout claims', () => {
     await t.sql(`update payout_claims set created_at = now() - interval '15 days' where id = $1`, [id]);
     const board = await admin.get('/_api/admin/payout-claims').query({ filter: JSON.stringify({ overdue: true }) }).expect(200);
     expect(board.body.map((c: { id: number; overdue: boolean }) => [c.id, c.overdue])).toEqual([[id, true]]);
+    // The dashboard's flag reads the count from Content-Range (one row asked for).
+    const count = await admin.get('/_api/admin/payout-claims').query({ filter: JSON.stringify({ overdue: true }), range: '[0,0]' }).expect(200);
+    expect(count.headers['content-range']).toBe('payout-claims 0-0/1');
+    // The board filters by status and by age; a decided claim is never overdue, an unknown filter is a 400.
+    const ids = async (filter: Record<string, unknown>) =>
+      ((await admin.get('/_api/admin/payout-claims').query({ filter: JSON.stringify(filter) }).expect(200)).body as Array<{ id: number }>).map((c) => c.id);
+    expect(await ids({ status: 'submitted', olderThanDays: 14 })).toEqual([id]);
+    expect(await ids({ status: 'submitted', olderThanDays: 16 })).toEqual([]);
+    expect(await ids({ status: 'paid' })).not.toContain(id);
+    await admin.get('/_api/admin/payout-claims').query({ filter: JSON.stringify({ olderThanDays: -1 }) }).expect(400);
+    await admin.get('/_api/admin/payout-claims').query({ filter: JSON.stringify({ colour: 'red' }) }).expect(400);
+    await move(id, { status: 'rejected', note: 'No proof of purchase through our link.' }).expect(200);
+    expect(await ids({ overdue: true })).toEqual([]);
     await trader.get('/_api/admin/payout-claims').expect(403);
   });
 

@@ -5,6 +5,7 @@
  */
 import { SITE_DESCRIPTION, SITE_NAME } from '../constants.js';
 import { PAGE_TEXT } from '../messages.js';
+import { GUARANTEE_PATH } from '../marketing.js';
 import { categoryLabel, clip, htmlToText } from './page-head.js';
 import { blogCategoryPath } from '../blog-categories.js';
 import { BLOG_CATEGORIES, type BlogCategory } from '../enums.js';
@@ -111,6 +112,7 @@ export function renderPagesSitemap(siteUrl: string, newest: SitemapNewest, firms
     { loc: `${site}/discounts`, changefreq: 'daily', priority: '0.9' },
     { loc: `${site}/firms`, lastmod: firmsChanged, changefreq: 'daily', priority: '0.9' },
     { loc: `${site}/methodology`, changefreq: 'monthly', priority: '0.6' },
+    { loc: `${site}${GUARANTEE_PATH}`, changefreq: 'weekly', priority: '0.6' },
     ...firms.map((f) => ({ loc: `${site}/firms/${encodeURIComponent(f.slug)}`, lastmod: f.updatedAt, changefreq: 'weekly', priority: '0.8' })),
     { loc: `${site}/about`, changefreq: 'monthly', priority: '0.5' },
     { loc: `${site}/blog`, lastmod: newest.all, changefreq: 'daily', priority: '0.9' },

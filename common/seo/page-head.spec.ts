@@ -247,6 +247,11 @@ describe('firm pages', () => {
     expect(pageStatus(matchRoute('/firms/compare', 'firms=a,b'), { compareNames: null })).toBe(404);
   });
 
+  it('/payout-guarantee is an indexed page with its own title', () => {
+    expect(head('/payout-guarantee')).toMatchObject({ canonical: `${SITE}/payout-guarantee`, robots: 'index, follow' });
+    expect(head('/payout-guarantee').title).toContain('Payout Guarantee');
+  });
+
   it('/methodology is an indexed page', () => {
     expect(head('/methodology')).toMatchObject({ canonical: `${SITE}/methodology`, robots: 'index, follow' });
   });

@@ -7,6 +7,7 @@ import { BRAND_COLOR, SITE_DESCRIPTION, SITE_FOUNDING_YEAR, SITE_NAME } from '..
 import type { BlogCategory } from '../enums.js';
 import { PAGE_TEXT } from '../messages.js';
 import { ACCOUNT_TEXT } from '../account.js';
+import { GUARANTEE_PAGE_TEXT } from '../marketing.js';
 import { blogCategoryPath as categoryPath } from '../blog-categories.js';
 import type { PageRoute } from './page-route.js';
 import { FIRM_PAGE_TEXT } from '../firm-pages.js';
@@ -198,6 +199,20 @@ export function pageHead(route: PageRoute, data: PageHeadData, siteUrl: string):
     }
     case 'account':
       return page(withSiteName(ACCOUNT_TEXT.title), ACCOUNT_TEXT.description, null, 'noindex, nofollow');
+    case 'payout-guarantee': {
+      const t = GUARANTEE_PAGE_TEXT;
+      const crumbs = breadcrumbs(site, [{ name: 'Home', path: '/' }, { name: 'Payout guarantee', path: route.path }]);
+      return page(withSiteName(t.title), t.description, route.path, 'index, follow', [crumbs, {
+        '@context': 'https://schema.org',
+        '@type': 'WebPage',
+        '@id': site + route.path,
+        name: t.heading,
+        description: t.description,
+        url: site + route.path,
+        publisher: { '@id': `${site}/#organization` },
+        inLanguage: 'en-US',
+      }]);
+    }
     case 'admin':
       return page(adminTitle(route, data), PAGE_TEXT.admin.description, route.path, 'noindex, nofollow');
   }
@@ -208,7 +223,8 @@ function hasFilters(route: Extract<PageRoute, { kind: 'firms' }>): boolean {
   if (!route.query.ok) return true;
   const q = route.query.query;
   return q.size !== null || !!q.type || !!q.platform || !!q.asset || !!q.drawdown || q.maxPrice !== null || q.page !== 1 ||
-    q.status.length !== 1 || q.status[0] !== 'active';
+    // The default statuses (common/firms.ts DEFAULT_FIRM_STATUSES, in FIRM_STATUSES order); that module stays out of this bundle.
+    q.status.join(',') !== 'active,under-watch';
 }
 
 function collectionPage(site: string, path: string, name: string, description: string): JsonLd {

@@ -21,7 +21,7 @@ export type AdminSection =
   | 'other';
 
 export type PageRoute =
-  | { kind: 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology' | 'accept-invite'; path: string }
+  | { kind: 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology' | 'accept-invite' | 'payout-guarantee'; path: string }
   /** /firms: the comparison table; `query` is the parsed filters (not ok: the page says what is wrong, with a 400). */
   | { kind: 'firms'; path: string; query: FirmsQueryResult }
   | { kind: 'firm'; path: string; slug: string }
@@ -39,9 +39,10 @@ export type PageRoute =
   /** A signed-in trader's own page (issue #17): per person, never indexed nor kept by a shared cache. */
   | { kind: 'account'; path: string };
 
-const STATIC_ROUTES: Record<string, 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology' | 'accept-invite'> = {
+const STATIC_ROUTES: Record<string, 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology' | 'accept-invite' | 'payout-guarantee'> = {
   '/': 'home',
   '/methodology': 'methodology',
+  '/payout-guarantee': 'payout-guarantee',
   '/about': 'about',
   '/discounts': 'discounts',
   '/login': 'login',

@@ -13,7 +13,7 @@ import { BLOG_LIST_PAGE_SIZE } from '../../common/constants.js';
 import type { BlogCategory } from '../../common/enums.js';
 import type { DataSource } from './lib/data-source.js';
 import { PageHead } from './lib/PageHead.js';
-import { blogListQuery, blogPostQuery, companiesQuery, discountsQuery, sessionQuery } from './lib/queries.js';
+import { blogListQuery, blogPostQuery, companiesQuery, discountsQuery, guaranteeStatsQuery, sessionQuery } from './lib/queries.js';
 import { SiteLayout } from './site/layout/SiteLayout.js';
 import { HomePage } from './site/pages/HomePage.js';
 import { NotFoundPage } from './site/pages/NotFoundPage.js';
@@ -126,6 +126,12 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
               id: 'methodology',
               path: 'methodology',
               ...page('site/pages/firms/MethodologyPage.tsx', () => import('./site/pages/firms/MethodologyPage.js').then((m) => m.MethodologyPage)),
+            },
+            {
+              id: 'payout-guarantee',
+              path: 'payout-guarantee',
+              loader: load(guaranteeStatsQuery(source)),
+              ...page('site/pages/PayoutGuaranteePage.tsx', () => import('./site/pages/PayoutGuaranteePage.js').then((m) => m.PayoutGuaranteePage)),
             },
             { id: 'about', path: 'about', ...page('site/pages/AboutPage.tsx', () => import('./site/pages/AboutPage.js').then((m) => m.AboutPage)) },
             {

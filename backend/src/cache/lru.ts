@@ -20,7 +20,8 @@ export class LruStore<V> {
   private readonly slots = new Map<string, Slot<V>>();
   private total = 0;
 
-  constructor(private readonly limits: LruLimits, private readonly now: () => number = Date.now) {}
+  // The global clock read at each call (not Date.now captured once), so whatever moves the clock moves expiry too.
+  constructor(private readonly limits: LruLimits, private readonly now: () => number = () => Date.now()) {}
 
   get size(): { entries: number; bytes: number } {
     return { entries: this.slots.size, bytes: this.total };

@@ -1,4 +1,4 @@
-import { EntityManager, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
+import { EntityManager, raw, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { CompanyDto } from '../../../common/api-types.js';
 import type { RevisionDto } from '../../../common/team-api-types.js';
@@ -22,6 +22,8 @@ export const COMPANY_FILTERS = ['q', 'featured', 'id'] as const;
 
 /** Featured first, then best rated, then by name: the order visitors see everywhere. */
 const PUBLIC_ORDER: QueryOrderMap<Company>[] = [{ featured: 'desc' }, { rating: 'desc nulls last' }, { name: 'asc' }];
+/** The public list puts closed firms last (they are no longer promoted: common/firms.ts isPromoted). A function: raw() is used up by one query. */
+const publicListOrder = (): QueryOrderMap<Company>[] => [{ [raw((a: string) => `(${a}.status = 'closed')`)]: 'asc' } as QueryOrderMap<Company>, ...PUBLIC_ORDER];
 /** The admin's default: the public order, id last so pages of equal names never overlap. */
 const ADMIN_ORDER: QueryOrderMap<Company>[] = [...PUBLIC_ORDER, { id: 'asc' }];
 /**
@@ -45,7 +47,7 @@ export class CompaniesService {
   ) {}
 
   async listPublic(): Promise<CompanyDto[]> {
-    const companies = await this.em.find(Company, {}, { orderBy: PUBLIC_ORDER });
+    const companies = await this.em.find(Company, {}, { orderBy: publicListOrder() });
     return companies.map(toCompanyDto);
   }
 
@@ -106,6 +108,7 @@ export class CompaniesService {
     const logoUrl = await this.media.resolveImage(fields.logoUrl, 'logo');
     return this.em.transactional(async (em) => {
       const company = em.create(Company, { ...fields, logoUrl, featured: fields.featured ?? false });
+      if (company.status !== 'active' && !company.statusSince) company.statusSince = utcDay(new Date());
       if (company.featured) await this.clearFeatured(em);
       await this.profiles.save(em, company, { slug: fields.slug, programs, scores });
       return this.saved(em, company, 'create');
@@ -122,13 +125,15 @@ export class CompaniesService {
       const { programs, scores, version, changeNote, changeSourceUrl, ...fields } = changes;
       await this.conflicts.assertCurrent('companies', company, version);
       const statusBefore = company.status;
+      const sinceBefore = company.statusSince;
       const programsBefore = programs ? (await this.profiles.programs(em, [id])).get(id) ?? [] : undefined;
       if (fields.featured && !company.featured) await this.clearFeatured(em);
       em.assign(company, definedOnly(fields));
+      if (company.status !== statusBefore) Object.assign(company, statusChangeDefaults(fields, sinceBefore, new Date()));
       await this.profiles.save(em, company, { slug: changes.slug, programs, scores });
       // The history of rule fields and status, in this transaction with the revision: saved together or not at all.
       await this.events.record(em, id, {
-        status: { before: statusBefore, after: company.status },
+        status: { before: statusBefore, after: company.status, reason: company.statusReason, source: company.statusSource },
         programs: programs && programsBefore ? { before: programsBefore, after: programs } : undefined,
       }, { note: changeNote, sourceUrl: changeSourceUrl });
       return this.saved(em, company, kind);
@@ -154,6 +159,26 @@ export class CompaniesService {
   private async clearFeatured(em: EntityManager): Promise<void> {
     await em.nativeUpdate(Company, { featured: true }, { featured: false });
   }
+}
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * A new status starts its own record: the day defaults to today (also when the save sends back the old
+ * status's day unchanged, as a form does), and a reason or source the save does not give is cleared rather
+ * than carried over from the old status (a closed firm must not show why it was paused).
+ */
+export function statusChangeDefaults(
+  fields: { statusSince?: string | null; statusReason?: string | null; statusSource?: string | null },
+  sinceBefore: string | null,
+  now: Date,
+): { statusSince: string; statusReason: string | null; statusSource: string | null } {
+  const since = fields.statusSince && fields.statusSince !== sinceBefore ? fields.statusSince : null;
+  return {
+    statusSince: since ?? utcDay(now),
+    statusReason: fields.statusReason ?? null,
+    statusSource: fields.statusSource ?? null,
+  };
 }
 
 /** Leaves out what the client did not send, so an update only changes what it names. */

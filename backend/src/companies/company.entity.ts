@@ -42,6 +42,18 @@ export class Company extends BaseEntity {
   @Enum({ items: [...FIRM_STATUSES], default: 'active' })
   status: FirmStatus & Opt = 'active';
 
+  /** The day the status took effect (issue #17). */
+  @Property({ type: 'date', nullable: true })
+  statusSince: string | null = null;
+
+  /** Why the status is what it is, one line (the profile's banner and the cards' warning show it). */
+  @Property({ type: 'string', length: 200, nullable: true })
+  statusReason: string | null = null;
+
+  /** Where the reason can be checked (a URL). */
+  @Property({ type: 'text', nullable: true })
+  statusSource: string | null = null;
+
   @Property({ type: 'integer', nullable: true })
   foundedYear: number | null = null;
 
@@ -94,6 +106,9 @@ export function toCompanyDto(c: Company): CompanyDto {
     featured: c.featured,
     slug: c.slug,
     status: c.status,
+    statusSince: c.statusSince,
+    statusReason: c.statusReason,
+    statusSource: c.statusSource,
     foundedYear: c.foundedYear,
     headquarters: c.headquarters,
     platforms: c.platforms,

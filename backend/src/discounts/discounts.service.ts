@@ -37,10 +37,12 @@ export const EXPIRING_SOON_DAYS = 7;
 const PUBLIC_STATUSES: DiscountStatus[] = ['active', 'coming_soon'];
 
 /**
- * Codes 'Reported not working' after working ones — shown, never hidden; then the featured firm first,
- * the soonest to expire (no expiry last), oldest first. A function: raw() fragments are used up by one query.
+ * A closed firm's codes last (no longer promoted: common/firms.ts isPromoted); codes 'Reported not working'
+ * after working ones — shown, never hidden; then the featured firm first, the soonest to expire (no expiry
+ * last), oldest first. A function: raw() fragments are used up by one query. `c` is the joined company.
  */
 const publicOrder = (): QueryOrderMap<Discount>[] => [
+  { [raw(() => `(c.status = 'closed')`)]: 'asc' } as QueryOrderMap<Discount>,
   { [raw((a: string) => notWorkingSql(a, 'now()'))]: 'asc' } as QueryOrderMap<Discount>,
   { company: { featured: 'desc' } },
   { validUntil: 'asc nulls last' },

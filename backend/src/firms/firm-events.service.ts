@@ -14,7 +14,8 @@ export interface ChangeMeta {
 
 /** What a save changes, as the diff needs it: the versions before and after. */
 export interface FirmVersions {
-  status?: { before: FirmStatus; after: FirmStatus };
+  /** A status change keeps its own reason and source (issue #17), else the save's note and source. */
+  status?: { before: FirmStatus; after: FirmStatus; reason?: string | null; source?: string | null };
   programs?: { before: readonly ProgramVersion[]; after: readonly ProgramVersion[] };
 }
 
@@ -37,9 +38,10 @@ export class FirmEventsService {
       ...(versions.programs ? diffPrograms(versions.programs.before, versions.programs.after) : []),
     ];
     for (const c of changes) {
+      const status = c.kind === 'status' ? versions.status : undefined;
       em.create(FirmEvent, {
         company: companyId, kind: c.kind, program: c.program, field: c.field, before: c.before, after: c.after,
-        note: meta.note ?? null, sourceUrl: meta.sourceUrl ?? null,
+        note: status?.reason || meta.note || null, sourceUrl: status?.source || meta.sourceUrl || null,
       });
     }
     if (changes.length) await em.flush();

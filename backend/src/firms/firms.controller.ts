@@ -43,8 +43,8 @@ export class FirmsController {
     const query = parsed.query;
     return keyed(`firms?${firmsQueryString(query)}`, async () => {
       const now = new Date();
-      // One moment for both, so the entry expires when the first code it shows ends.
-      const [expiresAt, body] = await Promise.all([this.firms.nextCodeChange(now), this.firms.list(query, now)]);
+      // One moment for all, so the entry expires when the first code it shows ends or a report leaves the figures' window.
+      const [expiresAt, body] = await Promise.all([this.firms.nextChange(now), this.firms.list(query, now)]);
       return { body, expiresAt };
     });
   }
@@ -57,8 +57,8 @@ export class FirmsController {
     if (!slugs) throw new ApiError(400, COMPARE_MESSAGE, { firms: COMPARE_MESSAGE });
     return keyed(`firms/compare?${slugs.join(',')}`, async () => {
       const now = new Date();
-      // One moment for both, so the entry expires when the first code it shows ends.
-      const [expiresAt, body] = await Promise.all([this.firms.nextCodeChange(now), this.firms.compare(slugs, now)]);
+      // One moment for all, so the entry expires when the first code it shows ends or a report leaves the figures' window.
+      const [expiresAt, body] = await Promise.all([this.firms.nextChange(now), this.firms.compare(slugs, now)]);
       return { body, expiresAt };
     });
   }
@@ -69,8 +69,8 @@ export class FirmsController {
     if (!FIRM_SLUG_PATTERN.test(slug)) throw new ApiError(404, MSG.notFound('Firm'));
     return keyed(`firms/${slug}`, async () => {
       const now = new Date();
-      // One moment for both, so the entry expires when the first code it shows ends.
-      const [expiresAt, body] = await Promise.all([this.firms.nextCodeChange(now), this.firms.profile(slug, now)]);
+      // One moment for all, so the entry expires when the first code it shows ends or a report leaves the figures' window.
+      const [expiresAt, body] = await Promise.all([this.firms.nextChange(now), this.firms.profile(slug, now)]);
       return { body, expiresAt };
     });
   }

@@ -20,7 +20,7 @@ import { FirmEventsService } from './firm-events.service.js';
 import { FirmPricesService } from './firm-prices.service.js';
 import { FirmProfilesService } from './firm-profiles.service.js';
 import { num } from './firm-mappers.js';
-import { NO_PAYOUT_FIGURES, PAYOUT_WINDOW_DAYS, type PayoutFigures } from '../../../common/payouts.js';
+import { earliest, NO_PAYOUT_FIGURES, PAYOUT_WINDOW_DAYS, type PayoutFigures } from '../../../common/payouts.js';
 import { PayoutReportsService } from '../payouts/payout-reports.service.js';
 
 /** How many posts a profile lists. */
@@ -184,6 +184,15 @@ export class FirmsService {
         ${bestCodeLateralSql('?', 'not k.kept')}`,
       params: [now, now, now],
     };
+  }
+
+  /**
+   * When the firm reads next change without a write: a code passes its end, or an approved payout report leaves
+   * the 180-day window of the figures (issue #17).
+   */
+  async nextChange(now = new Date()): Promise<Date | null> {
+    const [code, figures] = await Promise.all([this.nextCodeChange(now), this.payouts.nextFiguresChange(now)]);
+    return earliest(code, figures);
   }
 
   /** When the best codes next change without a write: the first usable code to pass its end. */

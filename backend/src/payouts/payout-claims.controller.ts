@@ -3,7 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { PublicUser } from '../../../common/api-types.js';
 import type { AdminPayoutClaimDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
-import type { GuaranteeStats } from '../../../common/payouts.js';
+import { PublicCache } from '../cache/public-cache.decorator.js';
+import type { Computed } from '../cache/public-cache.service.js';
 import { AdminOnly, Public, RateLimit, SignedIn, TakesUploads } from '../access/route-labels.js';
 import { RATE_LIMITS } from '../access/rate-limits.js';
 import { idParam } from '../common/id.param.js';
@@ -53,9 +54,11 @@ export class PayoutClaimsController {
 export class PayoutGuaranteeController {
   constructor(private readonly claims: PayoutClaimsService) {}
 
+  /** Cached like the other public reads: dropped on any claim write, and expiring when a claim leaves the 12 months. */
   @Get('stats')
-  stats(): Promise<GuaranteeStats> {
-    return this.claims.stats();
+  @PublicCache({ tables: ['payout_claims'], key: 'payout-guarantee-stats' })
+  stats(): Promise<Computed> {
+    return this.claims.statsUntilChange();
   }
 }
 

@@ -5,7 +5,7 @@ import { SITE_NAME } from '../../../common/constants.js';
 import type { AdminPayoutClaimDto, ClaimEventDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
 import { PAYOUT_MSG } from '../../../common/payout-messages.js';
 import {
-  canMoveClaim, CLAIM_FILE_WITHIN_DAYS, daysBetween, guaranteeStats, isClaimDecided, isClaimOverdue,
+  canMoveClaim, CLAIM_FILE_WITHIN_DAYS, daysBetween, GUARANTEE_STATS_DAYS, guaranteeStats, isClaimDecided, isClaimOverdue, nextWindowExit,
   type ClaimStatus, type GuaranteeStats,
 } from '../../../common/payouts.js';
 import { escapeHtml } from '../../../common/seo/page-head.js';
@@ -177,6 +177,21 @@ export class PayoutClaimsService {
   }
 
   /** The guarantee page's live figures (claims filed in the last 12 months), through common/payouts' guaranteeStats. */
+  /** The guarantee's figures and when they next change with no write: the first claim leaving the 12 months. */
+  async statsUntilChange(now = new Date()): Promise<{ body: GuaranteeStats; expiresAt: Date | null }> {
+    const [body, expiresAt] = await Promise.all([this.stats(now), this.nextStatsChange(now)]);
+    return { body, expiresAt };
+  }
+
+  async nextStatsChange(now = new Date()): Promise<Date | null> {
+    // Exact seconds, as guaranteeStats compares: the oldest claim still counted.
+    const [row] = await this.em.getConnection().execute<Array<{ first: Date | null }>>(
+      `select min(created_at) as first from payout_claims where created_at >= ?::timestamptz - make_interval(secs => ?)`,
+      [now, GUARANTEE_STATS_DAYS * 86_400],
+    );
+    return nextWindowExit(row?.first ? [new Date(row.first).toISOString()] : [], GUARANTEE_STATS_DAYS, now);
+  }
+
   async stats(now = new Date()): Promise<GuaranteeStats> {
     const rows = await this.em.getConnection().execute<Array<{ status: ClaimStatus; created_at: Date; decided_at: Date | null; paid_amount: number | null }>>(
       `select status, created_at, decided_at, paid_amount::float8 as paid_amount from payout_claims where created_at >= ?::timestamptz - interval '366 days'`,

@@ -4,7 +4,8 @@ import type { PublicUser } from '../../../common/api-types.js';
 import type { AdminPayoutReportDto, FirmPayoutsDto, MyPayoutReportDto, PayoutMonthDto, PublicPayoutReportDto } from '../../../common/payout-api-types.js';
 import { PAYOUT_MSG } from '../../../common/payout-messages.js';
 import {
-  amountBand, daysBetween, inPayoutWindow, NO_PAYOUT_FIGURES, PAYOUT_BURST, PAYOUT_WINDOW_DAYS, payoutFigures, type PayoutReportFacts,
+  amountBand, daysBetween, inPayoutWindow, nextWindowExit, NO_PAYOUT_FIGURES, PAYOUT_BURST, PAYOUT_WINDOW_DAYS, payoutFigures,
+  type PayoutReportFacts,
 } from '../../../common/payouts.js';
 import { ApiError } from '../common/api-error.js';
 import { pgArray } from '../common/pg-array.js';
@@ -204,6 +205,20 @@ export class PayoutReportsService {
    * reports in the window: counts and rates through payoutFigures, the recent reports (banded amounts, no names)
    * and the months for the chart.
    */
+  /**
+   * When the public payout figures next change with no write: the first approved report still in the 180-day
+   * window leaves it (common/payouts.ts nextWindowExit). Cached answers showing the figures expire then.
+   */
+  async nextFiguresChange(now = new Date()): Promise<Date | null> {
+    // A day counts from its UTC midnight, in exact seconds, as inPayoutWindow compares: the oldest report still counted.
+    const [row] = await this.em.getConnection().execute<Array<{ day: string | null }>>(
+      `select to_char(min(requested_on), 'YYYY-MM-DD') as day from payout_reports
+       where status = 'approved' and (requested_on::timestamp at time zone 'UTC') >= ?::timestamptz - make_interval(secs => ?)`,
+      [now, PAYOUT_WINDOW_DAYS * 86_400],
+    );
+    return nextWindowExit(row?.day ? [row.day] : [], PAYOUT_WINDOW_DAYS, now);
+  }
+
   async figuresFor(companyIds: number[] | undefined, now = new Date()): Promise<Map<number, FirmPayoutsDto>> {
     const rows = await this.em.getConnection().execute<Array<{
       company_id: number; outcome: PayoutReportFacts['outcome']; requested_on: string; resolved_on: string | null;

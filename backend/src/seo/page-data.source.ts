@@ -92,6 +92,8 @@ export class PageDataSources {
         }),
       myPayoutReports: () => mine((id) => this.payoutReports.mine(id)),
       myPayoutClaims: () => mine((id) => this.payoutClaims.mine(id)),
+      // The same function as GET /_api/payout-guarantee/stats: the page and the API cannot disagree.
+      guaranteeStats: () => guard(() => this.payoutClaims.stats()),
       blogList: (page, limit, filter) =>
         guard(async () => {
           const list = await this.posts.listPublic(await this.listQuery(page, limit, filter));

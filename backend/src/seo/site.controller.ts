@@ -10,9 +10,12 @@ import { FIRM_TABLES } from '../firms/firms.controller.js';
 import { pageAnswer, pageAudience } from './page-answer.js';
 import { SeoContentService } from './seo-content.service.js';
 import { SitePagesService } from './site-pages.service.js';
+import { GUARANTEE_PATH, earliest } from '../../../common/payouts.js';
+import { PayoutClaimsService } from '../payouts/payout-claims.service.js';
+import { PayoutReportsService } from '../payouts/payout-reports.service.js';
 
-/** The firm pages show the firm tables too (a changelog entry is its own table). */
-const PAGE_TABLES = [...new Set([...CONTENT_TABLES, ...FIRM_TABLES])];
+/** The firm pages show the firm tables too (a changelog entry is its own table); the guarantee page its claims. */
+const PAGE_TABLES = [...new Set([...CONTENT_TABLES, ...FIRM_TABLES, 'payout_claims'])];
 
 /**
  * Registered last (SeoModule is the last import of AppModule, this its last controller), so it only
@@ -24,7 +27,12 @@ const PAGE_TABLES = [...new Set([...CONTENT_TABLES, ...FIRM_TABLES])];
 @Controller()
 @Public()
 export class SiteController {
-  constructor(private readonly pages: SitePagesService, private readonly content: SeoContentService) {}
+  constructor(
+    private readonly pages: SitePagesService,
+    private readonly content: SeoContentService,
+    private readonly reports: PayoutReportsService,
+    private readonly claims: PayoutClaimsService,
+  ) {}
 
   @Get(['/', '*path'])
   @PublicCache({ tables: PAGE_TABLES, variant: pageAudience })
@@ -32,7 +40,21 @@ export class SiteController {
     if (/^\/_api(\/|$)/i.test(req.path)) throw new ApiError(404, MSG.routeNotFound);
     const answer = pageAnswer(await this.pages.page(req), pageAudience(req) !== undefined);
     // Only an answer the cache keeps needs to know when it stops being true (and a failed render must not fail twice).
-    if ((answer.status ?? 200) === 200 && !answer.noStore) answer.expiresAt = await this.content.nextContentChange();
+    if ((answer.status ?? 200) === 200 && !answer.noStore) answer.expiresAt = await this.nextChange(req.path);
     return answer;
+  }
+
+  /**
+   * When this page next changes without a write: a discount ends, a scheduled post appears, and on the pages
+   * showing payout figures (firms) or the guarantee's (its page), an entry leaves their window (issue #17).
+   */
+  private async nextChange(path: string): Promise<Date | null> {
+    const now = new Date();
+    const [content, figures, stats] = await Promise.all([
+      this.content.nextContentChange(),
+      /^\/firms(\/|$)/.test(path) ? this.reports.nextFiguresChange(now) : null,
+      path === GUARANTEE_PATH ? this.claims.nextStatsChange(now) : null,
+    ]);
+    return earliest(content, figures, stats);
   }
 }

@@ -7,6 +7,7 @@ import type { BlogListFilter } from '../../../common/blog-view.js';
 import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../../../common/firm-api-types.js';
 import type { FirmsQuery } from '../../../common/firms.js';
 import type { MyPayoutReportDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
+import type { GuaranteeStats } from '../../../common/payouts.js';
 
 export interface DataSource {
   session(): Promise<SessionResponse>;
@@ -20,6 +21,7 @@ export interface DataSource {
   /** The signed-in trader's own reports and claims (/account); 401 when signed out. */
   myPayoutReports(): Promise<MyPayoutReportDto[]>;
   myPayoutClaims(): Promise<PayoutClaimDto[]>;
+  guaranteeStats(): Promise<GuaranteeStats>;
 }
 
 export interface RenderedPage {

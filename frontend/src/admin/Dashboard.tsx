@@ -4,6 +4,7 @@ import { Title, useGetIdentity, useLogout } from 'react-admin';
 import { HeldReportsCard, NeedsCheckCard } from './discounts/NeedsCheckCard.js';
 import { RetestFlags } from './firms/RetestFlags.js';
 import { ScheduleCard } from './publishing/ScheduleCard.js';
+import { OverdueClaimsCard } from './payouts/OverdueClaimsCard.js';
 import { accessTo } from '../../../common/roles.js';
 import { useSession } from '../lib/session.js';
 
@@ -41,6 +42,7 @@ export function Dashboard() {
       <NeedsCheckCard />
       <HeldReportsCard />
       <RetestFlags />
+      {accessTo(role, 'payout-claims') !== 'none' && <OverdueClaimsCard />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {SECTIONS.filter((s) => accessTo(role, s.resource) !== 'none').map((s) => (
           <Card key={s.to}>

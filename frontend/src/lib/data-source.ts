@@ -7,6 +7,7 @@ import type { BlogListResponse, BlogPostWithRelated, CompanyDto, PublicDiscountD
 import { blogListApiPath, type BlogListFilter } from '../../../common/blog-view.js';
 import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../../../common/firm-api-types.js';
 import type { FirmsQuery } from '../../../common/firms.js';
+import type { GuaranteeStats } from '../../../common/payouts.js';
 import { MSG } from '../../../common/messages.js';
 import type { MyPayoutReportDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
 import { apiFetch, apiGetSuperjson } from './api.js';
@@ -25,6 +26,8 @@ export interface DataSource {
   /** The signed-in trader's own reports and claims (/account, issue #17); ApiRequestError 401 when signed out. */
   myPayoutReports(): Promise<MyPayoutReportDto[]>;
   myPayoutClaims(): Promise<PayoutClaimDto[]>;
+  /** The payout guarantee's live figures (issue #17), the same as GET /_api/payout-guarantee/stats. */
+  guaranteeStats(): Promise<GuaranteeStats>;
 }
 
 export const httpSource: DataSource = {
@@ -43,4 +46,5 @@ export const httpSource: DataSource = {
   compare: (slugs) => apiFetch<FirmCompareDto>(`/_api/firms/compare?firms=${slugs.map(encodeURIComponent).join(',')}`),
   myPayoutReports: () => apiFetch<MyPayoutReportDto[]>('/_api/me/payout-reports'),
   myPayoutClaims: () => apiFetch<PayoutClaimDto[]>('/_api/me/payout-claims'),
+  guaranteeStats: () => apiFetch<GuaranteeStats>('/_api/payout-guarantee/stats'),
 };

@@ -35,3 +35,7 @@ export const blogListQuery = (page: number, limit: number, filter: BlogListFilte
  */
 export const blogPostQuery = (slug: string, source: DataSource = httpSource) =>
   queryOptions({ queryKey: ['blog-post', slug], queryFn: () => source.blogPost(slug), retry: retryServerErrors, retryOnMount: false });
+
+/** The payout guarantee's live figures: the page and GET /_api/payout-guarantee/stats read the same function. */
+export const guaranteeStatsQuery = (source: DataSource = httpSource) =>
+  queryOptions({ queryKey: ['payout-guarantee-stats'], queryFn: () => source.guaranteeStats(), retry: retryServerErrors });

@@ -11,6 +11,8 @@ import { FirmProgram, FirmProgramSize } from '../../firms/firm-program.entity.js
 import { FirmScore } from '../../firms/firm-score.entity.js';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** A calendar day this many days before the seed runs. */
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
 const SANCTIONED = ['Afghanistan', 'Cuba', 'Iran', 'North Korea', 'Russia', 'Syria'];
 
 interface DemoProfile extends Omit<Partial<RequiredEntityData<Company>>, 'lastTestedAt'> {
@@ -42,17 +44,28 @@ export const DEMO_FIRM_PROFILES: Record<string, DemoProfile> = {
   'E8 Markets': {
     foundedYear: 2021, headquarters: 'United States', platforms: ['MT5', 'Match-Trader', 'cTrader'],
     assetClasses: ['forex', 'indices', 'commodities', 'crypto'], restrictedCountries: SANCTIONED, affiliateStatus: 'partner', lastTestedDaysAgo: 70,
-    // One paused and one closed firm, so /firms?status=all shows how they are marked (e2e/firms.e2e.ts).
+    // One under-watch, one paused and one closed firm, so /firms?status=all, the profiles and the cards show
+    // how each is marked (e2e/firms.e2e.ts). Invented, like the rest of the demo data.
     status: 'paused',
+    statusSince: daysAgo(9),
+    statusReason: 'The firm stopped processing payout requests while it changes payment provider.',
+    statusSource: 'https://example.com/e8-markets-payout-notice',
   },
   'Alpha Capital Group': {
     foundedYear: 2021, headquarters: 'United Kingdom', platforms: ['MT5', 'cTrader'],
     assetClasses: ['forex', 'indices', 'commodities'], restrictedCountries: SANCTIONED, affiliateStatus: 'partner', lastTestedDaysAgo: 88,
     status: 'closed',
+    statusSince: daysAgo(40),
+    statusReason: 'The firm announced it has stopped selling accounts and is winding down.',
+    statusSource: 'https://example.com/alpha-capital-closure',
   },
   'Funding Pips': {
     foundedYear: 2022, headquarters: 'United Arab Emirates', platforms: ['MT5', 'Match-Trader', 'cTrader'],
     assetClasses: ['forex', 'indices', 'commodities', 'crypto'], restrictedCountries: SANCTIONED, affiliateStatus: 'partner', lastTestedDaysAgo: 104,
+    status: 'under-watch',
+    statusSince: daysAgo(5),
+    statusReason: 'Traders report payouts taking three weeks instead of the promised five days.',
+    statusSource: 'https://example.com/funding-pips-payout-delays',
   },
 };
 

@@ -4,7 +4,7 @@ import { Transform, Type } from 'class-transformer';
 import { Allow, IsOptional, ValidateIf, ValidateNested } from 'class-validator';
 import {
   AFFILIATE_STATUSES, ASSET_CLASSES, CRITERION_KEYS, DRAWDOWN_TYPES, FIRM_LIMITS, FIRM_MSG, FIRM_STATUSES, MAX_PHASES,
-  PLATFORMS, PROGRAM_TYPES, SCORE_MAX, SCORE_MIN, isCalendarDate,
+  PLATFORMS, PROGRAM_TYPES, SCORE_MAX, SCORE_MIN, STATUS_REASON_MAX, isCalendarDate, isStatusReason,
   type AffiliateStatus, type AssetClass, type CriterionKey, type DrawdownType, type FirmStatus, type Platform, type ProgramType,
 } from '../../../../common/firms.js';
 import { MSG } from '../../../../common/messages.js';
@@ -135,6 +135,20 @@ export class FirmProfileFieldsDto {
 
   @ApiPropertyOptional({ enum: FIRM_STATUSES }) @Optional(oneOf(FIRM_STATUSES), FIRM_MSG.status)
   status?: FirmStatus;
+
+  @ApiPropertyOptional({ nullable: true, format: 'date', description: 'The day the status took effect; today when the status changes without one' })
+  @Nullable(isCalendarDate, FIRM_MSG.statusSince)
+  statusSince?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: STATUS_REASON_MAX, description: 'Why the firm has this status, one line' })
+  // Trimmed, and blank is none: one transform, so the order of two cannot matter.
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value))
+  @IsOptional()
+  @Validate(isStatusReason, FIRM_MSG.statusReason)
+  statusReason?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, description: 'Where the reason can be checked' }) @OptionalUrl('Status source URL')
+  statusSource?: string | null;
 
   @ApiPropertyOptional({ nullable: true })
   @Nullable((v) => intIn(FIRM_LIMITS.minFoundedYear, currentYear())(v), FIRM_MSG.foundedYear(currentYear()))

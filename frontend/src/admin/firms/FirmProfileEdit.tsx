@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { AdminCompanyDto, ProgramDto, ScoreDto } from '../../../../common/firm-api-types.js';
 import {
   AFFILIATE_STATUSES, AFFILIATE_STATUS_LABELS, ASSET_CLASSES, CRITERIA, DRAWDOWN_TYPES, DRAWDOWN_TYPE_LABELS, FIRM_LIMITS,
-  FIRM_STATUSES, FIRM_STATUS_LABELS, PLATFORMS, PROGRAM_TYPES, PROGRAM_TYPE_LABELS, SCORE_MAX, SCORE_MIN,
+  FIRM_STATUSES, FIRM_STATUS_LABELS, PLATFORMS, PROGRAM_TYPES, PROGRAM_TYPE_LABELS, SCORE_MAX, SCORE_MIN, STATUS_REASON_MAX,
 } from '../../../../common/firms.js';
 import { TOAST } from '../../../../common/messages.js';
 import { errorMessage } from '../components/errors.js';
@@ -29,6 +29,9 @@ export function recordToProfilePayload(d: ProfileForm) {
   return {
     slug: d.slug,
     status: d.status,
+    statusSince: d.statusSince || null,
+    statusReason: d.statusReason?.trim() || null,
+    statusSource: d.statusSource?.trim() || null,
     affiliateStatus: d.affiliateStatus,
     foundedYear: numOrNull(d.foundedYear),
     headquarters: d.headquarters?.trim() || null,
@@ -120,6 +123,9 @@ export function FirmProfileEdit() {
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' }}>
             <TextInput source="slug" label="URL slug" helperText="/firms/{slug}" />
             <SelectInput source="status" choices={choices(FIRM_STATUSES, FIRM_STATUS_LABELS)} />
+            <DateInput source="statusSince" label="Status since" helperText="Today when the status changes and this is left as it was" />
+            <TextInput source="statusReason" label="Status reason (one line)" helperText={`Shown on the profile and the firm's cards; at most ${STATUS_REASON_MAX} characters`} />
+            <TextInput source="statusSource" label="Status source URL" helperText="Where the reason can be checked" />
             <SelectInput source="affiliateStatus" label="Affiliate status" choices={choices(AFFILIATE_STATUSES, AFFILIATE_STATUS_LABELS)} />
             <DateInput source="lastTestedAt" label="Last tested" />
             <NumberInput source="foundedYear" label="Founded year" min={FIRM_LIMITS.minFoundedYear} step={1} />

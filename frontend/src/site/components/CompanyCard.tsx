@@ -2,11 +2,15 @@ import { Link } from 'react-router-dom';
 import type { CompanyDto } from '../../../../common/api-types.js';
 import { firmPath } from '../../../../common/firm-pages.js';
 import { FirmLogo } from './FirmLogo.js';
+import { isPromoted, isTopChoice } from '../../../../common/firms.js';
+import { FirmStatusNote } from './FirmStatusNote.js';
 
 export function CompanyCard({ company }: { company: CompanyDto }) {
+  // One rule for the badge and the order (common/firms.ts): a closed firm is never the '#1 CHOICE'.
+  const topChoice = isTopChoice(company);
   return (
-    <article className={`card company-card${company.featured ? ' featured' : ''}`}>
-      {company.featured && <span className="badge">#1 CHOICE</span>}
+    <article className={`card company-card${topChoice ? ' featured' : ''}${isPromoted(company) ? '' : ' not-promoted'}`}>
+      {topChoice && <span className="badge">#1 CHOICE</span>}
       <div className="company-head">
         <FirmLogo company={company} size={48} />
         <div>
@@ -19,6 +23,7 @@ export function CompanyCard({ company }: { company: CompanyDto }) {
           )}
         </div>
       </div>
+      <FirmStatusNote firm={company} variant="card" />
       {company.description && <p>{company.description}</p>}
       {company.websiteUrl && (
         <a className="button" href={company.websiteUrl} target="_blank" rel="noopener noreferrer sponsored">

@@ -2,6 +2,7 @@ import { isStaff } from '../../../../common/roles.js';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { SITE_NAME } from '../../../../common/constants.js';
+import { GUARANTEE_PATH } from '../../../../common/marketing.js';
 import { useSession } from '../../lib/session.js';
 import { HomeSplash } from '../components/HomeSplash.js';
 import { useHashScroll } from '../hooks/useHashScroll.js';
@@ -91,6 +92,7 @@ export function SiteLayout() {
             <Link to="/discounts">Discounts</Link>
             <Link to="/firms">Firms</Link>
             <Link to="/methodology">Methodology</Link>
+            <Link to={GUARANTEE_PATH}>Payout guarantee</Link>
             <Link to="/blog">Blog</Link>
           </nav>
         </div>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SITE_FOUNDING_YEAR, SITE_NAME } from '../../../../common/constants.js';
-import { CLAIMS, PAYOUT_GUARANTEE } from '../../../../common/marketing.js';
+import { CLAIMS, GUARANTEE_PATH, PAYOUT_GUARANTEE } from '../../../../common/marketing.js';
 import { LazyNewsletterSignup } from '../components/LazyNewsletterSignup.js';
 import { CodeChecks } from '../components/CodeChecks.js';
 import './about.css';
@@ -133,6 +133,7 @@ export function AboutPage() {
               answer every claim within 5 business days, take the case up with the firm, and if it still refuses a
               legitimate payout we pay it ourselves and remove the firm from our list.
             </p>
+            <p><Link to={GUARANTEE_PATH}>The guarantee&rsquo;s full terms, how to claim and every claim so far</Link></p>
           </div>
         </div>
       </section>

@@ -13,6 +13,8 @@ import { FirmLogo } from '../components/FirmLogo.js';
 import { FinePrint } from '../components/FinePrint.js';
 import { FollowButton } from './firms/FollowButton.js';
 import { priceExampleTexts } from '../../../../common/price-rule.js';
+import { FirmStatusNote } from '../components/FirmStatusNote.js';
+import { isPromoted, isTopChoice } from '../../../../common/firms.js';
 
 /** How long the copy button reads 'Copied!' after a successful copy. */
 const COPIED_FEEDBACK_MS = 2000;
@@ -54,6 +56,8 @@ export function DiscountCard({ discount: d, now, proof, follow = false }: Props)
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const company = d.company;
+  // One rule for the badge and the order (common/firms.ts): a closed firm is never the '#1 CHOICE'.
+  const topChoice = isTopChoice(company);
   const comingSoon = d.status === 'coming_soon';
   const urgency = discountUrgencyInfo(d.validUntil, now);
   const validUntil = shortDate(d.validUntil);
@@ -74,12 +78,12 @@ export function DiscountCard({ discount: d, now, proof, follow = false }: Props)
 
   return (
     <article
-      className={`card deal-card${company.featured ? ' featured' : ''}${comingSoon ? ' coming-soon' : ''}`}
+      className={`card deal-card${topChoice ? ' featured' : ''}${comingSoon ? ' coming-soon' : ''}${isPromoted(company) ? '' : ' not-promoted'}`}
       aria-labelledby={titleId}
       id={`deal-${d.id}`}
       data-discount-id={d.id}
     >
-      {company.featured && <span className="badge deal-choice">#1 CHOICE</span>}
+      {topChoice && <span className="badge deal-choice">#1 CHOICE</span>}
 
       <div className="deal-head">
         <FirmLogo company={company} size={44} className="deal-logo" />
@@ -108,6 +112,8 @@ export function DiscountCard({ discount: d, now, proof, follow = false }: Props)
           )}
         </ul>
       )}
+
+      <FirmStatusNote firm={company} variant="card" />
 
       <h3 id={titleId} className="deal-title">{d.title}</h3>
       {d.description && <p className="deal-desc">{d.description}</p>}

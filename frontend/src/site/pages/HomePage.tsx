@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { CAROUSEL_VISIBLE } from '../../../../common/carousel.js';
 import { SITE_NAME } from '../../../../common/constants.js';
 import { HERO_COUNTERS } from '../../../../common/count-up.js';
-import { CLAIMS, NEWSLETTER_BANNER, PAYOUT_GUARANTEE } from '../../../../common/marketing.js';
+import { CLAIMS, NEWSLETTER_BANNER, GUARANTEE_PATH, PAYOUT_GUARANTEE } from '../../../../common/marketing.js';
 import { companiesQuery } from '../../lib/queries.js';
 import { FloatingActions } from '../components/FloatingActions.js';
 import { HeroCounter } from '../components/HeroCounter.js';
@@ -227,7 +227,7 @@ export function HomePage() {
             <ul className="guarantee-terms">
               {GUARANTEE_TERMS.map((t) => <li key={t}>{t}</li>)}
             </ul>
-            <Link to="/about#trust">How the guarantee works &rarr;</Link>
+            <Link to={GUARANTEE_PATH}>How the guarantee works &rarr;</Link>
           </div>
         </div>
       </section>

@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { dailySocialProof } from '../../../../../common/discount-page.js';
 import { METHODOLOGY_PATH, comparePath } from '../../../../../common/firm-pages.js';
 import {
-  AFFILIATE_STATUS_LABELS, ASSET_CLASSES, DRAWDOWN_TYPE_LABELS, PROGRAM_TYPE_LABELS,
+  AFFILIATE_STATUS_LABELS, ASSET_CLASSES, DRAWDOWN_TYPE_LABELS, FIRM_STATUS_LABELS, PROGRAM_TYPE_LABELS,
 } from '../../../../../common/firms.js';
 import type { FirmProfileDto } from '../../../../../common/firm-api-types.js';
 import { ASSUMED_PASS_RATE, TRUE_COST_FORMULA, parsePassRate, passRateText, trueCost, trueCostWorking } from '../../../../../common/true-cost.js';
@@ -16,6 +16,7 @@ import { NotFoundPage } from '../NotFoundPage.js';
 import { PayoutEvidence, payoutEvidenceLine } from './PayoutEvidence.js';
 import { FirmTimeline } from './FirmTimeline.js';
 import { FollowButton, FollowIntentStatus } from './FollowButton.js';
+import { FirmStatusNote } from '../../components/FirmStatusNote.js';
 import { AffiliateDisclosure, PriceAfterCode, ScoreLink, StatusBadge, pct, usd } from './firm-ui.js';
 import '../discounts.css';
 import './firms.css';
@@ -61,11 +62,7 @@ export function FirmProfilePage() {
             </ul>
             <p className="firm-follow-row"><FollowButton companyId={firm.id} name={firm.name} /></p>
             <FollowIntentStatus />
-            {firm.status !== 'active' && (
-              <p className="firm-warning" role="note">
-                {firm.name} is {firm.status === 'closed' ? 'closed: it no longer sells accounts' : 'paused: it does not sell accounts at the moment'}.
-              </p>
-            )}
+            <FirmStatusNote firm={firm} variant="banner" />
             {firm.description && <p className="lead">{firm.description}</p>}
           </div>
         </div>
@@ -77,7 +74,7 @@ export function FirmProfilePage() {
         <section aria-labelledby="facts-title">
           <h2 id="facts-title">Facts</h2>
           <dl className="firm-facts">
-            <div><dt>Status</dt><dd>{firm.status[0]!.toUpperCase() + firm.status.slice(1)}</dd></div>
+            <div><dt>Status</dt><dd>{FIRM_STATUS_LABELS[firm.status]}{firm.statusSince ? ` since ${firm.statusSince}` : ''}</dd></div>
             <div><dt>Founded</dt><dd>{firm.foundedYear ?? '\u2014'}</dd></div>
             <div><dt>Headquarters</dt><dd>{firm.headquarters ?? '\u2014'}</dd></div>
             <div><dt>Platforms</dt><dd>{firm.platforms.join(', ') || '\u2014'}</dd></div>

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { FirmRowDto } from '../../../../../common/firm-api-types.js';
 import { FIRM_PAGE_TEXT, METHODOLOGY_PATH, firmPath } from '../../../../../common/firm-pages.js';
 import {
+  DEFAULT_FIRM_STATUSES, FIRM_STATUSES,
   AFFILIATE_STATUS_LABELS, ASSET_CLASSES, DEFAULT_ORDER, DEFAULT_SORT, DRAWDOWN_TYPES, DRAWDOWN_TYPE_LABELS, FIRM_SORTS,
   PLATFORMS, PROGRAM_TYPES, PROGRAM_TYPE_LABELS, firmsQueryString, parseFirmsQuery, type FirmSort, type FirmsQuery,
 } from '../../../../../common/firms.js';
@@ -23,13 +24,14 @@ const SORT_LABELS: Record<FirmSort, string> = {
   trueCost: 'True cost',
 };
 const STATUS_CHOICES = [
-  { value: '', label: 'Active firms' },
+  { value: '', label: 'Firms selling accounts' },
   { value: 'all', label: 'All, incl. paused and closed' },
-  { value: 'paused', label: 'Paused only' },
+  { value: 'under-watch', label: 'Under watch only' },
+  { value: 'paused', label: 'Payouts paused only' },
   { value: 'closed', label: 'Closed only' },
 ];
 const DEFAULT_QUERY: FirmsQuery = {
-  size: null, type: null, platform: null, asset: null, drawdown: null, maxPrice: null, status: ['active'], sort: DEFAULT_SORT,
+  size: null, type: null, platform: null, asset: null, drawdown: null, maxPrice: null, status: [...DEFAULT_FIRM_STATUSES], sort: DEFAULT_SORT,
   order: DEFAULT_ORDER[DEFAULT_SORT], page: 1, passRate: null,
 };
 
@@ -65,7 +67,7 @@ export function FirmsPage() {
     if (e.target instanceof HTMLSelectElement) apply(e.currentTarget, true);
   };
 
-  const statusValue = query.status.length === 3 ? 'all' : query.status.length === 1 && query.status[0] !== 'active' ? query.status[0] : '';
+  const statusValue = query.status.length === FIRM_STATUSES.length ? 'all' : query.status.length === 1 && query.status[0] !== 'active' ? query.status[0] : '';
   const data = list.data;
   const pageLink = (page: number) => `/firms?${firmsQueryString({ ...query, page })}`.replace(/\?$/, '');
   const sortLink = (sort: FirmSort) => {

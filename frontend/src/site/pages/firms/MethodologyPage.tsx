@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { FIRM_PAGE_TEXT } from '../../../../../common/firm-pages.js';
 import { CRITERIA, RETEST_AFTER_DAYS, SCORE_MAX } from '../../../../../common/firms.js';
 import { CodeChecks } from '../../components/CodeChecks.js';
-import { PAYOUT_MIN_REPORTS, PAYOUT_WINDOW_DAYS } from '../../../../../common/payouts.js';
+import { GUARANTEE_PATH, PAYOUT_MIN_REPORTS, PAYOUT_WINDOW_DAYS } from '../../../../../common/payouts.js';
 import './firms.css';
 
 /** /methodology (issue #10): how a score is made, how codes are verified, and the affiliate disclosure in full. */
@@ -32,6 +32,10 @@ export function MethodologyPage() {
           <p>
             The payout reliability score stays our team's judgement, but it is made with this evidence beside it, and a firm with a high
             denial rate over enough reports cannot keep a high payout reliability score.
+          </p>
+          <p>
+            Behind the evidence stands our <Link to={GUARANTEE_PATH}>payout guarantee</Link>: if a verified firm refuses a legitimate
+            payout, we pay it ourselves. Its terms, how to claim and every claim of the last 12 months are on its own page.
           </p>
         </section>
 
