@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { BlogPostJson } from '../common/api-types.js';
 import sharp from 'sharp';
 import { MSG, TOAST } from '../common/messages.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { startSite, type Site } from './support/site.js';
-import { signInThroughForm } from './support/journey.js';
+import { VIEWPORTS } from './support/browser.js';
+import { adminJourney } from './support/journey.js';
 import { siteSql } from './support/sql.js';
 
 /**
@@ -13,23 +12,11 @@ import { siteSql } from './support/sql.js';
  * 1,200 posts by filter), the compact list on a phone.
  */
 describe('admin blog posts in Chromium', () => {
-  let site: Site;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = adminJourney();
   let page: Page;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signInThroughForm(page, site.baseUrl);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await site?.stop();
+  let errors: string[];
+  beforeAll(() => {
+    ({ page, errors } = journey);
   });
 
   // Table rows at desktop width, cards at phone width.
@@ -40,14 +27,14 @@ describe('admin blog posts in Chromium', () => {
   const toast = (text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 
   it('lists the seeded posts newest first, 25 a page, and search and the status filter narrow it', async () => {
-    await page.goto(site.baseUrl + '/admin/blog-posts');
+    await page.goto(journey.site.baseUrl + '/admin/blog-posts');
     await page.getByRole('heading', { name: 'Manage Blog Posts', level: 1 }).waitFor();
     await expect(page.getByText('Create, edit, and manage your blog content.').isVisible()).resolves.toBe(true);
     // The AppBar carries the page title; only the current menu item is highlighted ('View site' is not).
     await expect(page.locator('#react-admin-title').textContent()).resolves.toBe('Manage Blog Posts');
     await expect(page.locator('.RaMenuItemLink-active').allTextContents()).resolves.toEqual(['Blog Posts']);
     await rows().first().waitFor();
-    const res = await page.request.get(site.baseUrl + '/_api/admin/blog-posts');
+    const res = await page.request.get(journey.site.baseUrl + '/_api/admin/blog-posts');
     const all = (await res.json()) as BlogPostJson[];
     expect(all).toHaveLength(30);
     const newestFirst = [...all].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
@@ -117,7 +104,7 @@ describe('admin blog posts in Chromium', () => {
     await page.getByRole('button', { name: 'Create Post' }).click();
 
     await toast(TOAST.postCreated).waitFor();
-    await page.waitForURL(site.baseUrl + '/admin/blog-posts');
+    await page.waitForURL(journey.site.baseUrl + '/admin/blog-posts');
     const row = rows().filter({ hasText: 'E2E: Testing the Admin Form!' });
     await row.waitFor();
     expect(await rowTitles().then((t) => t[0])).toBe('E2E: Testing the Admin Form!');
@@ -125,7 +112,7 @@ describe('admin blog posts in Chromium', () => {
     await expect(row.textContent()).resolves.toContain('Mar 14, 2025');
     await expect(row.getByTestId('post-status').textContent()).resolves.toBe('Published');
     await expect(row.getByRole('link', { name: /View/ }).getAttribute('href')).resolves.toBe('/blog/e2e-testing-the-admin-form');
-    const created = ((await (await page.request.get(site.baseUrl + '/_api/admin/blog-posts')).json()) as BlogPostJson[])
+    const created = ((await (await page.request.get(journey.site.baseUrl + '/_api/admin/blog-posts')).json()) as BlogPostJson[])
       .find((p) => p.slug === 'e2e-testing-the-admin-form')!;
     expect(created.tags).toEqual(['e2e', 'admin']);
     expect(created.featuredImageUrl).toMatch(/^\/media\/.+\.webp$/);
@@ -143,7 +130,7 @@ describe('admin blog posts in Chromium', () => {
     await expect(page.locator('#post-slug').inputValue()).resolves.toBe('e2e-testing-the-admin-form');
     await page.getByRole('button', { name: 'Update Post' }).click();
     await toast(TOAST.postUpdated).waitFor();
-    await page.waitForURL(site.baseUrl + '/admin/blog-posts');
+    await page.waitForURL(journey.site.baseUrl + '/admin/blog-posts');
     const edited = rows().filter({ hasText: 'E2E: Edited Title' });
     await edited.waitFor();
     await expect(edited.getByRole('link', { name: /View/ }).getAttribute('href')).resolves.toBe('/blog/e2e-testing-the-admin-form');
@@ -169,22 +156,22 @@ describe('admin blog posts in Chromium', () => {
       d.setHours(14, 56, 17, 0);
       return d.toISOString();
     });
-    const post = ((await (await page.request.get(site.baseUrl + '/_api/admin/blog-posts')).json()) as BlogPostJson[])[0]!;
-    await siteSql(site, `update blog_posts set status = 'published', published_at = $1 where id = $2`, [when, post.id]);
-    await page.goto(`${site.baseUrl}/admin/blog-posts/${post.id}/edit`);
+    const post = ((await (await page.request.get(journey.site.baseUrl + '/_api/admin/blog-posts')).json()) as BlogPostJson[])[0]!;
+    await siteSql(journey.site, `update blog_posts set status = 'published', published_at = $1 where id = $2`, [when, post.id]);
+    await page.goto(`${journey.site.baseUrl}/admin/blog-posts/${post.id}/edit`);
     await page.getByRole('heading', { name: 'Edit Blog Post', level: 1 }).waitFor();
     await page.getByRole('button', { name: /, 14:56$/ }).waitFor();
     await page.getByRole('button', { name: 'Update Post' }).click();
     await toast(TOAST.postUpdated).waitFor();
-    const saved = (await (await page.request.get(`${site.baseUrl}/_api/admin/blog-posts/${post.id}`)).json()) as BlogPostJson;
+    const saved = (await (await page.request.get(`${journey.site.baseUrl}/_api/admin/blog-posts/${post.id}`)).json()) as BlogPostJson;
     expect([saved.status, saved.publishedAt]).toEqual(['published', when]);
     // Still scheduled: not on the public blog yet.
-    expect((await page.request.get(`${site.baseUrl}/_api/blog-posts/by-slug?slug=${saved.slug}`)).status()).toBe(404);
+    expect((await page.request.get(`${journey.site.baseUrl}/_api/blog-posts/by-slug?slug=${saved.slug}`)).status()).toBe(404);
   });
 
   it('shows the server message for a slug clash and "Blog post not found." for an unknown id', async () => {
-    const taken = ((await (await page.request.get(site.baseUrl + '/_api/admin/blog-posts')).json()) as BlogPostJson[])[0];
-    await page.goto(site.baseUrl + '/admin/blog-posts/new');
+    const taken = ((await (await page.request.get(journey.site.baseUrl + '/_api/admin/blog-posts')).json()) as BlogPostJson[])[0];
+    await page.goto(journey.site.baseUrl + '/admin/blog-posts/new');
     await page.locator('#post-title').fill('Another post');
     await page.locator('#post-slug').fill(taken.slug);
     await page.locator('#post-content').fill('<p>Body</p>');
@@ -192,20 +179,20 @@ describe('admin blog posts in Chromium', () => {
     await toast(TOAST.failed('create post', MSG.blogSlugTaken(taken.slug))).waitFor();
     // The body's `errors.slug` lands on the Slug field as its helper text.
     await expect(page.locator('#post-slug-helper-text').textContent()).resolves.toBe(MSG.blogSlugTaken(taken.slug));
-    await expect(page.url()).toBe(site.baseUrl + '/admin/blog-posts/new');
+    await expect(page.url()).toBe(journey.site.baseUrl + '/admin/blog-posts/new');
 
-    await page.goto(site.baseUrl + '/admin/blog-posts/999999/edit');
+    await page.goto(journey.site.baseUrl + '/admin/blog-posts/999999/edit');
     await page.getByText('Blog post not found.').waitFor();
     expect(errors).toEqual([]);
   });
 
   it('pages past the 1,000th post, sorts and filters on the server, and keeps it all in the URL across a reload', async () => {
-    await siteSql(site, `
+    await siteSql(journey.site, `
       INSERT INTO blog_posts (slug, title, content, status, category, author_name, created_at)
       SELECT 'zeta-archive-' || lpad(i::text, 4, '0'), 'Zeta archive ' || lpad(i::text, 4, '0'), '<p>Old news.</p>',
              'archived', 'news', 'Archivist', now() - interval '400 days' + i * interval '1 minute'
       FROM generate_series(1, 1030) AS i`);
-    await page.goto(site.baseUrl + '/admin/blog-posts');
+    await page.goto(journey.site.baseUrl + '/admin/blog-posts');
     await rows().first().waitFor();
     await page.getByPlaceholder('Search by title or author...').fill('Zeta archive');
     await page.getByText('1-25 of 1030').waitFor();
@@ -256,7 +243,7 @@ describe('admin blog posts in Chromium', () => {
     const outcome: Record<string, unknown> = {};
     try {
       for (const [when, wait] of moments) {
-        await page.goto(site.baseUrl + '/admin/blog-posts?sort=createdAt&order=DESC&page=1&perPage=25&filter=%7B%7D');
+        await page.goto(journey.site.baseUrl + '/admin/blog-posts?sort=createdAt&order=DESC&page=1&perPage=25&filter=%7B%7D');
         await rows().first().waitFor();
         await page.locator('#filter-status').click();
         await throttle(8);
@@ -279,7 +266,7 @@ describe('admin blog posts in Chromium', () => {
   }, 180_000);
 
   it('publishes and deletes ticked posts on the server, each after a confirmation that names the count', async () => {
-    await page.goto(site.baseUrl + `/admin/blog-posts?filter=${encodeURIComponent(JSON.stringify({ q: 'Zeta archive' }))}&sort=title&order=ASC&perPage=25&page=1`);
+    await page.goto(journey.site.baseUrl + `/admin/blog-posts?filter=${encodeURIComponent(JSON.stringify({ q: 'Zeta archive' }))}&sort=title&order=ASC&perPage=25&page=1`);
     await page.getByText('1-25 of 1030').waitFor();
     const toolbar = page.locator('[data-test="bulk-actions-toolbar"]');
     const select = (title: string) => rows().filter({ hasText: title }).getByRole('checkbox').check();
@@ -317,7 +304,7 @@ describe('admin blog posts in Chromium', () => {
   it('"Select all" takes every post matching the filter: bulk publish of 1,200 drafts, none outside the filter changed (issue #18)', async () => {
     // 1,200 drafts by "Bulk Writer", plus look-alikes the filter leaves out: the same author's archived posts
     // (other status) and the remaining Zeta archive posts (other author).
-    await siteSql(site, `
+    await siteSql(journey.site, `
       INSERT INTO blog_posts (slug, title, content, status, category, author_name, created_at)
       SELECT 'bulk-draft-' || lpad(i::text, 4, '0'), 'Bulk draft ' || lpad(i::text, 4, '0'), '<p>Draft.</p>',
              CASE WHEN i <= 1200 THEN 'draft' ELSE 'archived' END, 'guide', 'Bulk Writer', now() - interval '300 days' + i * interval '1 minute'
@@ -326,7 +313,7 @@ describe('admin blog posts in Chromium', () => {
       `SELECT slug, status, published_at, version FROM blog_posts WHERE NOT (author_name = 'Bulk Writer' AND status = 'draft') ORDER BY slug`);
     const before = await outside();
     const filter = { q: 'Bulk Writer', status: 'draft' };
-    await page.goto(site.baseUrl + `/admin/blog-posts?filter=${encodeURIComponent(JSON.stringify(filter))}&perPage=25&page=1`);
+    await page.goto(journey.site.baseUrl + `/admin/blog-posts?filter=${encodeURIComponent(JSON.stringify(filter))}&perPage=25&page=1`);
     await page.getByText('1-25 of 1200').waitFor();
     const toolbar = page.locator('[data-test="bulk-actions-toolbar"]');
     // The header checkbox ticks the page; then "Select all 1,200 posts" takes the whole filter (react-admin's own
@@ -351,13 +338,13 @@ describe('admin blog posts in Chromium', () => {
     const after = await outside();
     expect(after).toHaveLength(before.length + 1200);
     expect(after.filter((r) => !(r.status === 'published' && /^bulk-draft-(0\d{3}|1[01]\d\d|1200)$/.test(r.slug)))).toEqual(before);
-    await siteSql(site, `DELETE FROM blog_posts WHERE slug LIKE 'zeta-archive-%' OR slug LIKE 'bulk-draft-%'`);
+    await siteSql(journey.site, `DELETE FROM blog_posts WHERE slug LIKE 'zeta-archive-%' OR slug LIKE 'bulk-draft-%'`);
   });
 
   it('lays the list and the form out in one column on a phone', async () => {
     await page.setViewportSize(VIEWPORTS.mobile);
     // Without parameters react-admin reopens the list as last left; this link asks for no filter.
-    await page.goto(site.baseUrl + '/admin/blog-posts?filter=%7B%7D');
+    await page.goto(journey.site.baseUrl + '/admin/blog-posts?filter=%7B%7D');
     await page.getByTestId('post-card').first().waitFor();
     await expect(page.locator('table').count()).resolves.toBe(0);
     // Compact cards keep SPEC's texts and buttons without sideways scrolling.
@@ -367,7 +354,7 @@ describe('admin blog posts in Chromium', () => {
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
     await expect(fits()).resolves.toBe(true);
     await page.screenshot({ path: 'reports/screenshots/admin-blog-list-mobile.png' });
-    await page.goto(site.baseUrl + '/admin/blog-posts/new');
+    await page.goto(journey.site.baseUrl + '/admin/blog-posts/new');
     const title = await page.locator('#post-title').boundingBox();
     const status = await page.locator('#post-status').boundingBox();
     expect(status!.y).toBeGreaterThan(title!.y + 200);

@@ -1,30 +1,17 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { MSG, TOAST } from '../common/messages.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { startSite, type Site } from './support/site.js';
-import { signInThroughForm } from './support/journey.js';
+import { VIEWPORTS } from './support/browser.js';
+import { adminJourney } from './support/journey.js';
 
 /** The admin's companies screen (docs/spec.md §2 /admin/companies): create, edit, refuse and delete, as an admin sees it. */
 describe('admin companies in Chromium', () => {
-  let site: Site;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = adminJourney({ acceptDownloads: true });
   let page: Page;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: site.baseUrl, acceptDownloads: true });
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signInThroughForm(page);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await site?.stop();
+  let errors: string[];
+  beforeAll(() => {
+    ({ page, errors } = journey);
   });
 
   const card = (name: string) => page.locator('[data-testid="company-card"]').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -67,7 +54,7 @@ describe('admin companies in Chromium', () => {
     await page.reload();
     await card('FTMO').waitFor();
     expect((await names())[0]).toBe('Alpha Capital Group');
-    // Back to the default order: the featured firm first, as on the public site.
+    // Back to the default order: the featured firm first, as on the public journey.site.
     await page.goto('/admin/companies?sort=featured&order=DESC');
     await page.waitForFunction(() => document.querySelector('[data-testid="company-card"] h2')?.textContent === 'FundedNext');
   });

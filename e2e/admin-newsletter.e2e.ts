@@ -1,39 +1,26 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { NewsletterStatsDto, NewsletterSubscriberDto } from '../common/api-types.js';
 import { ADMIN_NEWSLETTER as T } from '../common/messages.js';
 import { NEWSLETTER_CSV_COLUMNS, newsletterExportFileName } from '../common/newsletter.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { startSite, type Site } from './support/site.js';
-import { signInThroughForm } from './support/journey.js';
+import { VIEWPORTS } from './support/browser.js';
+import { adminJourney } from './support/journey.js';
 
 /** /admin/newsletter: an admin reads the stats, pages, sorts, filters, searches, exports and manages subscribers. */
 describe('admin newsletter subscribers in Chromium', () => {
-  let site: Site;
-  let browser: Browser;
-  let context: BrowserContext;
+  const journey = adminJourney({ acceptDownloads: true });
   let page: Page;
-  const errors: string[] = [];
-
+  let errors: string[];
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signInThroughForm(page, site.baseUrl);
-    await page.goto(site.baseUrl + '/admin/newsletter');
+    ({ page, errors } = journey);
+    await page.goto(journey.site.baseUrl + '/admin/newsletter');
     await page.getByRole('heading', { name: T.title, level: 1 }).waitFor();
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await site?.stop();
   });
   afterEach(() => expect(errors.splice(0)).toEqual([]));
 
   /** The admin API with the signed-in browser's cookie. */
   async function api<R>(path: string): Promise<R> {
-    const res = await context.request.get(site.baseUrl + '/_api/admin/newsletter-subscribers' + path);
+    const res = await page.context().request.get(journey.site.baseUrl + '/_api/admin/newsletter-subscribers' + path);
     expect(res.status()).toBe(200);
     return (await res.json()) as R;
   }
@@ -225,7 +212,7 @@ describe('admin newsletter subscribers in Chromium', () => {
     await toolbar.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
     // The server counts what it changed: a picked subscriber who had already left is not counted again.
     const stillSubscribed = (await Promise.all(picked.map(async (email) => {
-      const res = await page.request.get(`${site.baseUrl}/_api/admin/newsletter-subscribers?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`);
+      const res = await page.request.get(`${journey.site.baseUrl}/_api/admin/newsletter-subscribers?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`);
       return ((await res.json()) as Array<{ email: string; status: string }>).find((r) => r.email === email)!.status;
     }))).filter((status) => status === 'subscribed').length;
     const confirm = page.getByRole('dialog', { name: 'Unsubscribe 2 subscribers?' });
@@ -249,7 +236,7 @@ describe('admin newsletter subscribers in Chromium', () => {
   it('fits a 390 px screen', async () => {
     // A long address (newest, so first): too wide for one line at 390 px.
     const long = 'alexandra.konstantinopoulou-whitfield@verified-trading-partners-international.example.com';
-    const signup = await context.request.post(site.baseUrl + '/_api/newsletter/subscribe', { data: { email: long }, headers: { Origin: site.baseUrl } });
+    const signup = await page.context().request.post(journey.site.baseUrl + '/_api/newsletter/subscribe', { data: { email: long }, headers: { Origin: journey.site.baseUrl } });
     expect(signup.ok()).toBe(true);
     // A fresh load at phone width, as a phone opens it (react-admin's menu starts closed there).
     await page.setViewportSize(VIEWPORTS.mobile);

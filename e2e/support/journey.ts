@@ -51,3 +51,38 @@ export async function signInThroughForm(page: Page, baseUrl = '', credentials = 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
+
+export interface AdminJourney extends Journey {
+  /** One page for the whole suite, the admin signed in (set once the suite's beforeAll has run). */
+  readonly page: Page;
+  /** The page's uncaught script errors so far. */
+  readonly errors: string[];
+}
+
+/**
+ * A journey whose tests walk one admin page in turn: `browserJourney` plus a page (with `options`) signed in through
+ * the form before the suite; the browser's stop closes it.
+ */
+export function adminJourney(options: OpenOptions = {}, env: Record<string, string> = {}): AdminJourney {
+  const journey = browserJourney(env);
+  let opened: { page: Page; errors: string[] } | undefined;
+  beforeAll(async () => {
+    opened = await openPage(journey.browser, { baseURL: journey.site.baseUrl, ...options });
+    await signInThroughForm(opened.page);
+  });
+  return {
+    get site() {
+      return journey.site;
+    },
+    get browser() {
+      return journey.browser;
+    },
+    open: journey.open,
+    get page() {
+      return opened!.page;
+    },
+    get errors() {
+      return opened!.errors;
+    },
+  };
+}
