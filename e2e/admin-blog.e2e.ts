@@ -281,7 +281,7 @@ describe('admin blog posts in Chromium', () => {
     for (const t of ['Zeta archive 0001', 'Zeta archive 0002', 'Zeta archive 0003']) {
       await expect(rows().filter({ hasText: t }).getByTestId('post-status').textContent()).resolves.toBe('Published');
     }
-    const published = await siteSql<{ n: number }>(site, `SELECT count(*)::int AS n FROM blog_posts WHERE slug LIKE 'zeta-archive-%' AND status = 'published' AND published_at IS NOT NULL`);
+    const published = await siteSql<{ n: number }>(journey.site, `SELECT count(*)::int AS n FROM blog_posts WHERE slug LIKE 'zeta-archive-%' AND status = 'published' AND published_at IS NOT NULL`);
     expect(published[0].n).toBe(3);
 
     // Cancelling the confirmation deletes nothing; confirming deletes exactly the selection.
@@ -292,12 +292,12 @@ describe('admin blog posts in Chromium', () => {
     await dialog.getByText('This action cannot be undone.').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect((await siteSql<{ n: number }>(site, `SELECT count(*)::int AS n FROM blog_posts WHERE slug LIKE 'zeta-archive-%'`))[0].n).toBe(1030);
+    expect((await siteSql<{ n: number }>(journey.site, `SELECT count(*)::int AS n FROM blog_posts WHERE slug LIKE 'zeta-archive-%'`))[0].n).toBe(1030);
     await toolbar.getByRole('button', { name: 'Delete', exact: true }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await toast('2 posts deleted.').waitFor();
     await page.getByText('1-25 of 1028').waitFor();
-    const left = await siteSql<{ slug: string }>(site, `SELECT slug FROM blog_posts WHERE slug IN ('zeta-archive-0004', 'zeta-archive-0005', 'zeta-archive-0006')`);
+    const left = await siteSql<{ slug: string }>(journey.site, `SELECT slug FROM blog_posts WHERE slug IN ('zeta-archive-0004', 'zeta-archive-0005', 'zeta-archive-0006')`);
     expect(left.map((r) => r.slug)).toEqual(['zeta-archive-0006']);
   });
 
@@ -309,7 +309,7 @@ describe('admin blog posts in Chromium', () => {
       SELECT 'bulk-draft-' || lpad(i::text, 4, '0'), 'Bulk draft ' || lpad(i::text, 4, '0'), '<p>Draft.</p>',
              CASE WHEN i <= 1200 THEN 'draft' ELSE 'archived' END, 'guide', 'Bulk Writer', now() - interval '300 days' + i * interval '1 minute'
       FROM generate_series(1, 1210) AS i`);
-    const outside = () => siteSql<{ slug: string; status: string; published_at: Date | null; version: number }>(site,
+    const outside = () => siteSql<{ slug: string; status: string; published_at: Date | null; version: number }>(journey.site,
       `SELECT slug, status, published_at, version FROM blog_posts WHERE NOT (author_name = 'Bulk Writer' AND status = 'draft') ORDER BY slug`);
     const before = await outside();
     const filter = { q: 'Bulk Writer', status: 'draft' };
@@ -330,7 +330,7 @@ describe('admin blog posts in Chromium', () => {
     await toast('1,200 posts published.').waitFor();
     // The list follows: no draft of the filter is left.
     await page.getByText('No blog posts found.').waitFor();
-    const [done] = await siteSql<{ published: number; dated: number }>(site,
+    const [done] = await siteSql<{ published: number; dated: number }>(journey.site,
       `SELECT count(*) FILTER (WHERE status = 'published')::int AS published, count(published_at)::int AS dated
        FROM blog_posts WHERE author_name = 'Bulk Writer' AND slug <= 'bulk-draft-1200'`);
     expect(done).toEqual({ published: 1200, dated: 1200 });
