@@ -22,6 +22,7 @@ import { Migration20261125130300 } from './Migration20261125130300.js';
 import { Migration20261125140000 } from './Migration20261125140000.js';
 import { Migration20261125140500 } from './Migration20261125140500.js';
 import { Migration20261125150000 } from './Migration20261125150000.js';
+import { Migration20261125161600 } from './Migration20261125161600.js';
 
 /** In timestamp order: each branch wrote its migrations on top of the older ones it had merged. */
 export const MIGRATIONS = [
@@ -48,4 +49,5 @@ export const MIGRATIONS = [
   Migration20261125140000,
   Migration20261125140500,
   Migration20261125150000,
+  Migration20261125161600,
 ];
