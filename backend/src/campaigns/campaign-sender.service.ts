@@ -159,7 +159,7 @@ export class CampaignSender implements OnModuleInit {
     if (!campaign.recipients_at) await this.addRecipients(campaign);
     const rendered = await this.render({ id: campaign.id, subject: campaign.subject, previewText: campaign.preview_text, html: campaign.html });
     await this.execute(`update campaigns set links = ?::jsonb where id = ?`, [JSON.stringify(rendered.links), campaign.id]);
-    await this.settleInDoubt(campaign.id);
+    await this.settleInDoubt(campaign.id, jobId);
     const { sendRatePerSecond } = await this.settings.get();
     const fanOut = new FanOut(Date.now() + SLICE_MS, sendRatePerSecond);
     // One lane per pooled SMTP connection: each claims one row, sends it, and records it sent as soon as it is accepted.
@@ -182,17 +182,19 @@ export class CampaignSender implements OnModuleInit {
 
   /**
    * Rows left 'sending' by a job that is no longer running: its process died between the claim and the record of
-   * the answer, so the message may have been accepted. At most once (docs/decisions/campaign-at-most-once.md):
+   * the answer, so the message may have been accepted. This job's own claims are from an earlier attempt of it (pg-boss
+   * retries an expired job under the same id), so they count too. At most once (docs/decisions/campaign-at-most-once.md):
    * they are closed as failed, never sent again. (Rows claimed before claimed_by existed: after STALE_CLAIM_SECONDS.)
    */
-  private async settleInDoubt(campaignId: number): Promise<void> {
+  private async settleInDoubt(campaignId: number, jobId: string): Promise<void> {
     const rows = await this.execute<{ id: string }>(
       `update campaign_deliveries d set state = 'failed', error = ?
        where d.campaign_id = ? and d.state = 'sending'
          and (case when d.claimed_by is null then d.claimed_at < now() - make_interval(secs => ?)
-                   else not exists (select 1 from ${JOBS_SCHEMA}.job j where j.name = ? and j.id = d.claimed_by and j.state = 'active') end)
+                   else d.claimed_by = ?::uuid
+                     or not exists (select 1 from ${JOBS_SCHEMA}.job j where j.name = ? and j.id = d.claimed_by and j.state = 'active') end)
        returning d.id`,
-      [IN_DOUBT, campaignId, STALE_CLAIM_SECONDS, CAMPAIGN_QUEUE],
+      [IN_DOUBT, campaignId, STALE_CLAIM_SECONDS, jobId, CAMPAIGN_QUEUE],
     );
     if (rows.length) this.logger.warn(`Campaign ${campaignId}: ${rows.length} delivery(ies) interrupted mid-send, not sent again`);
   }
