@@ -32,6 +32,12 @@ export interface CampaignDto {
   updatedAt: string;
 }
 
+/** A signup source a campaign's audience can pick, with its confirmed, reachable subscribers. */
+export interface AudienceSourceDto {
+  source: string;
+  subscribers: number;
+}
+
 export interface DigestInfoDto {
   nextRunAt: string;
   autoSend: boolean;
