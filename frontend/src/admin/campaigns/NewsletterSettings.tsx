@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BooleanInput, NumberInput, SimpleForm, maxValue, minValue, number, required, useNotify } from 'react-admin';
+import { BooleanInput, NumberInput, SaveButton, SimpleForm, Toolbar, maxValue, minValue, number, required, useNotify } from 'react-admin';
 import type { NewsletterSettingsDto } from '../../../../common/campaigns.js';
 import { apiFetch } from '../../lib/api.js';
 import { errorMessage } from '../components/errors.js';
@@ -31,7 +31,8 @@ export function NewsletterSettings() {
       <PageHeader title="Newsletter settings" back={{ to: '/admin/campaigns', label: 'Back to Campaigns' }} />
       <Card>
         {settings.data ? (
-          <SimpleForm record={settings.data} onSubmit={save}>
+          // Outside a resource: a Save button only (the default toolbar's Delete needs a resource).
+          <SimpleForm record={settings.data} onSubmit={save} toolbar={<Toolbar><SaveButton /></Toolbar>}>
             <BooleanInput source="digestAutoSend" label="Send the Monday digest automatically"
               helperText="Off: the digest is drafted every Monday at 9 AM New York time and waits for review." />
             <NumberInput source="sendRatePerSecond" label="Send rate (messages per second)" step={1}
