@@ -34,6 +34,12 @@ export interface CampaignDto {
   version: number;
 }
 
+/** A signup source a campaign's audience can pick, with its confirmed, reachable subscribers. */
+export interface AudienceSourceDto {
+  source: string;
+  subscribers: number;
+}
+
 export interface DigestInfoDto {
   nextRunAt: string;
   autoSend: boolean;

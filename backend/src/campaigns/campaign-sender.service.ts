@@ -5,7 +5,7 @@ import { signToken } from '../common/signed-token.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
 import { AlertsService } from '../follows/alerts.service.js';
-import { JobsService } from '../jobs/jobs.service.js';
+import { JOBS_SCHEMA, JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { PermanentMailError, type OutgoingMail } from '../mail/mail.types.js';
 import { personalise, renderCampaign, type CardDeal, type CardPost } from '../mail/templates/campaign.js';
@@ -15,11 +15,16 @@ import { NewsletterSettingsService } from './newsletter-settings.service.js';
 export const CAMPAIGN_QUEUE = 'campaign-send';
 /** Purpose of the recipient token in click and preferences links. */
 export const RECIPIENT_PURPOSE = 'newsletter-recipient';
-/** Deliveries claimed at once: what may be in flight if the process dies (see docs/mail.md). */
-const BATCH = 50;
+/** Messages in flight at once, one per pooled SMTP connection (MailTransport's pool): at most this many are in doubt after a kill. */
+const LANES = 8;
+/** A job sends for this long, then hands over to a fresh one: well inside the queue's expiry, so a killed job is retried soon. */
+const SLICE_MS = 10_000;
+const EXPIRE_SECONDS = 30;
+/** Why a delivery is closed without a second try (docs/decisions/campaign-at-most-once.md). */
+const IN_DOUBT = 'Interrupted mid-send: it may have arrived, so it is not sent again';
 /** A delivery whose send failed (not a 5xx) is tried this many times before it counts as failed. */
 const MAX_ATTEMPTS = 5;
-/** A row claimed by an instance that died stays 'sending'; after this long it is taken to be unsent and queued again. */
+/** Rows claimed before claimed_by existed: in doubt once their claim is this old. */
 const STALE_CLAIM_SECONDS = 120;
 
 interface CampaignRow {
@@ -27,6 +32,38 @@ interface CampaignRow {
   scheduled_at: Date | null; audience: CampaignAudience; recipients_at: Date | null;
 }
 export interface RenderedCampaign { html: string; text: string; links: string[]; subject: string }
+interface DeliveryRow { id: string; subscriber_id: number; email: string; attempts: number }
+
+/** What the lanes of one run share: the slice's end, the pace, the id cursor, and why they stop. */
+class FanOut {
+  cursor = '0';
+  paused: string | undefined;
+  handOver = false;
+  private slot = Date.now();
+
+  constructor(readonly deadline: number, private readonly ratePerSecond: number) {}
+
+  /** Milliseconds to wait before the next message so the lanes together keep to the rate (no bursts above it). */
+  nextSlot(): number {
+    const now = Date.now();
+    const at = Math.max(this.slot, now);
+    this.slot = at + 1000 / Math.max(1, this.ratePerSecond);
+    return at - now;
+  }
+
+  /** Whether the lanes go on: not paused by a failure, the slice not over, the app not stopping. */
+  goesOn(stopping: boolean): boolean {
+    if (!this.handOver && Date.now() >= this.deadline) this.handOver = true;
+    return this.paused === undefined && !this.handOver && !stopping;
+  }
+}
+
+/** Whether a failed send certainly left nothing at the server: it answered (4xx), or no connection was made. */
+function notAccepted(error: unknown): boolean {
+  const e = error as { responseCode?: number; originalCode?: string; code?: string };
+  if (typeof e.responseCode === 'number') return true;
+  return ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'].includes(e.originalCode ?? e.code ?? '');
+}
 
 /**
  * The fan-out of a campaign (issue #16), a pg-boss job per campaign on a stately queue (one run at a time per
@@ -54,8 +91,8 @@ export class CampaignSender implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    void this.jobs.register<{ campaignId: number }>(CAMPAIGN_QUEUE, ({ campaignId }) => this.run(campaignId), {
-      policy: 'stately', retryLimit: 20, retryDelaySeconds: 5, expireInSeconds: 15 * 60,
+    void this.jobs.register<{ campaignId: number }>(CAMPAIGN_QUEUE, ({ campaignId }, job) => this.run(campaignId, job.id), {
+      policy: 'stately', retryLimit: 20, retryDelaySeconds: 5, expireInSeconds: EXPIRE_SECONDS,
     });
     this.jobs.atStart('scheduled campaigns catch-up', () => this.catchUp());
   }
@@ -131,8 +168,11 @@ export class CampaignSender implements OnModuleInit {
     };
   }
 
-  /** The job: one campaign's fan-out, resumable at any point. */
-  async run(campaignId: number): Promise<void> {
+  /**
+   * The job: one campaign's fan-out, resumable at any point. Runs for at most SLICE_MS, then hands over to a fresh
+   * job (so a job never nears its expiry while healthy, and one whose process was killed expires soon).
+   */
+  async run(campaignId: number, jobId: string): Promise<void> {
     const [campaign] = await this.execute<CampaignRow>(
       `update campaigns set status = 'sending', updated_at = now()
        where id = ? and (status = 'sending' or (status = 'scheduled' and (scheduled_at is null or scheduled_at <= now() + interval '2 seconds')))
@@ -144,46 +184,83 @@ export class CampaignSender implements OnModuleInit {
     if (!campaign.recipients_at) await this.addRecipients(campaign);
     const rendered = await this.render({ id: campaign.id, subject: campaign.subject, previewText: campaign.preview_text, html: campaign.html });
     await this.execute(`update campaigns set links = ?::jsonb where id = ?`, [JSON.stringify(rendered.links), campaign.id]);
-    await this.execute(
-      `update campaign_deliveries set state = 'queued', claimed_at = null
-       where campaign_id = ? and state = 'sending' and claimed_at < now() - make_interval(secs => ?)`,
-      [campaign.id, STALE_CLAIM_SECONDS],
-    );
+    await this.settleInDoubt(campaign.id, jobId);
     const { sendRatePerSecond } = await this.settings.get();
-    for (;;) {
-      if (this.jobs.isStopping) {
-        // Hand over: the next instance (or this one after its restart) resumes from the rows still queued.
-        await this.start(campaign.id, new Date(Date.now() + 1000));
-        return;
-      }
-      const started = Date.now();
-      const batch = await this.execute<{ id: string; subscriber_id: number; email: string; attempts: number }>(
-        `update campaign_deliveries d set state = 'sending', claimed_at = now(), attempts = d.attempts + 1
-         from (select id from campaign_deliveries where campaign_id = ? and state = 'queued' order by id limit ? for update skip locked) pick
-         where d.id = pick.id returning d.id, d.subscriber_id, d.email, d.attempts`,
-        [campaign.id, BATCH],
-      );
-      if (!batch.length) break;
-      const outcomes = await Promise.all(batch.map((row) => this.deliver(rendered, row, campaign.kind)));
-      // The accepted ones are recorded in one statement per batch (the other outcomes, rare, row by row).
-      const sent = batch.filter((_row, i) => outcomes[i] === 'sent').map((row) => row.id);
-      if (sent.length) await this.execute(`update campaign_deliveries set state = 'sent', sent_at = now(), error = null where id = any(?::bigint[])`, [pgArray(sent)]);
-      // The mail server is away (or says "later"): stop here; the job's retry (with backoff) resumes the rest.
-      const transient = outcomes.find((o) => o !== undefined && o !== 'sent');
-      if (transient) throw new Error(`Campaign ${campaign.id} paused: ${transient}`);
-      // Throttle: a batch of BATCH takes at least BATCH / rate seconds.
-      const minimum = (batch.length / Math.max(1, sendRatePerSecond)) * 1000;
-      const elapsed = Date.now() - started;
-      if (elapsed < minimum) await new Promise((resolve) => setTimeout(resolve, minimum - elapsed));
+    const fanOut = new FanOut(Date.now() + SLICE_MS, sendRatePerSecond);
+    // One lane per pooled SMTP connection: each claims one row, sends it, and records it sent as soon as it is accepted.
+    await Promise.all(Array.from({ length: LANES }, () => this.lane(fanOut, campaign, jobId, rendered)));
+    if (fanOut.paused) throw new Error(`Campaign ${campaign.id} paused: ${fanOut.paused}`);
+    if (fanOut.handOver || this.jobs.isStopping) {
+      // Hand over: the next job (here, after a restart, or on another instance) resumes from the rows still queued.
+      await this.start(campaign.id, new Date(Date.now() + 1000));
+      return;
     }
     const [left] = await this.execute<{ n: number }>(`select count(*)::int as n from campaign_deliveries where campaign_id = ? and state in ('queued', 'sending')`, [campaign.id]);
     if (left!.n > 0) {
-      // Rows another instance holds (or a dead one held): look again once their claim is stale.
+      // Rows another instance holds: look again once it is done (or its job has ended without them).
       await this.start(campaign.id, new Date(Date.now() + 5000));
       return;
     }
     await this.execute(`update campaigns set status = 'sent', sent_at = now(), updated_at = now() where id = ? and status = 'sending'`, [campaign.id]);
     this.logger.log(`Campaign ${campaign.id} sent`);
+  }
+
+  /**
+   * Rows left 'sending' by a job that is no longer running: its process died between the claim and the record of
+   * the answer, so the message may have been accepted. This job's own claims are from an earlier attempt of it (pg-boss
+   * retries an expired job under the same id), so they count too. At most once (docs/decisions/campaign-at-most-once.md):
+   * they are closed as failed, never sent again. (Rows claimed before claimed_by existed: after STALE_CLAIM_SECONDS.)
+   */
+  private async settleInDoubt(campaignId: number, jobId: string): Promise<void> {
+    const rows = await this.execute<{ id: string }>(
+      `update campaign_deliveries d set state = 'failed', error = ?
+       where d.campaign_id = ? and d.state = 'sending'
+         and (case when d.claimed_by is null then d.claimed_at < now() - make_interval(secs => ?)
+                   else d.claimed_by = ?::uuid
+                     or not exists (select 1 from ${JOBS_SCHEMA}.job j where j.name = ? and j.id = d.claimed_by and j.state = 'active') end)
+       returning d.id`,
+      [IN_DOUBT, campaignId, STALE_CLAIM_SECONDS, jobId, CAMPAIGN_QUEUE],
+    );
+    if (rows.length) this.logger.warn(`Campaign ${campaignId}: ${rows.length} delivery(ies) interrupted mid-send, not sent again`);
+  }
+
+  /** One lane: claim, send, record, until the queue is empty, the slice is over, the app stops or a send pauses the job. */
+  private async lane(fanOut: FanOut, campaign: CampaignRow, jobId: string, rendered: RenderedCampaign): Promise<void> {
+    let accepted: string | null = null;
+    for (;;) {
+      const go = fanOut.goesOn(this.jobs.isStopping);
+      const wait = go ? fanOut.nextSlot() : 0;
+      if (accepted !== null && (!go || wait > 0)) {
+        // Recorded at once, whether or not another row follows straight away.
+        await this.execute(`update campaign_deliveries set state = 'sent', sent_at = now(), error = null where id = ?`, [accepted]);
+        accepted = null;
+      }
+      if (!go) return;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const [row] = await this.claim(campaign.id, jobId, fanOut.cursor, accepted);
+      accepted = null;
+      if (!row) return;
+      if (BigInt(row.id) > BigInt(fanOut.cursor)) fanOut.cursor = row.id;
+      const outcome = await this.deliver(rendered, row, campaign.kind);
+      if (outcome === 'sent') accepted = row.id;
+      else if (outcome) fanOut.paused ??= outcome;
+      // Let the web requests that arrived meanwhile run before the next message is built.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /**
+   * Claims the next queued row after `cursor` (state 'sending', the claim time, this job) in the same statement that
+   * records the lane's previous message as sent: one round trip per message.
+   */
+  private claim(campaignId: number, jobId: string, cursor: string, accepted: string | null) {
+    return this.execute<DeliveryRow>(
+      `with done as (update campaign_deliveries set state = 'sent', sent_at = now(), error = null where id = ?::bigint),
+       pick as (select id from campaign_deliveries where campaign_id = ? and state = 'queued' and id > ?::bigint order by id limit 1 for update skip locked)
+       update campaign_deliveries d set state = 'sending', claimed_at = now(), claimed_by = ?::uuid, attempts = d.attempts + 1
+       from pick where d.id = pick.id returning d.id, d.subscriber_id, d.email, d.attempts`,
+      [accepted, campaignId, cursor, jobId],
+    );
   }
 
   private async addRecipients(campaign: CampaignRow): Promise<void> {
@@ -202,10 +279,12 @@ export class CampaignSender implements OnModuleInit {
     });
   }
 
-  /** Sends one delivery: 'sent' (recorded by the caller), the error of a failure worth retrying later, or undefined (recorded here). */
-  private async deliver(
-    rendered: RenderedCampaign, row: { id: string; subscriber_id: number; email: string; attempts: number }, kind: CampaignRow['kind'],
-  ): Promise<string | undefined> {
+  /**
+   * Sends one delivery: 'sent' (recorded by the lane), the reason to pause the job (recorded here), or undefined
+   * (a bounce, or a final failure; recorded here). A failure the server answered (4xx) or a connection never made
+   * is queued again; a connection lost mid-message leaves it in doubt, and in doubt is never sent again.
+   */
+  private async deliver(rendered: RenderedCampaign, row: DeliveryRow, kind: CampaignRow['kind']): Promise<string | undefined> {
     // A weekly trader's week of followed firms rides in their digest copy (issue #19).
     const followed = kind === 'digest' ? await this.alerts.claimDigestSection(row.email) : null;
     try {
@@ -220,9 +299,13 @@ export class CampaignSender implements OnModuleInit {
         await this.execute(`update newsletter_subscribers set bounced_at = coalesce(bounced_at, now()), updated_at = now() where id = ?`, [row.subscriber_id]);
         return undefined;
       }
+      if (!notAccepted(error)) {
+        await this.execute(`update campaign_deliveries set state = 'failed', error = ? where id = ?`, [`${IN_DOUBT}: ${message}`.slice(0, 500), row.id]);
+        return message;
+      }
       const state = row.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
-      await this.execute(`update campaign_deliveries set state = ?, error = ?, claimed_at = null where id = ?`, [state, message, row.id]);
-      return state === 'queued' ? message : undefined;
+      await this.execute(`update campaign_deliveries set state = ?, error = ?, claimed_at = null, claimed_by = null where id = ?`, [state, message, row.id]);
+      return message;
     }
   }
 

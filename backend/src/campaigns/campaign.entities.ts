@@ -34,6 +34,8 @@ export class CampaignDelivery {
   @Property({ type: 'text', default: 'queued', columnType: 'text' }) state: ('queued' | 'sending' | 'sent' | 'failed' | 'bounced') & Opt = 'queued';
   @Property({ type: 'smallint', default: 0 }) attempts: number & Opt = 0;
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true }) claimedAt: Date | null = null;
+  /** The pg-boss job that claimed the row (Migration20261125161600): its end without a 'sent' leaves the row in doubt. */
+  @Property({ type: 'uuid', nullable: true }) claimedBy: string | null = null;
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true }) sentAt: Date | null = null;
   @Property({ type: 'text', nullable: true }) error: string | null = null;
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { CampaignDto, DigestInfoDto, NewsletterSettingsDto } from '../../../common/campaigns.js';
+import type { AudienceSourceDto, CampaignDto, DigestInfoDto, NewsletterSettingsDto } from '../../../common/campaigns.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
 import { idParam } from '../common/id.param.js';
@@ -54,6 +54,12 @@ export class CampaignsController {
   @HttpCode(200)
   draftDigest() {
     return this.digest.draft();
+  }
+
+  @Get('sources')
+  @Header('Cache-Control', 'no-store')
+  sources(): Promise<AudienceSourceDto[]> {
+    return this.campaigns.sources();
   }
 
   @Get('settings')

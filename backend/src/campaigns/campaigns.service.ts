@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { TEST_SUBJECT_PREFIX, type CampaignAudience, type CampaignDto, type CampaignStatus } from '../../../common/campaigns.js';
+import { TEST_SUBJECT_PREFIX, type AudienceSourceDto, type CampaignAudience, type CampaignDto, type CampaignStatus } from '../../../common/campaigns.js';
 import { MSG } from '../../../common/messages.js';
 import { isNewsletterEmail, normalizeEmail } from '../../../common/newsletter.js';
 import { sanitizePostHtml } from '../blog-posts/html-sanitizer.js';
@@ -114,6 +114,15 @@ export class CampaignsService {
       this.execute<{ n: number }>(`select count(*)::int as n from campaigns c ${where}`, values),
     ]);
     return { items: rows.map(toDto), total: count!.n };
+  }
+
+  /** The signup sources an audience can pick, with their confirmed, reachable subscribers (the Campaign form's choices). */
+  sources(): Promise<AudienceSourceDto[]> {
+    return this.execute<AudienceSourceDto>(
+      `select source, count(*)::int as subscribers from newsletter_subscribers
+       where source is not null and status = 'subscribed' and confirmed_at is not null and bounced_at is null
+       group by source order by source`,
+    );
   }
 
   async get(id: number): Promise<CampaignDto> {

@@ -187,6 +187,9 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       archiveCompletedAfterSeconds: 24 * 3600,
       archiveFailedAfterSeconds: 7 * 24 * 3600,
       deleteAfterDays: 7,
+      // Expiry (a job whose process died) is applied by this maintenance pass: every 20 s instead of pg-boss's
+      // 120 s, so a campaign whose instance was killed resumes within a minute (one instance runs it per interval).
+      maintenanceIntervalSeconds: 20,
     });
     boss.on('error', (error) => this.logger.warn(`pg-boss: ${error.message}`));
     await boss.start();

@@ -17,14 +17,21 @@ function outboxId(now = new Date()): string {
  * builds the exact bytes an SMTP server would have received, written as DATA_DIR/outbox/<id>.eml.
  */
 export class MailTransport {
-  private readonly transporter: Mail;
+  /** Builds a message's exact bytes (the outbox's file, or what the SMTP pool sends in one piece). */
+  private readonly builder: Mail;
+  private readonly smtp: Mail | undefined;
 
   constructor(
     private readonly options: { smtpUrl: string | undefined; from: string; outboxDir: string },
   ) {
-    this.transporter = options.smtpUrl
-      ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 8, maxMessages: 1000 } as Parameters<typeof nodemailer.createTransport>[0])
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+    this.builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+    // Timeouts well inside a campaign job's slice and expiry (CampaignSender), instead of nodemailer's 10 minutes.
+    this.smtp = options.smtpUrl
+      ? nodemailer.createTransport({
+          url: options.smtpUrl, pool: true, maxConnections: 8, maxMessages: 1000,
+          connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000,
+        } as Parameters<typeof nodemailer.createTransport>[0])
+      : undefined;
   }
 
   get viaSmtp(): boolean {
@@ -41,16 +48,19 @@ export class MailTransport {
       text: message.text,
       headers: message.headers,
     };
-    if (!this.options.smtpUrl) {
-      const info = (await this.transporter.sendMail(mail)) as { messageId: string; message: Buffer };
+    // The whole message is built first and handed to the connection as one buffer: streamed part by part, each
+    // small piece became a socket write of its own (a third of a campaign's CPU in the send bench's profile).
+    const built = (await this.builder.sendMail(mail)) as { messageId: string; message: Buffer; envelope: { from: string; to: string[] } };
+    if (!this.smtp) {
+      const info = built;
       const id = outboxId();
       await mkdir(this.options.outboxDir, { recursive: true });
       await writeFile(join(this.options.outboxDir, `${id}.eml`), info.message, { mode: 0o600 });
       return { via: 'outbox', messageId: info.messageId, outboxId: id };
     }
     try {
-      const info = (await this.transporter.sendMail(mail)) as { messageId: string; response: string; rejected?: string[] };
-      return { via: 'smtp', messageId: info.messageId, response: info.response };
+      const info = (await this.smtp.sendMail({ envelope: built.envelope, raw: built.message })) as { response: string };
+      return { via: 'smtp', messageId: built.messageId, response: info.response };
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;
       if (typeof code === 'number' && code >= 500 && code < 600) throw new PermanentMailError((error as Error).message, code);
@@ -59,6 +69,6 @@ export class MailTransport {
   }
 
   close(): void {
-    this.transporter.close();
+    this.smtp?.close();
   }
 }

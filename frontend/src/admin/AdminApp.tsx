@@ -22,6 +22,9 @@ import { NewsletterList } from './newsletter/NewsletterList.js';
 import { OutboxList, OutboxShow } from './mail/Outbox.js';
 import { CampaignCreate, CampaignEdit, CampaignList } from './campaigns/Campaigns.js';
 import { UserEdit, UserInvite, UserList } from './users/Users.js';
+import { NewsletterSettings } from './campaigns/NewsletterSettings.js';
+import { JobList } from './jobs/Jobs.js';
+import { NewsletterPrivacy } from './newsletter/NewsletterPrivacy.js';
 import { PayoutClaimEdit, PayoutClaimList, PayoutReportEdit, PayoutReportList } from './payouts/Payouts.js';
 import { SonnerNotification } from './components/SonnerNotification.js';
 import { refreshPublicQueriesAfterAdminMutations } from './query-sync.js';
@@ -74,12 +77,15 @@ export default function AdminApp() {
       <Resource name="newsletter-subscribers" />
       <Resource name="campaigns" list={CampaignList} create={CampaignCreate} edit={CampaignEdit} />
       <Resource name="outbox" list={OutboxList} show={OutboxShow} />
+      <Resource name="jobs" list={JobList} />
       <Resource name="audit-log" list={AuditLogList} />
       <Resource name="users" list={UserList} create={UserInvite} edit={UserEdit} />
       <Resource name="payout-reports" list={PayoutReportList} edit={PayoutReportEdit} />
       <Resource name="payout-claims" list={PayoutClaimList} edit={PayoutClaimEdit} />
       <CustomRoutes>
         <Route path="/newsletter" element={<NewsletterList />} />
+        <Route path="/newsletter-settings" element={<NewsletterSettings />} />
+        <Route path="/newsletter-privacy" element={<NewsletterPrivacy />} />
       </CustomRoutes>
     </Admin>
   );

@@ -7,7 +7,10 @@ import OutboxIcon from '@mui/icons-material/Outbox';
 import SendIcon from '@mui/icons-material/Send';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import GavelIcon from '@mui/icons-material/Gavel';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import GroupIcon from '@mui/icons-material/Group';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
+import TuneIcon from '@mui/icons-material/Tune';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -35,7 +38,10 @@ function AdminMenu() {
       {can('blog-posts') && <Menu.Item to="/admin/blog-posts" primaryText="Blog Posts" leftIcon={<ArticleIcon />} />}
       {can('newsletter-subscribers') && <Menu.Item to="/admin/newsletter" primaryText="Newsletter" leftIcon={<EmailIcon />} />}
       {can('campaigns') && <Menu.Item to="/admin/campaigns" primaryText="Campaigns" leftIcon={<SendIcon />} />}
+      {can('newsletter-privacy') && <Menu.Item to="/admin/newsletter-privacy" primaryText="Subscriber privacy" leftIcon={<PrivacyTipIcon />} />}
+      {can('campaigns') && <Menu.Item to="/admin/newsletter-settings" primaryText="Newsletter settings" leftIcon={<TuneIcon />} />}
       {can('outbox') && <Menu.Item to="/admin/outbox" primaryText="Outbox" leftIcon={<OutboxIcon />} />}
+      {can('jobs') && <Menu.Item to="/admin/jobs" primaryText="Failed jobs" leftIcon={<ErrorOutlineIcon />} />}
       {can('payout-reports') && <Menu.Item to="/admin/payout-reports" primaryText="Payout reports" leftIcon={<PaymentsIcon />} />}
       {can('payout-claims') && <Menu.Item to="/admin/payout-claims" primaryText="Payout claims" leftIcon={<GavelIcon />} />}
       {can('audit-log') && <Menu.Item to="/admin/audit-log" primaryText="Audit log" leftIcon={<ManageSearchIcon />} />}

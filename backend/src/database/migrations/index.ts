@@ -22,6 +22,7 @@ import { Migration20261125130300 } from './Migration20261125130300.js';
 import { Migration20261125140000 } from './Migration20261125140000.js';
 import { Migration20261125140500 } from './Migration20261125140500.js';
 import { Migration20261125150000 } from './Migration20261125150000.js';
+import { Migration20261125161600 } from './Migration20261125161600.js';
 import { Migration20261125161750 } from './Migration20261125161750.js';
 import { Migration20261125161900 } from './Migration20261125161900.js';
 import { Migration20261125162000 } from './Migration20261125162000.js';
@@ -55,6 +56,7 @@ export const MIGRATIONS = [
   Migration20261125140000,
   Migration20261125140500,
   Migration20261125150000,
+  Migration20261125161600,
   Migration20261125161750,
   Migration20261125161900,
   Migration20261125162000,

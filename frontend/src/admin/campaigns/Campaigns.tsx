@@ -1,12 +1,13 @@
 import { Box, Button, ButtonGroup, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import {
-  Create, CreateButton, DateField, DateTimeInput, Edit, List, SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar,
-  required, useEditContext, useNotify, useRecordContext, useRefresh,
+  AutocompleteArrayInput, Create, CreateButton, DateField, DateTimeInput, Edit, List, SaveButton, SelectInput, SimpleForm, TextInput,
+  Toolbar, TopToolbar, required, useEditContext, useNotify, useRecordContext, useRefresh,
 } from 'react-admin';
 import { DataTable } from '../components/live-sort.js';
-import type { CampaignDto, DigestInfoDto } from '../../../../common/campaigns.js';
+import type { AudienceSourceDto, CampaignDto, DigestInfoDto } from '../../../../common/campaigns.js';
 import { apiFetch, apiPost } from '../../lib/api.js';
 import { errorMessage } from '../components/errors.js';
 import { PageHeader } from '../components/PageHeader.js';
@@ -81,12 +82,42 @@ function CampaignInputs() {
         helperText="HTML is allowed (the posts' sanitiser applies). A paragraph {{deal:ID}} or {{post:ID}} becomes a deal or post card."
         slotProps={{ htmlInput: { style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 14 } } }} />
       {maySchedule && <DateTimeInput source="scheduledAt" label="Send at (empty: a draft)" parse={(v: string) => (v ? new Date(v).toISOString() : null)} />}
+      <AudienceInputs />
     </>
   );
 }
 
+const AUDIENCE_KINDS = [
+  { id: 'all', name: 'All confirmed subscribers' },
+  { id: 'sources', name: 'Subscribers from chosen signup sources' },
+];
+
+/** Who gets it: every confirmed subscriber, or those who signed up from the chosen sources (choices: the subscribers' own). */
+function AudienceInputs() {
+  const kind = useWatch({ name: 'audience.kind' }) as string | undefined;
+  const sources = useQuery({
+    queryKey: ['campaigns', 'sources'],
+    queryFn: () => apiFetch<AudienceSourceDto[]>('/_api/admin/campaigns/sources'),
+    enabled: kind === 'sources',
+  });
+  const choices = (sources.data ?? []).map((s) => ({ id: s.source, name: `${s.source} (${s.subscribers})` }));
+  return (
+    <>
+      <SelectInput source="audience.kind" label="Audience" choices={AUDIENCE_KINDS} defaultValue="all" validate={required()} />
+      {kind === 'sources' && (
+        <AutocompleteArrayInput source="audience.sources" label="Signup sources" choices={choices} fullWidth
+          isPending={sources.isPending} validate={required('Choose at least one source')}
+          helperText={sources.error ? errorMessage(sources.error) : 'Only confirmed subscribers who signed up from these sources get it.'} />
+      )}
+    </>
+  );
+}
+
+const toAudience = (a: Partial<CampaignDto['audience']> | undefined): CampaignDto['audience'] =>
+  a?.kind === 'sources' ? { kind: 'sources', sources: 'sources' in a && Array.isArray(a.sources) ? a.sources : [] } : { kind: 'all' };
+
 const toPayload = (d: Partial<CampaignDto>) => ({
-  subject: d.subject, previewText: d.previewText ?? '', html: d.html ?? '', scheduledAt: d.scheduledAt || null, audience: d.audience ?? { kind: 'all' },
+  subject: d.subject, previewText: d.previewText ?? '', html: d.html ?? '', scheduledAt: d.scheduledAt || null, audience: toAudience(d.audience),
 });
 
 export function CampaignCreate() {

@@ -30,7 +30,9 @@ export function OutboxList() {
  */
 export function OutboxShow() {
   const { id } = useParams<{ id: string }>();
-  const { data, isPending, error } = useGetOne<OutboxMessageDto>('outbox', { id: id! });
+  // react-admin starts from the list's row (no html, no text) and the app's query client keeps it fresh for a while:
+  // always fetch the whole message on opening it.
+  const { data, isPending, error } = useGetOne<OutboxMessageDto>('outbox', { id: id! }, { refetchOnMount: 'always' });
   const [tab, setTab] = useState<'html' | 'text'>('html');
   return (
     <Box sx={{ maxWidth: 1100, minWidth: 0 }}>
