@@ -212,6 +212,15 @@ describe('the site at every edge (issue 22) in Chromium', () => {
     ['/admin/blog-posts', 'h1'],
     ['/admin/blog-posts/new', 'h1'],
     ['/admin/newsletter', 'h1'],
+    ['/admin/campaigns', 'h1'],
+    ['/admin/outbox', 'h1, .MuiTypography-root'],
+    ['/admin/jobs', 'h1'],
+    ['/admin/audit-log', 'h1'],
+    ['/admin/users', 'h1'],
+    ['/admin/payout-reports', 'h1'],
+    ['/admin/payout-claims', 'h1'],
+    ['/admin/newsletter-settings', 'h1'],
+    ['/admin/newsletter-privacy', 'h1'],
   ];
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`every admin screen fits ${viewport.width} px (${name}) and is axe clean`, async () => {

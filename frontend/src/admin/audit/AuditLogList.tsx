@@ -1,5 +1,5 @@
-import { Box, Typography } from '@mui/material';
-import { DateField, DateInput, List, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { DateField, DateInput, List, SelectInput, SimpleList, TextInput, useRecordContext } from 'react-admin';
 import { DataTable } from '../components/live-sort.js';
 import type { AuditEntryDto } from '../../../../common/team-api-types.js';
 import { PageHeader } from '../components/PageHeader.js';
@@ -36,10 +36,20 @@ function Changes() {
 
 /** /admin/audit-log (issue #20): who did what when; read-only (no edit, no delete, no bulk action). */
 export function AuditLogList() {
+  // Phones get one block per entry (react-admin's SimpleList, as in its demo): six columns do not fit 390 px.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Box sx={{ maxWidth: 1280, minWidth: 0 }}>
       <PageHeader title="Audit log" subtitle="Every admin change, sign-in and export: who, when, and what changed. Kept 365 days; cannot be edited." />
       <List resource="audit-log" title={false} filters={filters} sort={{ field: 'at', order: 'DESC' }} exporter={false} component="div" perPage={50}>
+        {phone ? (
+          <SimpleList<AuditEntryDto>
+            primaryText={(e) => `${e.action} ${e.resource}${e.resourceId ? ` #${e.resourceId}` : ''}`}
+            secondaryText={(e) => `${new Date(e.at).toLocaleString()} \u00b7 ${e.actor?.email ?? '—'}`}
+            linkType={false}
+            sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere', minWidth: 0 } }}
+          />
+        ) : (
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="at" label="When"><DateField source="at" showTime /></DataTable.Col>
           <DataTable.Col source="actor.email" label="Who" disableSort />
@@ -48,6 +58,7 @@ export function AuditLogList() {
           <DataTable.Col source="resourceId" label="Id" disableSort />
           <DataTable.Col label="Changes" disableSort><Changes /></DataTable.Col>
         </DataTable>
+        )}
       </List>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { Box, Button } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import {
   BooleanInput, Edit, FunctionField, List, NumberInput, SelectInput, SimpleForm, TextField, TextInput,
   useListContext, useNotify, useRefresh, useUnselectAll, type RaRecord,
@@ -52,6 +52,8 @@ export function PayoutReportList() {
         ]}
         filterDefaultValues={{ status: 'awaiting-review' }}
         sort={{ field: 'createdAt', order: 'ASC' }}
+        // Reports hold traders' private proof: they are moderated here, never exported.
+        exporter={false}
         component="div"
       >
         <DataTable bulkActionButtons={<BulkApprove />} rowClick="edit">
@@ -113,7 +115,9 @@ export function PayoutClaimList() {
           <BooleanInput key="overdue" source="overdue" label="Overdue" />,
         ]}
         sort={{ field: 'createdAt', order: 'ASC' }}
+        exporter={false}
         component="div"
+        empty={<Typography sx={{ p: 2 }}>No claims yet.</Typography>}
       >
         <DataTable bulkActionButtons={false} rowClick="edit">
           <DataTable.Col source="id" />
