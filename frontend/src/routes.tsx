@@ -85,7 +85,9 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
           id: 'site',
           element: <SiteLayout />,
           // Route ids are explicit: the server's tree has no admin route, so generated ids would differ.
-          loader: load(sessionQuery(source)),
+          // The session is never read on the server: a public page is the same for every reader (so signed-in
+          // traders share the cached pages); the browser asks for it after hydration (the header's account link).
+          loader: server ? () => null : load(sessionQuery(source)),
           children: [
             { id: 'home', index: true, loader: load(companiesQuery(source)), element: <HomePage /> },
             {
