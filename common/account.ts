@@ -4,8 +4,9 @@
  */
 import type { MyPayoutReportDto, PayoutClaimDto } from './payout-api-types.js';
 import { CLAIM_FILE_WITHIN_DAYS, daysBetween, type ClaimStatus, type PayoutOutcome, type PayoutReportStatus } from './payouts.js';
+import { ACCOUNT_PATH } from './email-sign-in.js';
 
-export const ACCOUNT_PATH = '/account';
+export { ACCOUNT_PATH };
 /** The query parameter that opens the report form, with a firm chosen (its slug) or none ('new'). */
 export const REPORT_PARAM = 'report';
 /** The query parameter that opens one of my claims (its id). */

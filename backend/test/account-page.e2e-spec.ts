@@ -53,10 +53,15 @@ describe('/account and signed-in traders on public pages', () => {
       expect(res.text).toContain('Accountable Funding');
       expect(res.text).toContain('$1,875.50');
       expect(res.text).toContain('Awaiting review');
+      expect(res.text).toContain('Rapid 50K');
       expect(res.text).toContain('My claims');
-      // Another trader's page has none of it.
+      // This page alone carries the session (it is never shared): who is signed in shows from the first paint.
+      expect(res.text).toContain(`Signed in as ${TRADER.email}`);
+      // Another trader's page has none of it (the firm itself is among every page's report-form choices).
       const theirs = await other.get('/account').expect(200);
-      expect(theirs.text).not.toContain('Accountable Funding');
+      expect(theirs.text).not.toContain('1,875.5');
+      expect(theirs.text).not.toContain('1875.5');
+      expect(theirs.text).not.toContain('Rapid 50K');
       expect(theirs.text).toContain('You have not reported a payout yet.');
     });
 

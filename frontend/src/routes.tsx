@@ -141,7 +141,9 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
               path: 'account',
               loader: async () => {
                 const { ACCOUNT_QUERIES } = await accountQueries();
-                await Promise.all(ACCOUNT_QUERIES(source).map((q) => load(q)()));
+                // This page is its reader's alone (never cached), so unlike the public pages it may carry the session:
+                // its header shows "Account" from the first paint.
+                await Promise.all([...ACCOUNT_QUERIES(source), sessionQuery(source)].map((q) => load(q)()));
                 return null;
               },
               ...page('site/pages/account/AccountPage.tsx', () => import('./site/pages/account/AccountPage.js').then((m) => m.AccountPage)),
