@@ -149,11 +149,21 @@ describe('a payout claim from sign-in to paid, in Chromium', () => {
       await trader.goto(`/account?claim=${claimId}`);
       await claim.locator('.account-timeline').waitFor();
       // The page is its reader's alone: it comes with the session (the header says Account at once).
-      await expect(trader.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).count()).resolves.toBe(1);
+      await expect(trader.locator('header nav a[href="/account"]').first().textContent()).resolves.toBe('Account');
       await trader.screenshot({ path: `reports/screenshots/account-${width}.png`, fullPage: true });
       found[width] = await axeViolations(trader);
     }
     expect(found).toEqual({ desktop: [], mobile: [] });
+
+    // — The trader deletes the account: confirmed by a second click, signed out, /account asks to sign in again;
+    // the approved report stays counted as an anonymous figure.
+    await trader.getByRole('button', { name: ACCOUNT_TEXT.deleteStart }).click();
+    await trader.getByText(ACCOUNT_TEXT.deleteQuestion).waitFor();
+    await trader.getByRole('button', { name: ACCOUNT_TEXT.deleteConfirm }).click();
+    await trader.waitForURL(site.baseUrl + '/');
+    await trader.goto('/account');
+    await trader.waitForURL('**/login?next=%2Faccount');
+    expect((await api<FirmProfileDto>(`/_api/firms/${firm.slug}`)).payouts.approvedReports).toBe(after.approvedReports);
     expect(errors).toEqual([]);
   });
 });

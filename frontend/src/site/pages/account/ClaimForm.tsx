@@ -58,7 +58,7 @@ export function ClaimForm({ report, onClose }: { report: MyPayoutReportDto; onCl
       />
       <p id={`${id}-evidence-error`} className="field-error">{evidenceError}</p>
       <label htmlFor={`${id}-account`}>{ACCOUNT_TEXT.accountId}</label>
-      <input id={`${id}-account`} value={accountId} onChange={(e) => setAccountId(e.target.value)} maxLength={120}
+      <input id={`${id}-account`} type="text" value={accountId} onChange={(e) => setAccountId(e.target.value)} maxLength={120}
         aria-invalid={!!errors?.accountId} aria-describedby={`${id}-account-error`} />
       <p id={`${id}-account-error`} className="field-error">{errors?.accountId}</p>
       <label htmlFor={`${id}-statement`}>{ACCOUNT_TEXT.statement}</label>

@@ -89,11 +89,11 @@ export function ReportPayoutForm({ firmSlug, onClose }: { firmSlug: string | nul
         </select>
       ))}
       <div className="account-form-row">
-        {field('programName', ACCOUNT_TEXT.programName, (p) => <input {...p} value={draft.programName} onChange={set('programName')} maxLength={120} />)}
-        {field('accountSize', ACCOUNT_TEXT.accountSize, (p) => <input {...p} inputMode="numeric" value={draft.accountSize} onChange={set('accountSize')} />)}
+        {field('programName', ACCOUNT_TEXT.programName, (p) => <input {...p} type="text" value={draft.programName} onChange={set('programName')} maxLength={120} />)}
+        {field('accountSize', ACCOUNT_TEXT.accountSize, (p) => <input {...p} type="text" inputMode="numeric" value={draft.accountSize} onChange={set('accountSize')} />)}
       </div>
       <div className="account-form-row">
-        {field('amount', ACCOUNT_TEXT.amount, (p) => <input {...p} inputMode="decimal" value={draft.amount} onChange={set('amount')} required />)}
+        {field('amount', ACCOUNT_TEXT.amount, (p) => <input {...p} type="text" inputMode="decimal" value={draft.amount} onChange={set('amount')} required />)}
         {field('outcome', ACCOUNT_TEXT.outcome, (p) => (
           <select {...p} value={draft.outcome} onChange={set('outcome')}>
             {PAYOUT_OUTCOMES.map((o) => <option key={o} value={o}>{OUTCOME_LABEL[o]}</option>)}
