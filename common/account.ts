@@ -4,8 +4,15 @@
  */
 import type { MyPayoutReportDto, PayoutClaimDto } from './payout-api-types.js';
 import { CLAIM_FILE_WITHIN_DAYS, daysBetween, type ClaimStatus, type PayoutOutcome, type PayoutReportStatus } from './payouts.js';
+import { ACCOUNT_PATH } from './email-sign-in.js';
 
-export const ACCOUNT_PATH = '/account';
+export { ACCOUNT_PATH };
+/** The query parameter that opens the report form, with a firm chosen (its slug) or none ('new'). */
+export const REPORT_PARAM = 'report';
+/** The query parameter that opens one of my claims (its id). */
+export const CLAIM_PARAM = 'claim';
+/** Where a firm profile's "Report a payout" link leads: the form on /account with that firm chosen. */
+export const reportPayoutHref = (slug?: string) => `${ACCOUNT_PATH}?${REPORT_PARAM}=${encodeURIComponent(slug ?? 'new')}`;
 
 export const ACCOUNT_TEXT = {
   title: 'Your account',
@@ -34,6 +41,7 @@ export const ACCOUNT_TEXT = {
   firm: 'Firm',
   chooseFirm: 'Choose a firm',
   programName: 'Program (optional)',
+  programLabel: 'Program',
   accountSize: 'Account size in USD (optional)',
   amount: 'Amount requested in USD',
   requestedOn: 'Requested on',

@@ -1,17 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations } from './support/axe.js';
 import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
 import { startSite, type Site } from './support/site.js';
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
-}
 
 /**
  * axe-core in every public page, at phone and desktop widths: no violation of any impact
@@ -77,15 +67,7 @@ describe('accessibility of the public pages (axe-core) in Chromium', () => {
         await page.locator('.newsletter-form button[type="submit"]').last().waitFor({ timeout: 2_000 }).catch(() => undefined); // not every page has one
         await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight / 2, behavior: 'instant' }));
         await page.waitForTimeout(300);
-        // Evaluated through the DevTools protocol: the site's CSP (script-src 'self') stays on, as visitors get it.
-        await page.evaluate(AXE);
-        const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } }).axe;
-          return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-        });
-        found[`${name} (${path})`] = violations.flatMap((v) =>
-          v.nodes.map((n) => `${v.impact} ${v.id}: ${v.help} at ${JSON.stringify(n.target)}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ')})` : ''}`),
-        );
+        found[`${name} (${path})`] = await axeViolations(page);
       }
       expect(found).toEqual(Object.fromEntries(pages().map(([name, path]) => [`${name} (${path})`, []])));
       expect(errors).toEqual([]);

@@ -5,3 +5,5 @@ export function waitForHealth(
   options: { exited: () => number | string | null | undefined; output: () => string; onTimeout?: () => void; timeoutMs?: number },
 ): Promise<void>;
 export function signInAdmin(baseUrl: string, credentials: { email: string; password: string }): Promise<string>;
+export function signInTraderByEmail(baseUrl: string, email: string, adminCookie: string, timeoutMs?: number): Promise<string>;
+export function emailLinkFromOutbox(baseUrl: string, email: string, adminCookie: string, timeoutMs?: number): Promise<string>;

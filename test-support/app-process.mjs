@@ -73,3 +73,36 @@ export async function signInAdmin(baseUrl, credentials) {
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
   return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
+
+/**
+ * A trader's sign-in as they do it (issue #17): asks for the email link, reads it from the admin's Outbox (the site
+ * runs without SMTP_URL) with `adminCookie`, opens it and returns the `Cookie` header of the new session.
+ */
+export async function signInTraderByEmail(baseUrl, email, adminCookie, timeoutMs = 20_000) {
+  const asked = await fetch(`${baseUrl}/_api/auth/email-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (asked.status !== 200) throw new Error(`email-link answered ${asked.status}: ${await asked.text()}`);
+  const link = await emailLinkFromOutbox(baseUrl, email, adminCookie, timeoutMs);
+  const opened = await fetch(`${baseUrl}${link}`, { redirect: 'manual' });
+  if (opened.status !== 303) throw new Error(`the sign-in link answered ${opened.status}: ${await opened.text()}`);
+  return opened.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** The path and query of the newest sign-in link mailed to `email` (the mail goes out through a job: waited for). */
+export async function emailLinkFromOutbox(baseUrl, email, adminCookie, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const items = await (await fetch(`${baseUrl}/_api/admin/outbox`, { headers: { cookie: adminCookie } })).json();
+    const item = Array.isArray(items) ? items.find((m) => m.to.includes(email)) : undefined;
+    if (item) {
+      const message = await (await fetch(`${baseUrl}/_api/admin/outbox/${encodeURIComponent(item.id)}`, { headers: { cookie: adminCookie } })).json();
+      const match = /\/auth\/email-link\?token=[\w.~%-]+/.exec(message.text ?? '');
+      if (match) return match[0];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no sign-in link for ${email} in the Outbox within ${timeoutMs / 1000} s`);
+}

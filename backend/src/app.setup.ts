@@ -9,6 +9,7 @@ import passport from 'passport';
 import { SITE_NAME } from '../../common/constants.js';
 import { answerClientErrors } from './common/body-limits.js';
 import { AppModule } from './app.module.js';
+import { privateWhenSettingCookie } from './auth/private-when-setting-cookie.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
 import { PublicCacheService } from './cache/public-cache.service.js';
 import { GracefulShutdown } from './health/graceful-shutdown.service.js';
@@ -72,6 +73,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // br/gzip for the dynamic answers (pages, JSON, XML, CSV) that follow; streamed bodies stay streamed.
   app.use(compression());
 
+  app.use(privateWhenSettingCookie);
   app.use(app.get(SessionMiddleware).handler);
   app.use(passport.initialize());
   app.use(passport.session());

@@ -6,6 +6,7 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { ensureFrontendBuilt } from './support/frontend-build.js';
 import { readHead } from './support/markup.js';
+import { queriesDuring } from './support/queries.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const TRADER = { email: 'account-owner@test.example', password: 'account-owner-password' };
@@ -52,10 +53,15 @@ describe('/account and signed-in traders on public pages', () => {
       expect(res.text).toContain('Accountable Funding');
       expect(res.text).toContain('$1,875.50');
       expect(res.text).toContain('Awaiting review');
+      expect(res.text).toContain('Rapid 50K');
       expect(res.text).toContain('My claims');
-      // Another trader's page has none of it.
+      // This page alone carries the session (it is never shared): who is signed in shows from the first paint.
+      expect(res.text).toContain(`Signed in as ${TRADER.email}`);
+      // Another trader's page has none of it (the firm itself is among every page's report-form choices).
       const theirs = await other.get('/account').expect(200);
-      expect(theirs.text).not.toContain('Accountable Funding');
+      expect(theirs.text).not.toContain('1,875.5');
+      expect(theirs.text).not.toContain('1875.5');
+      expect(theirs.text).not.toContain('Rapid 50K');
       expect(theirs.text).toContain('You have not reported a payout yet.');
     });
 
@@ -63,6 +69,30 @@ describe('/account and signed-in traders on public pages', () => {
       const pages = (await t.http().get('/sitemaps/pages.xml').expect(200)).text;
       expect(pages).toContain('/about');
       expect(pages).not.toMatch(/\/account<\/loc>/);
+    });
+  });
+
+  describe('a signed-in trader on public pages', () => {
+    it.each(['/blog', 'firm profile'])('%s: served from the cache (no SQL), byte-identical to the visitor\'s', async (which) => {
+      const path = which === '/blog' ? '/blog' : `/firms/${firmSlug}`;
+      const visitor = await t.http().get(path).expect(200);
+      let signedIn!: Awaited<ReturnType<TestAgent['get']>>;
+      expect(await queriesDuring(t, async () => {
+        signedIn = await trader.get(path).expect(200);
+      })).toEqual([]);
+      expect(signedIn.text).toBe(visitor.text);
+      expect(signedIn.headers.etag).toBe(visitor.headers.etag);
+      expect(signedIn.headers['cache-control']).toBe('no-cache');
+      // The server HTML never names the reader: the header's "Account" link comes from the browser's session check.
+      expect(signedIn.text).not.toContain(TRADER.email);
+    });
+
+    it('a page a trader makes first is the one visitors get (the session is not rendered)', async () => {
+      const path = `/firms/${firmSlug}?utm_source=newsletter`;
+      const made = await trader.get(path).expect(200);
+      expect(made.text).not.toContain(TRADER.email);
+      const visitor = await t.http().get(path).expect(200);
+      expect(visitor.text).toBe(made.text);
     });
   });
 });

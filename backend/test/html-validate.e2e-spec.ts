@@ -56,6 +56,19 @@ describe('html-validate over the server HTML of the public pages (issue 22)', ()
     expect(found).toEqual(Object.fromEntries(paths.map((p) => [p, []])));
   });
 
+  it('finds nothing on /account (a signed-in trader\'s page, the report form open)', async () => {
+    const trader = { email: 'html-trader@test.example', password: 'html-trader-password' };
+    await t.createUser(trader.email, trader.password, 'user');
+    const agent = await t.signedIn(trader);
+    const found: Record<string, string[]> = {};
+    for (const path of ['/account', '/account?report=ftmo']) {
+      const res = await agent.get(path).expect(200);
+      const report = await validator.validateString(res.text, path);
+      found[path] = report.results.flatMap((r) => r.messages.map((m: Message) => `${m.ruleId}: ${m.message} at ${m.selector ?? `${m.line}:${m.column}`}`));
+    }
+    expect(found).toEqual({ '/account': [], '/account?report=ftmo': [] });
+  });
+
   it('keeps every page title within the 70 characters search results show', async () => {
     const titles: Record<string, number> = {};
     for (const path of paths) {

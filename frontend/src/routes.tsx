@@ -85,7 +85,9 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
           id: 'site',
           element: <SiteLayout />,
           // Route ids are explicit: the server's tree has no admin route, so generated ids would differ.
-          loader: load(sessionQuery(source)),
+          // The session is never read on the server: a public page is the same for every reader (so signed-in
+          // traders share the cached pages); the browser asks for it after hydration (the header's account link).
+          loader: server ? () => null : load(sessionQuery(source)),
           children: [
             { id: 'home', index: true, loader: load(companiesQuery(source)), element: <HomePage /> },
             {
@@ -145,7 +147,9 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
               path: 'account',
               loader: async () => {
                 const { ACCOUNT_QUERIES } = await accountQueries();
-                await Promise.all(ACCOUNT_QUERIES(source).map((q) => load(q)()));
+                // This page is its reader's alone (never cached), so unlike the public pages it may carry the session:
+                // its header shows "Account" from the first paint.
+                await Promise.all([...ACCOUNT_QUERIES(source), sessionQuery(source)].map((q) => load(q)()));
                 return null;
               },
               ...page('site/pages/account/AccountPage.tsx', () => import('./site/pages/account/AccountPage.js').then((m) => m.AccountPage)),

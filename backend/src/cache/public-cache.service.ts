@@ -1,7 +1,6 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { SESSION_COOKIE } from '../auth/session.middleware.js';
 import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
 import { writeAnswer, type Writable } from './answer-writer.js';
 import { strongEtag } from './http-negotiation.js';
@@ -265,14 +264,15 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
   /**
    * An Express middleware that answers a repeated public read before the rest of the stack: a URL a
    * handler answered (so already validated) whose entry is still here, with the headers the whole
-   * stack gave it. Requests carrying a session cookie go the long way, so a signed-in reader's
-   * rolling session is still refreshed (and their audience is known only there).
+   * stack gave it. Signed-in readers too: an entry without a variant is the same for every reader
+   * (answers that depend on the reader are never kept), so their session need not be read for it.
+   * Their rolling session is refreshed by the page's own session check (/_api/auth/session).
    */
   readonly fastPath = (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const key = this.isListening ? this.urls.get(req.originalUrl) : undefined;
     const answer = key === undefined ? undefined : this.answers.get(key);
-    if (!answer?.stack || req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return next();
+    if (!answer?.stack) return next();
     writeAnswer(req, res, answer, answer.stack, (gzip) => this.grow(answer, gzip));
   };
 

@@ -1,24 +1,14 @@
-import type { Request } from 'express';
-import type { PublicUser } from '../../../common/api-types.js';
 import type { Computed } from '../cache/public-cache.service.js';
 import type { SitePage } from './site-pages.service.js';
 
 /**
- * Whose page this is, for the cache: signed-in pages are kept apart per role (an admin's header
- * differs from a visitor's), anonymous ones shared. Undefined is the anonymous audience, the only
- * one the fast path (which runs before sessions are read) may answer.
- */
-export function pageAudience(req: Request): string | undefined {
-  const user = req.user as PublicUser | undefined;
-  return user ? `role:${user.role}` : undefined;
-}
-
-/**
  * A page as the public cache sends it: a strong ETag and 304s come from the cache; no-cache so
- * browsers revalidate; private for signed-in readers and private pages (admin, previews: no-store), which
- * are never kept; X-Robots-Tag mirroring the robots meta on pages that must not be indexed.
+ * browsers revalidate; private pages (admin, a trader's /account, previews: no-store) are never kept;
+ * X-Robots-Tag mirroring the robots meta on pages that must not be indexed. Who reads a public page
+ * changes nothing in it (the header's account state comes from the browser), so every reader, signed
+ * in or not, gets the one kept answer (docs/decisions/signed-in-readers-share-cached-pages.md).
  */
-export function pageAnswer(page: SitePage, signedIn: boolean): Computed {
+export function pageAnswer(page: SitePage): Computed {
   if ('location' in page) {
     return {
       status: page.status,
@@ -30,7 +20,7 @@ export function pageAnswer(page: SitePage, signedIn: boolean): Computed {
     };
   }
   const headers: Record<string, string> = {
-    'Cache-Control': page.noStore ? 'private, no-store' : page.private || signedIn ? 'private, no-cache' : 'no-cache',
+    'Cache-Control': page.noStore ? 'private, no-store' : page.private ? 'private, no-cache' : 'no-cache',
   };
   if (page.status === 503) headers['Retry-After'] = '5';
   if (page.robots !== 'index, follow') headers['X-Robots-Tag'] = page.robots;

@@ -77,8 +77,9 @@ export class SitePagesService {
       status: failed ? 503 : pageStatus(route, data),
       html: this.shell.render(headTags, rendered?.body, { deferScripts: !FORM_PAGES.has(route.kind) }),
       robots: head.robots,
-      // A signed-in visitor's page carries who they are (the hydrated session): never a shared cache entry.
-      private: route.kind === 'admin' || route.kind === 'account' || preview || !!user,
+      // Only the admin area, the trader's own page and previews depend on the reader: those are never kept. Every
+      // other page is the same for anyone (the session is not rendered on the server), so signed-in readers share it.
+      private: route.kind === 'admin' || route.kind === 'account' || preview,
       // A preview and a trader's own page (their reports, claims, email) are kept by no cache at all.
       ...(preview || route.kind === 'account' ? { noStore: true } : {}),
     };

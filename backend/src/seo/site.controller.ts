@@ -7,7 +7,7 @@ import { PublicCache } from '../cache/public-cache.decorator.js';
 import { CONTENT_TABLES, type Computed } from '../cache/public-cache.service.js';
 import { ApiError } from '../common/api-error.js';
 import { FIRM_TABLES } from '../firms/firms.controller.js';
-import { pageAnswer, pageAudience } from './page-answer.js';
+import { pageAnswer } from './page-answer.js';
 import { SeoContentService } from './seo-content.service.js';
 import { SitePagesService } from './site-pages.service.js';
 import { GUARANTEE_PATH, earliest } from '../../../common/payouts.js';
@@ -20,7 +20,8 @@ const PAGE_TABLES = [...new Set([...CONTENT_TABLES, ...FIRM_TABLES, 'payout_clai
 /**
  * Registered last (SeoModule is the last import of AppModule, this its last controller), so it only
  * sees GETs no other route took: unknown /_api paths get a JSON 404, everything else the page with
- * that route's head and status. Pages are kept per URL and audience by the public cache until the
+ * that route's head and status. Pages are kept per URL (one answer for every reader: a page never shows
+ * who reads it) by the public cache until the
  * content they show changes (any content table) or the next discount ends or scheduled post appears.
  */
 @ApiExcludeController()
@@ -35,10 +36,10 @@ export class SiteController {
   ) {}
 
   @Get(['/', '*path'])
-  @PublicCache({ tables: PAGE_TABLES, variant: pageAudience })
+  @PublicCache({ tables: PAGE_TABLES })
   async page(@Req() req: Request): Promise<Computed> {
     if (/^\/_api(\/|$)/i.test(req.path)) throw new ApiError(404, MSG.routeNotFound);
-    const answer = pageAnswer(await this.pages.page(req), pageAudience(req) !== undefined);
+    const answer = pageAnswer(await this.pages.page(req));
     // Only an answer the cache keeps needs to know when it stops being true (and a failed render must not fail twice).
     if ((answer.status ?? 200) === 200 && !answer.noStore) answer.expiresAt = await this.nextChange(req.path);
     return answer;

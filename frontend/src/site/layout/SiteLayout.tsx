@@ -1,6 +1,7 @@
 import { isStaff } from '../../../../common/roles.js';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { ACCOUNT_PATH } from '../../../../common/account.js';
 import { SITE_NAME } from '../../../../common/constants.js';
 import { GUARANTEE_PATH } from '../../../../common/marketing.js';
 import { useSession } from '../../lib/session.js';
@@ -16,12 +17,22 @@ const NAV = [
   { to: '/blog', label: 'Blog' },
 ];
 
+/**
+ * The menu's links, with the reader's own at the end: "Account" when signed in (and "Admin" for staff), "Sign in"
+ * otherwise. Who reads is known only in the browser, after hydration (the session check): the server renders every
+ * page as a signed-out visitor sees it, so signed-in traders get the same cached pages.
+ */
+function useNavLinks() {
+  const session = useSession();
+  if (session.status !== 'authenticated') return [...NAV, { to: '/login', label: 'Sign in' }];
+  // Editors (issue #20) have an admin area too.
+  const own = isStaff(session.user.role) ? [{ to: '/admin', label: 'Admin' }] : [];
+  return [...NAV, ...own, { to: ACCOUNT_PATH, label: 'Account' }];
+}
+
 export function SiteLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const session = useSession();
-  // Editors (issue #20) have an admin area too.
-  const isAdmin = session.status === 'authenticated' && isStaff(session.user.role);
-  const links = isAdmin ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV;
+  const links = useNavLinks();
   const { pathname } = useLocation();
   const toggle = useRef<HTMLElement>(null);
   useHashScroll();

@@ -115,7 +115,7 @@ export function FirmProfilePage() {
           </div>
         </section>
 
-        <PayoutEvidence payouts={payouts} now={now} />
+        <PayoutEvidence payouts={payouts} now={now} slug={firm.slug} />
 
         <section aria-labelledby="programs-title">
           <h2 id="programs-title">Programs and prices</h2>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { FirmPayoutsDto, PayoutMonthDto } from '../../../../../common/payout-api-types.js';
+import { ACCOUNT_TEXT, reportPayoutHref } from '../../../../../common/account.js';
 import { METHODOLOGY_PATH } from '../../../../../common/firm-pages.js';
 import { PAYOUT_MIN_REPORTS, PAYOUT_TEXT, daysBetween } from '../../../../../common/payouts.js';
 
@@ -12,7 +13,7 @@ const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T00:00:0
  * "Not enough payout reports yet" under 5 reports), a chart of paid and denied per month drawn as SVG with the
  * same numbers as a table, and the recent approved reports — amounts as bands, no names.
  */
-export function PayoutEvidence({ payouts, now }: { payouts: FirmPayoutsDto; now: Date }) {
+export function PayoutEvidence({ payouts, now, slug }: { payouts: FirmPayoutsDto; now: Date; slug: string }) {
   const enough = payouts.approvedReports >= PAYOUT_MIN_REPORTS;
   return (
     <section aria-labelledby="payouts-title" data-testid="payout-evidence">
@@ -33,6 +34,8 @@ export function PayoutEvidence({ payouts, now }: { payouts: FirmPayoutsDto; now:
         Reports come from traders with proof, checked by our moderators; only approved reports count.{' '}
         <Link to={METHODOLOGY_PATH}>How reports weigh in</Link>
       </p>
+      {/* The same link for every reader (the page is cached for all): /account sends a signed-out one to sign in first. */}
+      <p><Link className="button firm-report-payout" to={reportPayoutHref(slug)}>{ACCOUNT_TEXT.reportPayout}</Link></p>
       {payouts.months.length > 0 && <PayoutChart months={payouts.months} />}
       {payouts.recent.length > 0 && (
         <div className="firm-scroll">
