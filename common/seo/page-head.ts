@@ -123,6 +123,18 @@ export function pageHead(route: PageRoute, data: PageHeadData, siteUrl: string):
     image: defaultImage(site),
     jsonLd: [...base, ...extra],
   });
+  /** A page of prose (the method, the guarantee): its breadcrumbs and a WebPage. */
+  const webPage = (path: string, crumb: string, t: { title: string; description: string; heading: string }): PageHead =>
+    page(withSiteName(t.title), t.description, path, 'index, follow', [breadcrumbs(site, [{ name: 'Home', path: '/' }, { name: crumb, path }]), {
+      '@context': 'https://schema.org',
+      '@type': 'WebPage',
+      '@id': site + path,
+      name: t.heading,
+      description: t.description,
+      url: site + path,
+      publisher: { '@id': `${site}/#organization` },
+      inLanguage: 'en-US',
+    }]);
 
   if (isNotFoundPage(route, data)) {
     if (route.kind === 'firm') return page(withSiteName(FIRM_PAGE_TEXT.firmNotFound.title), FIRM_PAGE_TEXT.firmNotFound.description, null, 'noindex');
@@ -183,36 +195,12 @@ export function pageHead(route: PageRoute, data: PageHeadData, siteUrl: string):
         itemListElement: names.map((name, i) => ({ '@type': 'ListItem', position: i + 1, name, url: `${site}/firms/${route.slugs![i]}` })),
       }]);
     }
-    case 'methodology': {
-      const t = FIRM_PAGE_TEXT.methodology;
-      const crumbs = breadcrumbs(site, [{ name: 'Home', path: '/' }, { name: 'Methodology', path: route.path }]);
-      return page(withSiteName(t.title), t.description, route.path, 'index, follow', [crumbs, {
-        '@context': 'https://schema.org',
-        '@type': 'WebPage',
-        '@id': site + route.path,
-        name: t.heading,
-        description: t.description,
-        url: site + route.path,
-        publisher: { '@id': `${site}/#organization` },
-        inLanguage: 'en-US',
-      }]);
-    }
+    case 'methodology':
+      return webPage(route.path, 'Methodology', FIRM_PAGE_TEXT.methodology);
     case 'account':
       return page(withSiteName(ACCOUNT_TEXT.title), ACCOUNT_TEXT.description, null, 'noindex, nofollow');
-    case 'payout-guarantee': {
-      const t = GUARANTEE_PAGE_TEXT;
-      const crumbs = breadcrumbs(site, [{ name: 'Home', path: '/' }, { name: 'Payout guarantee', path: route.path }]);
-      return page(withSiteName(t.title), t.description, route.path, 'index, follow', [crumbs, {
-        '@context': 'https://schema.org',
-        '@type': 'WebPage',
-        '@id': site + route.path,
-        name: t.heading,
-        description: t.description,
-        url: site + route.path,
-        publisher: { '@id': `${site}/#organization` },
-        inLanguage: 'en-US',
-      }]);
-    }
+    case 'payout-guarantee':
+      return webPage(route.path, 'Payout guarantee', GUARANTEE_PAGE_TEXT);
     case 'admin':
       return page(adminTitle(route, data), PAGE_TEXT.admin.description, route.path, 'noindex, nofollow');
   }
