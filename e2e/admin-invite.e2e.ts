@@ -74,7 +74,7 @@ describe('inviting an editor, in Chromium', () => {
     await editor.setViewportSize(VIEWPORTS.desktop);
     await editor.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     await editor.getByText('EDITOR', { exact: true }).waitFor();
-    expect(await menuOf(editor)).toEqual(['Dashboard', 'Companies', 'Firm changelog', 'Discounts', 'Blog Posts', 'View site']);
+    expect(await menuOf(editor)).toEqual(['Dashboard', 'Companies', 'Firm changelog', 'Discounts', 'Blog Posts', 'Campaigns', 'View site']);
 
     // A direct URL to a screen the role does not reach: Access Denied, still signed in.
     await editor.goto(site.baseUrl + '/admin/users');

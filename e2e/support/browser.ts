@@ -57,7 +57,15 @@ export async function openPage(browser: Browser, options: OpenOptions = {}): Pro
   const { seenSplash = true, contexts, ...contextOptions } = options;
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop, ...contextOptions });
   contexts?.push(context);
-  if (seenSplash) await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SESSION_KEY);
+  if (seenSplash) {
+    await context.addInitScript((key) => {
+      try {
+        sessionStorage.setItem(key, '1');
+      } catch {
+        // A sandboxed frame (a campaign's preview) has no storage of its own, and no splash.
+      }
+    }, SPLASH_SESSION_KEY);
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

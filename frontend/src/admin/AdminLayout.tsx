@@ -19,6 +19,7 @@ import { AppBar, Layout, Menu, UserMenu, useGetIdentity, useSidebarState } from 
 import { Link } from 'react-router-dom';
 import { accessTo } from '../../../common/roles.js';
 import { useSession } from '../lib/session.js';
+import { useMayTake } from './components/access.js';
 
 /**
  * The admin menu. 'View site' leaves the admin, so it is a plain link: as a react-admin menu item its path
@@ -29,6 +30,8 @@ function AdminMenu() {
   const session = useSession();
   // Only what the person's role may open (common/roles.ts); the server refuses the rest anyway.
   const can = (resource: string) => accessTo(session.status === 'authenticated' ? session.user.role : undefined, resource) !== 'none';
+  // Editors draft campaigns, but the newsletter's settings are an admin's (an admin-only action of campaigns).
+  const mayChangeSettings = useMayTake('campaigns', 'settings');
   return (
     <Menu>
       <Menu.DashboardItem />
@@ -39,7 +42,7 @@ function AdminMenu() {
       {can('newsletter-subscribers') && <Menu.Item to="/admin/newsletter" primaryText="Newsletter" leftIcon={<EmailIcon />} />}
       {can('campaigns') && <Menu.Item to="/admin/campaigns" primaryText="Campaigns" leftIcon={<SendIcon />} />}
       {can('newsletter-privacy') && <Menu.Item to="/admin/newsletter-privacy" primaryText="Subscriber privacy" leftIcon={<PrivacyTipIcon />} />}
-      {can('campaigns') && <Menu.Item to="/admin/newsletter-settings" primaryText="Newsletter settings" leftIcon={<TuneIcon />} />}
+      {mayChangeSettings && <Menu.Item to="/admin/newsletter-settings" primaryText="Newsletter settings" leftIcon={<TuneIcon />} />}
       {can('outbox') && <Menu.Item to="/admin/outbox" primaryText="Outbox" leftIcon={<OutboxIcon />} />}
       {can('jobs') && <Menu.Item to="/admin/jobs" primaryText="Failed jobs" leftIcon={<ErrorOutlineIcon />} />}
       {can('payout-reports') && <Menu.Item to="/admin/payout-reports" primaryText="Payout reports" leftIcon={<PaymentsIcon />} />}
