@@ -141,7 +141,7 @@ describe('about, unsubscribe, header and footer in Chromium', () => {
     expect(await toggle.innerText()).toContain('Open menu');
     await toggle.click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Discounts', 'Firms', 'Blog']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Discounts', 'Firms', 'Blog', 'Sign in']);
     await toggle.getByText('Close menu').waitFor();
     await menu.getByRole('link', { name: 'Blog' }).click();
     await page.waitForURL(/\/blog$/);
@@ -164,7 +164,7 @@ describe('about, unsubscribe, header and footer in Chromium', () => {
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Blog' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Discounts', 'Firms', 'Blog']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Discounts', 'Firms', 'Blog', 'Sign in']);
 
     const footer = page.locator('footer');
     const footerText = await footer.innerText();
@@ -181,6 +181,6 @@ describe('about, unsubscribe, header and footer in Chromium', () => {
     await page.setViewportSize(VIEWPORTS.mobile);
     await page.locator('summary.menu-toggle').click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Discounts', 'Firms', 'Blog', 'Admin']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'About', 'Discounts', 'Firms', 'Blog', 'Admin', 'Account']);
   });
 });
