@@ -1,6 +1,6 @@
 import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DateField, DateInput, List, SelectInput, SimpleList, TextInput, useRecordContext } from 'react-admin';
-import { DataTable } from '../components/live-sort.js';
+import { DateField, DateInput, SelectInput, SimpleList, TextInput, useRecordContext, DataTable } from 'react-admin';
+import { List } from '../components/live-list.js';
 import type { AuditEntryDto } from '../../../../common/team-api-types.js';
 import { PageHeader } from '../components/PageHeader.js';
 

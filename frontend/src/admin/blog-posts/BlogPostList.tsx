@@ -1,10 +1,10 @@
 import { Box, Button, Paper, Skeleton, Stack, Typography, useMediaQuery } from '@mui/material';
 import { format } from 'date-fns';
 import {
-  ColumnsButton, List, Pagination, RecordContextProvider, SearchInput, SelectInput, TopToolbar,
-  useListContext,
+  ColumnsButton, Pagination, RecordContextProvider, SearchInput, SelectInput, TopToolbar,
+  useListContext, DataTable
 } from 'react-admin';
-import { DataTable } from '../components/live-sort.js';
+import { List } from '../components/live-list.js';
 import { Link } from 'react-router-dom';
 import type { BlogPostJson } from '../../../../common/api-types.js';
 import { BLOG_CATEGORIES, BLOG_STATUSES } from '../../../../common/enums.js';

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
-  AutocompleteArrayInput, Create, CreateButton, DateField, DateTimeInput, Edit, List, SaveButton, SelectInput, SimpleForm, TextInput,
-  SimpleList, Toolbar, TopToolbar, required, useEditContext, useNotify, useRecordContext, useRefresh,
+  AutocompleteArrayInput, Create, CreateButton, DateField, DateTimeInput, Edit, SaveButton, SelectInput, SimpleForm, TextInput,
+  SimpleList, Toolbar, TopToolbar, required, useEditContext, useNotify, useRecordContext, useRefresh, DataTable
 } from 'react-admin';
-import { DataTable } from '../components/live-sort.js';
+import { List } from '../components/live-list.js';
 import type { AudienceSourceDto, CampaignDto, DigestInfoDto } from '../../../../common/campaigns.js';
 import { apiFetch, apiPost } from '../../lib/api.js';
 import { errorMessage } from '../components/errors.js';

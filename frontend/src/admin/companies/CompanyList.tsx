@@ -6,15 +6,14 @@ import {
   BulkExportButton,
   CreateButton,
   ExportButton,
-  List,
   Pagination,
   RecordContextProvider,
   SearchInput,
   TopToolbar,
   useCreatePath,
-  useListContext,
+  useListContext, SortButton
 } from 'react-admin';
-import { SortButton } from '../components/live-sort.js';
+import { List } from '../components/live-list.js';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { MSG } from '../../../../common/messages.js';
 import { coverHeader } from '../components/CompactList.js';

@@ -6,7 +6,6 @@ import {
   CreateButton,
   ExportButton,
   FilterButton,
-  List,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -15,6 +14,7 @@ import {
   useListContext,
   type InputProps,
 } from 'react-admin';
+import { List } from '../components/live-list.js';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { MSG } from '../../../../common/messages.js';
 import { PageHeader } from '../components/PageHeader.js';

@@ -1,6 +1,5 @@
 import { Box, Skeleton, Table, TableBody, TableCell, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { BulkExportButton, useListContext } from 'react-admin';
-import { DataTable, SortButton } from '../components/live-sort.js';
+import { BulkExportButton, useListContext, DataTable, SortButton } from 'react-admin';
 import type { AdminDiscountDto } from '../../../../common/api-types.js';
 import { expiryLabel } from '../../../../common/discount-rules.js';
 import { CompactList } from '../components/CompactList.js';

@@ -1,9 +1,9 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
-  Create, CreateButton, DateInput, Edit, EditButton, ExportButton, List, ReferenceInput,
-  SelectInput, SimpleForm, SimpleList, TextInput, TopToolbar, UrlField, required, useNotify, type RaRecord,
+  Create, CreateButton, DateInput, Edit, EditButton, ExportButton, ReferenceInput,
+  SelectInput, SimpleForm, SimpleList, TextInput, TopToolbar, UrlField, required, useNotify, type RaRecord, DataTable
 } from 'react-admin';
-import { DataTable } from '../components/live-sort.js';
+import { List } from '../components/live-list.js';
 import { FIRM_MSG } from '../../../../common/firms.js';
 import { errorMessage } from '../components/errors.js';
 import { PageHeader } from '../components/PageHeader.js';

@@ -1,6 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, DateField, List, SelectInput, TextInput, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { DataTable, DateField, SelectInput, TextInput, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { List } from '../components/live-list.js';
 import type { ProblemJobDto } from '../../../../common/mail-api-types.js';
 import { apiPost } from '../../lib/api.js';
 import { errorMessage } from '../components/errors.js';

@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Divider, Stack, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useState } from 'react';
-import { DateField, List, SimpleList, useGetOne } from 'react-admin';
-import { DataTable } from '../components/live-sort.js';
+import { DateField, SimpleList, useGetOne, DataTable } from 'react-admin';
+import { List } from '../components/live-list.js';
 import { useParams } from 'react-router-dom';
 import type { OutboxMessageDto } from '../../../../common/mail-api-types.js';
 import { PageHeader } from '../components/PageHeader.js';

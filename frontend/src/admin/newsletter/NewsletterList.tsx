@@ -2,6 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Paper, useMediaQuery } from '@mui/material';
 import type { MouseEvent } from 'react';
 import { ColumnsButton, FilterContext, FilterForm, ListBase, SearchInput, useListContext } from 'react-admin';
+import { LiveListParams } from '../components/live-list.js';
 import { NEWSLETTER_ADMIN_PAGE_SIZE } from '../../../../common/constants.js';
 import { ADMIN_NEWSLETTER as T, MSG } from '../../../../common/messages.js';
 import { coverHeader } from '../components/CompactList.js';
@@ -71,7 +72,7 @@ function NewsletterView() {
 export function NewsletterList() {
   return (
     <ListBase resource="newsletter-subscribers" perPage={NEWSLETTER_ADMIN_PAGE_SIZE} sort={{ field: 'subscribedAt', order: 'DESC' }} debounce={300}>
-      <NewsletterView />
+      <LiveListParams><NewsletterView /></LiveListParams>
     </ListBase>
   );
 }

@@ -1,8 +1,7 @@
 import { Box, Chip, MenuItem, Skeleton, Table, TableBody, TableCell, TableRow, Typography, useMediaQuery } from '@mui/material';
 import { format } from 'date-fns';
 import { Fragment } from 'react';
-import { useListContext, useNotify, useRecordContext, useUpdate } from 'react-admin';
-import { DataTable, SortButton } from '../components/live-sort.js';
+import { useListContext, useNotify, useRecordContext, useUpdate, DataTable, SortButton } from 'react-admin';
 import type { NewsletterSubscriberDto } from '../../../../common/api-types.js';
 import { ADMIN_NEWSLETTER as T } from '../../../../common/messages.js';
 import { errorMessage } from '../components/errors.js';

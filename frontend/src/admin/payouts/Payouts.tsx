@@ -1,9 +1,9 @@
 import { Box, Button, Typography } from '@mui/material';
 import {
-  BooleanInput, Edit, FunctionField, List, NumberInput, SelectInput, SimpleForm, TextField, TextInput,
-  useListContext, useNotify, useRefresh, useUnselectAll, type RaRecord,
+  BooleanInput, Edit, FunctionField, NumberInput, SelectInput, SimpleForm, TextField, TextInput,
+  useListContext, useNotify, useRefresh, useUnselectAll, type RaRecord, DataTable
 } from 'react-admin';
-import { DataTable } from '../components/live-sort.js';
+import { List } from '../components/live-list.js';
 import type { AdminPayoutClaimDto, AdminPayoutReportDto } from '../../../../common/payout-api-types.js';
 import { CLAIM_MOVES, CLAIM_STATUSES, PAYOUT_REPORT_STATUSES, type ClaimStatus } from '../../../../common/payouts.js';
 import { errorMessage } from '../components/errors.js';

@@ -1,8 +1,9 @@
 import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
-  BooleanInput, Create, CreateButton, DataTable, DateField, Edit, EditButton, List, SelectInput, SimpleForm, SimpleList,
+  BooleanInput, Create, CreateButton, DataTable, DateField, Edit, EditButton, SelectInput, SimpleForm, SimpleList,
   TextInput, TopToolbar, email, required, useNotify, useRecordContext, useRedirect, type RaRecord,
 } from 'react-admin';
+import { List } from '../components/live-list.js';
 import { INVITATION_HOURS, INVITABLE_ROLES, USERS_TEXT, type AdminUserDto, type UserStatus } from '../../../../common/invitations.js';
 import { USER_ROLES } from '../../../../common/enums.js';
 import { MSG } from '../../../../common/messages.js';
