@@ -65,8 +65,7 @@ async function main() {
     console.log('note: the load generator runs on this same machine and shares its CPU with the server under test;');
     console.log('      absolute req/s are therefore lower than from a separate client; the ratio to the bare handler is the fair figure.');
     const databaseUrl = await freshDatabase(cleanups, 'bench_api');
-    // BENCH_APP_NODE_OPTIONS (e.g. --trace-gc, --cpu-prof) to look inside the app under load.
-    const { port } = await startApp(databaseUrl, cleanups, process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {});
+    const { port } = await startApp(databaseUrl, cleanups);
     const base = `http://127.0.0.1:${port}`;
 
     const db = await connect(databaseUrl, cleanups);
@@ -124,9 +123,10 @@ async function main() {
       }
       const heard = notices.filter((n) => n.at >= window);
       const at = (t) => `+${((t - started) / 1000).toFixed(1)} s`;
-      const reads = (await tableReads(db, 1200)) - readsBefore;
+      const readsAfter = await tableReads(db, 1200);
+      const reads = [...readsAfter].map(([table, n]) => [table, n - (readsBefore.get(table) ?? 0)]).filter(([, n]) => n > 0);
       console.log(`${path.padEnd(34)} from ${at(window)} to ${at(performance.now())}; content notices: ${heard.length ? heard.map((n) => `${n.table} ${at(n.at)}`).join(', ') : 'none'}; ` +
-        `table reads while measured: ${reads} (0 when every answer came from the cache and no job read meanwhile)`);
+        `scans of the site's tables while measured (jobs' included): ${reads.length ? reads.map(([table, n]) => `${table} ${n}`).join(', ') : 'none'}`);
     }
 
     const problems = [];
@@ -176,13 +176,15 @@ async function seed(db, posts, discounts) {
 }
 
 /**
- * Scans of every table so far (PostgreSQL's statistics): a cached answer reads none, a render reads several.
- * `settleMs`: backends report their counts when idle, within a second.
+ * Scans of each of the site's tables so far (PostgreSQL's statistics; pg-boss's own schema left out): a cached
+ * answer reads none, a render reads its tables. `settleMs`: backends report their counts when idle, within a second.
  */
 async function tableReads(db, settleMs = 0) {
   if (settleMs) await new Promise((r) => setTimeout(r, settleMs));
-  const { rows } = await db.query('select coalesce(sum(seq_scan + coalesce(idx_scan, 0)), 0)::bigint as n from pg_stat_user_tables');
-  return Number(rows[0].n);
+  const { rows } = await db.query(
+    `select relname, (seq_scan + coalesce(idx_scan, 0))::bigint as n from pg_stat_user_tables where schemaname = 'public'`,
+  );
+  return new Map(rows.map((r) => [r.relname, Number(r.n)]));
 }
 
 /** One GET without Accept-Encoding: status, headers and body text. */

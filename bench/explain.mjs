@@ -25,6 +25,7 @@ requireBuild('Build first: npm run build:backend', [join(ROOT, 'dist/backend/src
 const built = (path) => import(pathToFileURL(join(ROOT, 'dist', path)).href);
 const q = await built('backend/src/blog-posts/blog-post.queries.js');
 const { FirmsService } = await built('backend/src/firms/firms.service.js');
+const { SeoContentService } = await built('backend/src/seo/seo-content.service.js');
 const { parseFirmsQuery } = await built('common/firms.js');
 
 /**
@@ -42,6 +43,13 @@ async function firmStatements(call, kept = true) {
   const service = new FirmsService(em, {}, { figuresFor: async () => new Map() }, {}, { keptPricesHold: async () => kept });
   await call(service);
   return recorded;
+}
+/** The first statement of a post sitemap child (its first 5,000 URLs as XML text), as SeoContentService runs it. */
+async function sitemapChunkStatement(page) {
+  const recorded = [];
+  const em = { getConnection: () => ({ execute: async (sql, params = []) => (recorded.push({ sql, params }), []) }) };
+  await new SeoContentService(em).sitemapPostChunks(page, 'https://example.com').next();
+  return recorded[0];
 }
 const firmsQuery = (query) => {
   const parsed = parseFirmsQuery(new URLSearchParams(query));
@@ -90,7 +98,7 @@ await runBench(async (cleanups) => {
     ['search "guide" (dense: every 4th post)', q.listPageQuery({ q: 'guide' }, 9, 0)],
     ['search count "guide"', q.listCountQuery({ q: 'guide' }, 1001)],
     ['suggestions "weekly payuot"', q.suggestionsQuery('weekly payuot', 3)],
-    ['sitemap child chunk (5,000 ids)', { sql: `select id, slug, updated_at from blog_posts where status = 'published' and published_at <= now() and id > ? and id <= ? order by id limit 5000`, params: [10_000, 20_000] }],
+    ['sitemap child chunk (5,000 URLs as XML)', await sitemapChunkStatement(2)],
     ['discounts (public list, unpaged)', {
       sql: `select d.*, c.name from discounts d join companies c on c.id = d.company_id
             where d.status in ('active', 'coming_soon') and (d.valid_until is null or d.valid_until > now())
