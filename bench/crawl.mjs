@@ -160,6 +160,9 @@ await runBench(async (cleanups) => {
   console.log(`  sitemap child, side by side: uncached p50 ${fmt(sitemap.uncached.p50)} ms, kept p50 ${fmt(sitemap.kept.p50)} ms: ` +
     `${fmt(sitemapRatio, 1)}× (budget ≤ ${BUDGET.sitemapVsKept}×; < ${BUDGET.sitemapMs} ms uncached on a quiet machine)`);
 
+  const peakSingles = peak;
+  console.log(`  app RSS peak so far ${fmt(peakSingles, 0)} MB (idle ${fmt(idle, 0)} MB)`);
+
   // 2. The crawl: 50 connections, every URL new, the kinds taking turns in one-second slices.
   console.log(`\n${CONNECTIONS} connections, every request a different URL, ${SECONDS} s per kind in one-second turns (load average ${loadavg()[0].toFixed(1)}):`);
   const order = ['post', 'list', 'search'];
