@@ -111,8 +111,8 @@ await runBench(async (cleanups) => {
   const [firmTrueCost] = await firmStatements((f) => f.list(firmsQuery('size=100000&sort=trueCost'), now));
   const [firmDeep] = await firmStatements((f) => f.list(firmsQuery('sort=priceAfterCode&page=200'), now));
   const firmId = (await db.query(`select id from companies where slug = 'firm-1000'`)).rows[0].id;
-  // Posts about firm-1000: named by the picker in every 50th post, a link to its profile in every 70th (2,000 +
-  // 1,429, kept in blog_post_firms by the triggers); firm-1001 has none.
+  // Posts about firm-1000: named by the picker in every 50th post, a link to its profile in every 70th (3,143 in
+  // all, kept in blog_post_firms by the triggers); firm-1001 has none.
   await db.query(`update blog_posts set company_ids = array[$1::int] where id % 50 = 0`, [firmId]);
   await db.query(`update blog_posts set content = content || '<p><a href="/firms/firm-1000">firm-1000</a></p>' where id % 70 = 0`);
   await db.query('vacuum analyze blog_post_firms');
@@ -127,7 +127,7 @@ await runBench(async (cleanups) => {
     ['firms table, page 200 by price after code', firmDeep],
     ['firm profile: programs and sizes', { sql: `select s.* from firm_programs p join firm_program_sizes s on s.program_id = p.id where p.company_id = ? order by s.size`, params: [firmId] }],
     ['firm profile: codes', { sql: `select * from discounts where company_id = ? and status = 'active' and (valid_until is null or valid_until > now()) order by valid_until asc nulls last, id`, params: [firmId] }],
-    ['firm profile: posts about the firm (3,000+)', postsAbout],
+    ['firm profile: posts about the firm (3,143)', postsAbout],
     ['firm profile: posts about the firm (none)', postsAboutNone],
     ['/discounts: listed sizes of the shown firms', {
       sql: `select p.company_id, p.name as program, s.size, s.price from firm_program_sizes s join firm_programs p on p.id = s.program_id
