@@ -95,14 +95,23 @@ async function main() {
       if (res.body.toString('base64') !== bodies[path].body) throw new Error(`the bare app answered other bytes for ${path}`);
     }
 
+    // Every content notice the app hears (each one drops the cached answers that show its table, so the next
+    // request renders again): listed per path below, to tell a re-render by a write from one by the clock.
+    const notices = [];
+    await db.query('listen content_changed'); // CONTENT_CHANNEL of public-cache.service.ts
+    db.on('notification', (n) => notices.push({ at: performance.now(), table: n.payload }));
+    const started = performance.now();
+
     // Bare and app take turns in short slices, so a change in the machine's other load during the run
     // weighs on both alike (on a shared 2-core machine it drifts by tens of percent within seconds).
     const results = [];
     const SLICES = 4;
     for (const path of PATHS) {
+      const window = performance.now();
       const targets = [['bare NestJS-Express', bareBase], ['app', base]];
       for (const [, target] of targets) await load(target, { path, headers: BROWSER }, CONNECTIONS, 1.5); // warm-up: JIT, sockets, the app's cache
       const runs = targets.map(() => []);
+      const readsBefore = await tableReads(db);
       for (let slice = 0; slice < SLICES; slice++) {
         for (const [i, [, target]] of targets.entries()) runs[i].push(await load(target, { path, headers: BROWSER }, CONNECTIONS, SECONDS / SLICES));
       }
@@ -110,8 +119,14 @@ async function main() {
         const r = summarise(runs[i]);
         results.push({ path, name, ...r });
         console.log(`${path.padEnd(34)} ${name.padEnd(20)} ${fmt(r.rps, 0).padStart(7)} req/s  p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  ` +
-          `errors ${r.errors}  (${r.count.toLocaleString('en')} requests in ${fmt(r.seconds, 1)} s)`);
+          `errors ${r.errors}  (${r.count.toLocaleString('en')} requests in ${fmt(r.seconds, 1)} s; by slice ${runs[i].map((x) => fmt(summarise([x]).rps, 0)).join(', ')} req/s)`);
       }
+      const heard = notices.filter((n) => n.at >= window);
+      const at = (t) => `+${((t - started) / 1000).toFixed(1)} s`;
+      const readsAfter = await tableReads(db, 1200);
+      const reads = [...readsAfter].map(([table, n]) => [table, n - (readsBefore.get(table) ?? 0)]).filter(([, n]) => n > 0);
+      console.log(`${path.padEnd(34)} from ${at(window)} to ${at(performance.now())}; content notices: ${heard.length ? heard.map((n) => `${n.table} ${at(n.at)}`).join(', ') : 'none'}; ` +
+        `scans of the site's tables while measured (jobs' included): ${reads.length ? reads.map(([table, n]) => `${table} ${n}`).join(', ') : 'none'}`);
     }
 
     const problems = [];
@@ -158,6 +173,18 @@ async function seed(db, posts, discounts) {
     [posts],
   );
   await db.query('analyze companies; analyze discounts; analyze blog_posts');
+}
+
+/**
+ * Scans of each of the site's tables so far (PostgreSQL's statistics; pg-boss's own schema left out): a cached
+ * answer reads none, a render reads its tables. `settleMs`: backends report their counts when idle, within a second.
+ */
+async function tableReads(db, settleMs = 0) {
+  if (settleMs) await new Promise((r) => setTimeout(r, settleMs));
+  const { rows } = await db.query(
+    `select relname, (seq_scan + coalesce(idx_scan, 0))::bigint as n from pg_stat_user_tables where schemaname = 'public'`,
+  );
+  return new Map(rows.map((r) => [r.relname, Number(r.n)]));
 }
 
 /** One GET without Accept-Encoding: status, headers and body text. */

@@ -25,6 +25,7 @@ requireBuild('Build first: npm run build:backend', [join(ROOT, 'dist/backend/src
 const built = (path) => import(pathToFileURL(join(ROOT, 'dist', path)).href);
 const q = await built('backend/src/blog-posts/blog-post.queries.js');
 const { FirmsService } = await built('backend/src/firms/firms.service.js');
+const { SeoContentService } = await built('backend/src/seo/seo-content.service.js');
 const { parseFirmsQuery } = await built('common/firms.js');
 
 /**
@@ -42,6 +43,13 @@ async function firmStatements(call, kept = true) {
   const service = new FirmsService(em, {}, { figuresFor: async () => new Map() }, {}, { keptPricesHold: async () => kept });
   await call(service);
   return recorded;
+}
+/** The first statement of a post sitemap child (its first 5,000 URLs as XML text), as SeoContentService runs it. */
+async function sitemapChunkStatement(page) {
+  const recorded = [];
+  const em = { getConnection: () => ({ execute: async (sql, params = []) => (recorded.push({ sql, params }), []) }) };
+  await new SeoContentService(em).sitemapPostChunks(page, 'https://example.com').next();
+  return recorded[0];
 }
 const firmsQuery = (query) => {
   const parsed = parseFirmsQuery(new URLSearchParams(query));
@@ -90,7 +98,7 @@ await runBench(async (cleanups) => {
     ['search "guide" (dense: every 4th post)', q.listPageQuery({ q: 'guide' }, 9, 0)],
     ['search count "guide"', q.listCountQuery({ q: 'guide' }, 1001)],
     ['suggestions "weekly payuot"', q.suggestionsQuery('weekly payuot', 3)],
-    ['sitemap child chunk (5,000 ids)', { sql: `select id, slug, updated_at from blog_posts where status = 'published' and published_at <= now() and id > ? and id <= ? order by id limit 5000`, params: [10_000, 20_000] }],
+    ['sitemap child chunk (5,000 URLs as XML)', await sitemapChunkStatement(2)],
     ['discounts (public list, unpaged)', {
       sql: `select d.*, c.name from discounts d join companies c on c.id = d.company_id
             where d.status in ('active', 'coming_soon') and (d.valid_until is null or d.valid_until > now())
@@ -103,7 +111,14 @@ await runBench(async (cleanups) => {
   const [firmTrueCost] = await firmStatements((f) => f.list(firmsQuery('size=100000&sort=trueCost'), now));
   const [firmDeep] = await firmStatements((f) => f.list(firmsQuery('sort=priceAfterCode&page=200'), now));
   const firmId = (await db.query(`select id from companies where slug = 'firm-1000'`)).rows[0].id;
+  // Posts about firm-1000: named by the picker in every 50th post, a link to its profile in every 70th (3,143 in
+  // all, kept in blog_post_firms by the triggers); firm-1001 has none.
+  await db.query(`update blog_posts set company_ids = array[$1::int] where id % 50 = 0`, [firmId]);
+  await db.query(`update blog_posts set content = content || '<p><a href="/firms/firm-1000">firm-1000</a></p>' where id % 70 = 0`);
+  await db.query('vacuum analyze blog_post_firms');
   const [postsAbout] = await firmStatements((f) => f.postsAbout([firmId], now));
+  const quietId = (await db.query(`select id from companies where slug = 'firm-1001'`)).rows[0].id;
+  const [postsAboutNone] = await firmStatements((f) => f.postsAbout([quietId], now));
   queries.push(
     ['firms table (kept prices), maxPrice', firmPage],
     ['firms table count (an empty page)', firmCount],
@@ -112,7 +127,8 @@ await runBench(async (cleanups) => {
     ['firms table, page 200 by price after code', firmDeep],
     ['firm profile: programs and sizes', { sql: `select s.* from firm_programs p join firm_program_sizes s on s.program_id = p.id where p.company_id = ? order by s.size`, params: [firmId] }],
     ['firm profile: codes', { sql: `select * from discounts where company_id = ? and status = 'active' and (valid_until is null or valid_until > now()) order by valid_until asc nulls last, id`, params: [firmId] }],
-    ['firm profile: posts about the firm', postsAbout],
+    ['firm profile: posts about the firm (3,143)', postsAbout],
+    ['firm profile: posts about the firm (none)', postsAboutNone],
     ['/discounts: listed sizes of the shown firms', {
       sql: `select p.company_id, p.name as program, s.size, s.price from firm_program_sizes s join firm_programs p on p.id = s.program_id
             where p.company_id in (select distinct company_id from discounts where status in ('active', 'coming_soon')) order by p.company_id, p.position, p.id, s.size`,

@@ -412,6 +412,33 @@ describe('firm profiles', () => {
       expect(body.posts[0]).toEqual({ slug: 'by-link', title: 'by-link', excerpt: null, category: 'review', publishedAt: '2026-03-01T00:00:00.000Z' });
     });
 
+    it("keeps a firm's posts as posts and firms change: a firm made after its posts, a rename, a post edited, unpublished or deleted", async () => {
+      await t.sql('delete from blog_posts');
+      const post = async (slug: string, over: Record<string, unknown>) => (await admin.post('/_api/admin/blog-posts').send({
+        title: slug, slug, content: '<p>Text</p>', category: 'news', status: 'published', publishedAt: '2026-01-01T00:00:00.000Z', ...over,
+      }).expect(201)).body;
+      const shown = async () => ((await t.http().get('/_api/firms/late-firm').expect(200)).body.posts as Array<{ slug: string }>).map((p) => p.slug);
+      await post('early', { tags: ['Late Firm'] });
+      const firm = await createFirm({ name: 'Late Firm', programs: [program()] });
+      expect(await shown()).toEqual(['early']);
+
+      const record = (await admin.get(`${COMPANIES}/${firm.id}`).expect(200)).body;
+      await admin.put(`${COMPANIES}/${firm.id}`).send({ ...record, name: 'Renamed Firm' }).expect(200);
+      const later = await post('later', { tags: ['renamed firm'], publishedAt: '2026-02-01T00:00:00.000Z' });
+      expect(await shown()).toEqual(['later']);
+
+      await admin.put(`/_api/admin/blog-posts/${later.id}`)
+        .send({ ...later, tags: [], content: '<p><a href="https://example.com/firms/late-firm#codes">Codes</a></p>' }).expect(200);
+      expect(await shown()).toEqual(['later']);
+      const linked = (await admin.get(`/_api/admin/blog-posts/${later.id}`).expect(200)).body;
+      await admin.put(`/_api/admin/blog-posts/${later.id}`).send({ ...linked, status: 'draft' }).expect(200);
+      expect(await shown()).toEqual([]);
+      const picked = await post('picked', { companyIds: [firm.id] });
+      expect(await shown()).toEqual(['picked']);
+      await admin.delete(`/_api/admin/blog-posts/${picked.id}`).expect(200);
+      expect(await shown()).toEqual([]);
+    });
+
     it('puts each firm profile in the pages sitemap, and a new firm at once', async () => {
       await createFirm({ name: 'Mapped Firm' });
       const xml = (await t.http().get('/sitemaps/pages.xml').expect(200)).text;

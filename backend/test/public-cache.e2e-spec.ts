@@ -306,3 +306,63 @@ describe('bounds', () => {
     }
   });
 });
+
+describe('past its time to live', () => {
+  const DISCOUNTS = '/_api/discounts';
+  /** What a request has become after `ms`: its answer, or 'waiting'. */
+  const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, sleep(ms).then(() => 'waiting' as const)]);
+  /** Runs `during` while the one request that makes the list's next answer is held by a lock on discounts. */
+  async function whileMaking(during: () => Promise<void>): Promise<void> {
+    const cache = t.app.get(PublicCacheService);
+    await direct.query('begin');
+    await direct.query('lock table discounts in access exclusive mode');
+    const making = t.http().get(DISCOUNTS).expect(200).then((r) => r);
+    try {
+      await eventually(() => expect(cache.pending(DISCOUNTS)).toBeDefined());
+      await during();
+    } finally {
+      await direct.query('commit');
+    }
+    await making;
+  }
+
+  it('a kept answer past its TTL is sent at once while one request makes the next; nobody waits for that render', async () => {
+    const cache = t.app.get(PublicCacheService);
+    const saved = { ...cache.limits };
+    cache.limits.ttlMs = 300;
+    try {
+      cache.invalidate();
+      const kept = await t.http().get(DISCOUNTS).expect(200);
+      await sleep(400);
+      await whileMaking(async () => {
+        const meanwhile = await within(t.http().get(DISCOUNTS).expect(200).then((r) => r), 1000);
+        expect(meanwhile === 'waiting' ? meanwhile : meanwhile.headers.etag).toBe(kept.headers.etag);
+      });
+    } finally {
+      Object.assign(cache.limits, saved);
+    }
+  });
+
+  it('never after a change, nor past its grace: then the others wait for the new answer', async () => {
+    const cache = t.app.get(PublicCacheService);
+    const saved = { ...cache.limits };
+    cache.limits.ttlMs = 300;
+    try {
+      for (const [staleMs, change] of [[60_000, true], [100, false]] as const) {
+        cache.limits.staleMs = staleMs;
+        cache.invalidate();
+        await t.http().get(DISCOUNTS).expect(200);
+        await sleep(450);
+        let meanwhile: Promise<unknown> | undefined;
+        await whileMaking(async () => {
+          if (change) cache.invalidate('discounts');
+          meanwhile = t.http().get(DISCOUNTS).expect(200).then((r) => r);
+          expect(await within(meanwhile, 500)).toBe('waiting');
+        });
+        await meanwhile;
+      }
+    } finally {
+      Object.assign(cache.limits, saved);
+    }
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import {
-  listCountQuery, listPageQuery, postBySlugQuery, relatedQuery, suggestionsQuery, type SqlQuery,
+  firmPostsQuery, listCountQuery, listPageQuery, postBySlugQuery, relatedQuery, suggestionsQuery, type SqlQuery,
 } from '../src/blog-posts/blog-post.queries.js';
 import { BLOG_SEARCH_COUNT_CAP } from '../../common/constants.js';
 import { SITEMAP_CHILD_URLS } from '../../common/seo/feeds.js';
@@ -43,9 +43,15 @@ beforeAll(async () => {
      from generate_series(1, $1::int) g`,
     [POSTS],
   );
+  // Three firms: one named by the picker on every 7th post, one by a tag (another case) on every 11th, one
+  // linked from the content of every 13th; and a fourth firm no post is about.
+  await t.sql(`insert into companies (name, slug) values ('Picked Firm', 'picked-firm'), ('Tagged Firm', 'tagged-firm'),
+    ('Linked Firm', 'linked-firm'), ('Quiet Firm', 'quiet-firm')`);
+  await t.sql(`update blog_posts set company_ids = array[(select id from companies where slug = 'picked-firm')] where id % 7 = 0`);
+  await t.sql(`update blog_posts set tags = tags || array['TAGGED FIRM'] where id % 11 = 0`);
+  await t.sql(`update blog_posts set content = content || '<p><a href="/firms/linked-firm?from=post">Linked</a></p>' where id % 13 = 0`);
   // What autovacuum does on a live database: statistics and the visibility map.
-  await t.sql('vacuum analyze blog_posts');
-  await t.sql('vacuum analyze blog_post_tags');
+  for (const table of ['blog_posts', 'blog_post_tags', 'blog_post_firms', 'companies']) await t.sql(`vacuum analyze ${table}`);
 }, 120_000);
 
 afterAll(async () => {
@@ -102,6 +108,29 @@ describe(`the public blog reads at ${POSTS.toLocaleString('en')} posts use index
       await expectIndexed(listCountQuery({ q }, BLOG_SEARCH_COUNT_CAP + 1), BLOG_SEARCH_COUNT_CAP + 1);
     }
     await expectIndexed(suggestionsQuery('futurs tradrs', 3));
+  });
+});
+
+describe(`a firm profile's posts at ${POSTS.toLocaleString('en')} posts`, () => {
+  const firm = async (slug: string) => (await t.sql<{ id: number }>('select id from companies where slug = $1', [slug]))[0]!.id;
+
+  it('are an index range of blog_post_firms per firm, whether many posts are about the firm or none', async () => {
+    for (const slug of ['picked-firm', 'tagged-firm', 'linked-firm', 'quiet-firm']) {
+      const all = await plan(firmPostsQuery([await firm(slug)], new Date(), 6));
+      expect({ slug, scans: all.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] !== 'companies') }).toEqual({ slug, scans: [] });
+      expect(all.some((n) => n['Relation Name'] === 'blog_post_firms' && n['Index Name'] === 'blog_post_firms_pkey')).toBe(true);
+      expect(all.filter((n) => n['Sort Space Type'] === 'Disk')).toEqual([]);
+    }
+  });
+
+  it('are the newest visible posts that name, tag or link the firm, as the profile shows them', async () => {
+    const expected = async (where: string) => (await t.sql<{ slug: string }>(
+      `select slug from blog_posts where status = 'published' and published_at <= now() and ${where} order by published_at desc, id desc limit 6`,
+    )).map((r) => r.slug);
+    for (const [slug, where] of [['picked-firm', 'id % 7 = 0'], ['tagged-firm', 'id % 11 = 0'], ['linked-firm', 'id % 13 = 0'], ['quiet-firm', 'false']]) {
+      const profile = (await t.http().get(`/_api/firms/${slug}`).expect(200)).body as { posts: Array<{ slug: string }> };
+      expect({ slug, posts: profile.posts.map((p) => p.slug) }).toEqual({ slug, posts: await expected(where!) });
+    }
   });
 });
 

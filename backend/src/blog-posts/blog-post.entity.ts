@@ -30,6 +30,11 @@ const SEARCH_DOCUMENT =
   name: 'blog_posts_author_name_trgm_index',
   expression: 'create index "blog_posts_author_name_trgm_index" on "blog_posts" using gin ("author_name" gin_trgm_ops)',
 })
+// What in a post can name a firm (Migration20261127220000): a new or renamed firm finds its posts through it.
+@Index({
+  name: 'blog_posts_firm_keys_index',
+  expression: 'create index "blog_posts_firm_keys_index" on "blog_posts" using gin (blog_post_firm_keys("tags", "content"))',
+})
 export class BlogPost extends BaseEntity {
   @Unique()
   @Property({ type: 'string', length: 200 })

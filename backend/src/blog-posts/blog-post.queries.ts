@@ -136,3 +136,23 @@ export function suggestionsQuery(text: string, count: number): SqlQuery {
     params: [text, text, text, text],
   };
 }
+
+/**
+ * The newest `count` visible posts about each firm (a firm profile's "posts about the firm"), as card columns:
+ * an index range of blog_post_firms' primary key per firm, its rows read by primary key — never the content
+ * of every post (PostgreSQL keeps which firms a post is about: Migration20261127220000).
+ */
+export function firmPostsQuery(companyIds: number[], now: Date, count: number): SqlQuery {
+  const sql = `select c."id" as "company_id", p."slug", p."title", p."excerpt", p."category", p."published_at"
+    from "companies" c
+    cross join lateral (
+      select b."slug", b."title", b."excerpt", b."category", b."published_at"
+      from "blog_post_firms" f join "blog_posts" b on b."id" = f."post_id"
+      where f."company_id" = c."id" and f."published_at" <= ?
+      order by f."published_at" desc, f."post_id" desc
+      limit ${count}
+    ) p
+    where c."id" in (${companyIds.map(() => '?').join(', ')})
+    order by p."published_at" desc`;
+  return { sql, params: [now, ...companyIds] };
+}

@@ -45,6 +45,8 @@ export interface CachedAnswer extends Writable {
   stack?: OutgoingHttpHeaders;
   /** Its key while it is kept. */
   key?: string;
+  /** Epoch ms its time to live ends: after it, sent only while another request makes its successor. */
+  freshUntil?: number;
 }
 
 /** Headers the fast path sets itself (or must never repeat). */
@@ -60,6 +62,12 @@ export interface PublicCacheLimits {
   maxUrls: number;
   /** The longest an entry lives even when nothing says it changed. */
   ttlMs: number;
+  /**
+   * How long past its ttlMs an entry may still be sent, and only to requests that arrive while another one
+   * makes its successor: a heavy page's clock tick costs one visitor a render, not everyone who asks meanwhile.
+   * Never past a time the content gave (expiresAt) and never after a change (a change deletes the entry).
+   */
+  staleMs: number;
   /** First wait before reconnecting a lost LISTEN connection; doubles up to 10 s. */
   reconnectMs: number;
 }
@@ -69,7 +77,7 @@ export interface PublicCacheLimits {
  * turns them over without growing the process (bench/crawl.mjs: resident memory < 300 MB).
  */
 export const DEFAULT_LIMITS: PublicCacheLimits = {
-  maxEntries: Number.POSITIVE_INFINITY, maxBytes: 32 * 1024 * 1024, maxUrls: 10_000, ttlMs: 60_000, reconnectMs: 250,
+  maxEntries: Number.POSITIVE_INFINITY, maxBytes: 32 * 1024 * 1024, maxUrls: 10_000, ttlMs: 60_000, staleMs: 60_000, reconnectMs: 250,
 };
 
 const urlIndexKey = (url: string, variant?: string) => (variant === undefined ? url : `${variant} ${url}`);
@@ -154,11 +162,15 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     return this.generation;
   }
 
-  /** The answer kept for this URL and audience, if a handler made one and it is still true. */
+  /**
+   * The answer kept for this URL and audience, if a handler made one and it is still true: within its time to
+   * live, or past it while another request is making its successor.
+   */
   lookupUrl(url: string, variant?: string): CachedAnswer | undefined {
     if (!this.isListening) return undefined;
     const key = this.urls.get(urlIndexKey(url, variant));
-    return key === undefined ? undefined : this.answers.get(key);
+    const answer = key === undefined ? undefined : this.answers.get(key);
+    return answer && this.servable(answer, urlIndexKey(url, variant)) ? answer : undefined;
   }
 
   /** The answer another request is making for this URL and audience, if any (undefined once made: it was not kept). */
@@ -181,12 +193,13 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     };
   }
 
-  /** The answer kept under this slot, if any; the URL is remembered as leading to it. */
+  /** The answer kept under this slot within its time to live, if any; the URL is remembered as leading to it. */
   lookup(req: Request, slot: CacheSlot): CachedAnswer | undefined {
     if (!this.isListening) return undefined;
     const key = entryKey(slot);
     const answer = this.answers.get(key);
-    if (answer) this.remember(urlIndexKey(req.originalUrl, slot.variant), key);
+    if (!answer || !this.fresh(answer)) return undefined;
+    this.remember(urlIndexKey(req.originalUrl, slot.variant), key);
     return answer;
   }
 
@@ -211,12 +224,7 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     if (status === 200 && !computed.noStore && this.isListening && since === this.generation) {
       for (const [name, value] of Object.entries(answer.own)) res.setHeader(name, value);
       answer.stack = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !OWN_HEADERS.has(name)));
-      const limit = Date.now() + this.limits.ttlMs;
-      const expiresAt = computed.expiresAt ? Math.min(computed.expiresAt.getTime(), limit) : limit;
-      const key = entryKey(slot);
-      answer.key = key;
-      this.answers.set(key, answer, body.length, expiresAt);
-      this.remember(urlIndexKey(req.originalUrl, slot.variant), key);
+      this.keep(req, slot, answer, computed.expiresAt);
     }
     return answer;
   }
@@ -229,15 +237,29 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     if (!this.isListening || since !== this.generation || computed.noStore) return;
     for (const table of slot.tables) this.watched.add(table);
     const body = Buffer.isBuffer(computed.body) ? computed.body : Buffer.from(String(computed.body), 'utf8');
-    const key = entryKey(slot);
-    const answer: CachedAnswer = {
+    this.keep(req, slot, {
       status: 200, body, contentType: computed.contentType ?? JSON_TYPE, etag: strongEtag(body), tables: slot.tables,
-      own: computed.headers ?? {}, key,
+      own: computed.headers ?? {},
       stack: Object.fromEntries(Object.entries(stack).filter(([name]) => !OWN_HEADERS.has(name))),
-    };
-    const limit = Date.now() + this.limits.ttlMs;
-    this.answers.set(key, answer, body.length, computed.expiresAt ? Math.min(computed.expiresAt.getTime(), limit) : limit);
-    this.remember(urlIndexKey(req.originalUrl, slot.variant), key);
+    }, computed.expiresAt);
+  }
+
+  /** Stores an answer until its time to live ends, plus the stale grace unless the content gave an earlier time. */
+  private keep(req: Request, slot: CacheSlot, answer: CachedAnswer, expiresAt: Date | null | undefined): void {
+    const due = expiresAt ? expiresAt.getTime() : Number.POSITIVE_INFINITY;
+    answer.key = entryKey(slot);
+    answer.freshUntil = Math.min(due, Date.now() + this.limits.ttlMs);
+    this.answers.set(answer.key, answer, answer.body.length, Math.min(due, answer.freshUntil + this.limits.staleMs));
+    this.remember(urlIndexKey(req.originalUrl, slot.variant), answer.key);
+  }
+
+  private fresh(answer: CachedAnswer): boolean {
+    return answer.freshUntil === undefined || answer.freshUntil > Date.now();
+  }
+
+  /** Within its time to live; or past it while a request is making this URL's next answer (it is then sent meanwhile). */
+  private servable(answer: CachedAnswer, urlKey: string): boolean {
+    return this.fresh(answer) || this.inflight.has(urlKey);
   }
 
   /**
@@ -272,7 +294,8 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const key = this.isListening ? this.urls.get(req.originalUrl) : undefined;
     const answer = key === undefined ? undefined : this.answers.get(key);
-    if (!answer?.stack) return next();
+    // Past its time to live with nobody making the next one: this request goes on and makes it.
+    if (!answer?.stack || !this.servable(answer, req.originalUrl)) return next();
     writeAnswer(req, res, answer, answer.stack, (gzip) => this.grow(answer, gzip));
   };
 

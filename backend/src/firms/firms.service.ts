@@ -22,6 +22,7 @@ import { FirmProfilesService } from './firm-profiles.service.js';
 import { num } from './firm-mappers.js';
 import { earliest, NO_PAYOUT_FIGURES, PAYOUT_WINDOW_DAYS, type PayoutFigures } from '../../../common/payouts.js';
 import { PayoutReportsService } from '../payouts/payout-reports.service.js';
+import { firmPostsQuery } from '../blog-posts/blog-post.queries.js';
 
 /** How many posts a profile lists. */
 const FIRM_POSTS_MAX = 6;
@@ -285,30 +286,15 @@ export class FirmsService {
   }
 
   /**
-   * Published posts about each firm, newest first: tagged with the firm's slug or name (any case),
-   * or linking to its profile. One statement for all the firms asked.
+   * Published posts about each firm, newest first: naming it (the admin's picker), tagged with its slug or name
+   * (any case), or linking to its profile. PostgreSQL keeps that answer per post in blog_post_firms
+   * (Migration20261127220000), so each firm's newest are an index range, whatever the number of posts.
    */
   private async postsAbout(ids: number[], now: Date): Promise<Map<number, FirmPostDto[]>> {
+    const { sql, params } = firmPostsQuery(ids, now, FIRM_POSTS_MAX);
     const rows = await this.em.getConnection().execute<Array<{
       company_id: number; slug: string; title: string; excerpt: string | null; category: FirmPostDto['category']; published_at: Date;
-    }>>(
-      `select c.id as company_id, p.slug, p.title, p.excerpt, p.category, p.published_at
-       from companies c
-       join lateral (
-         select b.slug, b.title, b.excerpt, b.category, b.published_at
-         from blog_posts b
-         where b.status = 'published' and b.published_at <= ?
-           and (c.id = any(b.company_ids)
-                or exists (select 1 from unnest(b.tags) t where lower(t) in (lower(c.slug), lower(c.name)))
-                or b.content ~ ('/firms/' || c.slug || ?))
-         order by b.published_at desc, b.id desc
-         limit ${FIRM_POSTS_MAX}
-       ) p on true
-       where c.id in (${ids.map(() => '?').join(', ')})
-       order by p.published_at desc`,
-      // The link's end is a parameter: a literal '?' in the statement would be taken for a placeholder.
-      [now, `(['"?#/]|$)`, ...ids],
-    );
+    }>>(sql, params);
     const result = new Map<number, FirmPostDto[]>();
     for (const r of rows) {
       const list = result.get(r.company_id) ?? [];

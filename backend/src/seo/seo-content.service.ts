@@ -121,35 +121,42 @@ export class SeoContentService {
   }
 
   /**
-   * Child `page`'s <url> elements in order of id, SITEMAP_CHUNK_URLS at a time (keyset on the primary key),
-   * each chunk formatted by PostgreSQL into one text: 50,000 URLs never become 50,000 JavaScript objects, and
-   * a response can be streamed chunk by chunk. Slugs that need escaping (none that the API accepts) are
-   * formatted here, as renderPostsSitemap does.
+   * Child `page`'s <url> elements in order of id, one text per SITEMAP_CHUNK_URLS ids, each formatted by
+   * PostgreSQL: 10,000 URLs never become 10,000 JavaScript objects, and a response can be streamed chunk by
+   * chunk. The chunks are fixed id ranges, so they are all asked at once (each on its own pooled connection)
+   * and the child waits for the slowest chunk, not for their sum. Empty ranges give nothing. Slugs that need
+   * escaping (none that the API accepts) are formatted here, as renderPostsSitemap does.
    */
   async *sitemapPostChunks(page: number, siteUrl: string): AsyncGenerator<string> {
     const site = siteUrl.replace(/\/+$/, '');
     const prefix = `<url><loc>${escapeXml(`${site}/blog/`)}`;
     const suffix = '<changefreq>monthly</changefreq><priority>0.6</priority></url>';
-    let after = (page - 1) * SITEMAP_CHILD_URLS;
-    const last = page * SITEMAP_CHILD_URLS;
-    for (;;) {
-      const [row] = await this.em.getConnection().execute<Array<{ xml: string | null; odd: Array<{ slug: string; updated_at: string }> | null; last: number | null }>>(
-        `select string_agg(? || p."slug" || '</loc><lastmod>' || overlay(left((p."updated_at" at time zone 'UTC')::text, 19) placing 'T' from 11)
-                  || 'Z</lastmod>' || ?, E'\n' order by p."id") filter (where p."slug" ~ '^[a-z0-9-]+$') as "xml",
-                json_agg(json_build_object('slug', p."slug", 'updated_at', p."updated_at") order by p."id")
-                  filter (where p."slug" !~ '^[a-z0-9-]+$') as "odd",
-                max(p."id") as "last"
-         from (select "id", "slug", "updated_at" from "blog_posts"
-               where ${PUBLISHED_SQL} and "id" > ? and "id" <= ? order by "id" limit ${SITEMAP_CHUNK_URLS}) p`,
-        [prefix, suffix, after, last],
-      );
-      if (!row?.last) return;
-      const odd = (row.odd ?? []).map((r) => renderPostUrl(site, { slug: r.slug, updatedAt: new Date(r.updated_at) }));
-      yield [row.xml, ...odd].filter(Boolean).join('\n') + '\n';
-      // The child's last id reached: no query to learn that nothing follows.
-      if (row.last >= last) return;
-      after = row.last;
+    const pending: Array<Promise<string | null>> = [];
+    for (let after = (page - 1) * SITEMAP_CHILD_URLS; after < page * SITEMAP_CHILD_URLS; after += SITEMAP_CHUNK_URLS) {
+      const chunk = this.sitemapChunk(site, prefix, suffix, after, after + SITEMAP_CHUNK_URLS);
+      // A client gone before a later chunk is awaited must not leave its failure unhandled (the awaiting code sees it).
+      chunk.catch(() => undefined);
+      pending.push(chunk);
     }
+    for (const chunk of pending) {
+      const text = await chunk;
+      if (text) yield text;
+    }
+  }
+
+  /** The <url> elements of the published posts with ids in (after, last], as one text; null when there are none. */
+  private async sitemapChunk(site: string, prefix: string, suffix: string, after: number, last: number): Promise<string | null> {
+    const [row] = await this.em.getConnection().execute<Array<{ xml: string | null; odd: Array<{ slug: string; updated_at: string }> | null }>>(
+      `select string_agg(? || p."slug" || '</loc><lastmod>' || overlay(left((p."updated_at" at time zone 'UTC')::text, 19) placing 'T' from 11)
+                || 'Z</lastmod>' || ?, E'\n' order by p."id") filter (where p."slug" ~ '^[a-z0-9-]+$') as "xml",
+              json_agg(json_build_object('slug', p."slug", 'updated_at', p."updated_at") order by p."id")
+                filter (where p."slug" !~ '^[a-z0-9-]+$') as "odd"
+       from "blog_posts" p where ${PUBLISHED_SQL} and p."id" > ? and p."id" <= ?`,
+      [prefix, suffix, after, last],
+    );
+    if (!row?.xml && !row?.odd) return null;
+    const odd = (row.odd ?? []).map((r) => renderPostUrl(site, { slug: r.slug, updatedAt: new Date(r.updated_at) }));
+    return [row.xml, ...odd].filter(Boolean).join('\n') + '\n';
   }
 
   /**
