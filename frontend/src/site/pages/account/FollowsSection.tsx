@@ -7,6 +7,8 @@ import {
 import { firmPath, timelineAnchor } from '../../../../../common/firm-pages.js';
 import { apiFetch } from '../../../lib/api.js';
 import { FOLLOWS_KEY, useFollows } from '../../hooks/useFollows.js';
+import { FollowForm } from '../firms/FollowButton.js';
+import { ACCOUNT_PATH } from '../../../../../common/email-sign-in.js';
 
 /**
  * Firms you follow (issue #19), beside the other /account sections: each firm with its latest recorded change
@@ -38,10 +40,13 @@ function FollowItem({ follow: f }: { follow: FollowDto }) {
     <li className="account-item" data-follow-id={f.companyId}>
       <div className="account-item-head">
         <Link className="account-firm" to={firmPath(f.slug)}>{f.name}</Link>
-        <button type="button" className="button button-quiet" disabled={follows.pendingFor === f.companyId}
-          onClick={() => void follows.setFollowing(f.companyId, false).catch(() => undefined)}>
-          {TEXT.unfollow(f.name)}
-        </button>
+        {/* A plain form first (no script needed: POST /follow, back to /account); with script, the same call in place. */}
+        <FollowForm companyId={f.companyId} action="unfollow" next={ACCOUNT_PATH}
+          onSubmit={() => void follows.setFollowing(f.companyId, false).catch(() => undefined)}>
+          <button type="submit" className="button button-quiet" disabled={follows.pendingFor === f.companyId}>
+            {TEXT.unfollow(f.name)}
+          </button>
+        </FollowForm>
       </div>
       <p className="account-latest" data-testid="latest-change">
         <span className="muted">{TEXT.latest}:</span>{' '}

@@ -61,7 +61,7 @@ export function FirmProfilePage() {
               <li data-testid="followers">{profile.data.followers === 1 ? '1 trader follows' : `${profile.data.followers.toLocaleString('en-US')} traders follow`}</li>
             </ul>
             <p className="firm-follow-row"><FollowButton companyId={firm.id} name={firm.name} /></p>
-            <FollowIntentStatus />
+            <FollowIntentStatus nameOf={(id) => (id === firm.id ? firm.name : undefined)} />
             <FirmStatusNote firm={firm} variant="banner" />
             {firm.description && <p className="lead">{firm.description}</p>}
           </div>
