@@ -119,6 +119,20 @@ describe('follow a firm: follows and alerts (issue #19)', () => {
     await sleep(1500);
     expect(mailsTo('bob')).toHaveLength(bobBefore);
   }, 40_000);
+  it('a code ending within 3 days is an alert, naming the code and its last day', async () => {
+    const sent = mailsTo('ann').length;
+    await sleep(WINDOW_SECONDS * 1000);
+    const ends = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    await admin.post('/_api/admin/discounts').send({
+      companyId: firm.id, title: 'Last days', status: 'active', discountCode: 'ACME3DAYS', discountPercentage: 5, validUntil: ends.toISOString(),
+    }).expect(201);
+    const line = `Code ACME3DAYS ends on ${ends.toISOString().slice(0, 10)}`;
+    const [ending] = await t.smtp.waitFor(1, { filter: (m) => m.envelope.to.includes('ann@traders.example') && (m.parsed.text ?? '').includes(line), timeoutMs: 30_000 });
+    expect(ending!.parsed.html).toMatch(/\/firms\/acme-funding#deal-\d+/);
+    expect(mailsTo('ann').length).toBeGreaterThan(sent);
+    expect(mailsTo('cat').filter((m) => (m.parsed.text ?? '').includes('ACME3DAYS'))).toEqual([]);
+  }, 45_000);
+
   it('weekly: folded into the Monday digest for a digest reader; a mail of its own for a trader who gets no digest', async () => {
     const alerts = t.app.get(AlertsService);
     for (const name of ['gil', 'hal']) {

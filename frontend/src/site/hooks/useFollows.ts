@@ -4,21 +4,14 @@
  * `GET /_api/me/follows` after hydration: the server-rendered (cached) HTML is the same for everyone, the
  * followed state is the client's.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { followDoneOf, followIntentOf, withoutFollowIntent } from '../../../../common/follow-intent.js';
 import type { FollowsResponse } from '../../../../common/follow-api-types.js';
 import { apiFetch, apiPost } from '../../lib/api.js';
-import { httpSource, type DataSource } from '../../lib/data-source.js';
-import { retryServerErrors } from '../../lib/retry.js';
+import { FOLLOWS_KEY, followsQuery } from '../../lib/queries.js';
 import { useSession } from '../../lib/session.js';
-
-export const FOLLOWS_KEY = ['me', 'follows'] as const;
-
-/** The trader's follows: read by every button after hydration, and by /account's server render (no script needed there). */
-export const followsQuery = (source: DataSource = httpSource) =>
-  queryOptions({ queryKey: FOLLOWS_KEY, queryFn: () => source.myFollows(), retry: retryServerErrors, retryOnMount: false });
 
 export function useFollows() {
   const session = useSession();

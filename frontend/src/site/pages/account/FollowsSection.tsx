@@ -6,7 +6,8 @@ import {
 } from '../../../../../common/follow-api-types.js';
 import { firmPath, timelineAnchor } from '../../../../../common/firm-pages.js';
 import { apiFetch } from '../../../lib/api.js';
-import { FOLLOWS_KEY, useFollows } from '../../hooks/useFollows.js';
+import { FOLLOWS_KEY } from '../../../lib/queries.js';
+import { useFollows } from '../../hooks/useFollows.js';
 import { FollowForm } from '../firms/FollowButton.js';
 import { ACCOUNT_PATH } from '../../../../../common/email-sign-in.js';
 

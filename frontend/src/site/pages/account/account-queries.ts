@@ -5,9 +5,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { httpSource, type DataSource } from '../../../lib/data-source.js';
-import { companiesQuery } from '../../../lib/queries.js';
+import { companiesQuery, followsQuery } from '../../../lib/queries.js';
 import { retryServerErrors } from '../../../lib/retry.js';
-import { followsQuery } from '../../hooks/useFollows.js';
 
 export const MY_REPORTS_KEY = ['me', 'payout-reports'] as const;
 export const MY_CLAIMS_KEY = ['me', 'payout-claims'] as const;
