@@ -42,6 +42,7 @@ export const FOLLOWS_SECTION_TEXT = {
   unfollow: (name: string) => `Unfollow ${name}`,
   frequency: 'Alert emails',
   saved: 'Saved.',
+  save: 'Save',
   loading: 'Loading the firms you follow…',
   loadFailed: 'The firms you follow could not be loaded. Please try again.',
 } as const;

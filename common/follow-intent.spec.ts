@@ -1,5 +1,5 @@
 import {
-  FOLLOW_INTENT_PARAM, followDoneOf, followDonePath, followFormOf, followIntentOf, followIntentOfNext, signInToFollowHref, withFollowIntent, withoutFollowIntent,
+  alertSettingsFormOf, FOLLOW_INTENT_PARAM, followDoneOf, followDonePath, followFormOf, followIntentOf, followIntentOfNext, signInToFollowHref, withFollowIntent, withoutFollowIntent,
 } from './follow-intent.js';
 import { loginReturnPath } from './login-form.js';
 
@@ -57,5 +57,13 @@ describe('the follow form without JavaScript', () => {
     for (const bad of [undefined, {}, { companyId: '3' }, { companyId: '0', action: 'follow' }, { companyId: 3, action: 'follow' }, { companyId: '3', action: 'delete' }, { companyId: ['3'], action: 'follow' }]) {
       expect(followFormOf(bad)).toBeNull();
     }
+  });
+});
+
+describe('the alert-emails form without JavaScript', () => {
+  it('takes one of the three choices and nothing else', () => {
+    expect(alertSettingsFormOf({ frequency: 'weekly' })).toBe('weekly');
+    expect(alertSettingsFormOf({ frequency: 'off' })).toBe('off');
+    for (const bad of [undefined, {}, { frequency: 'daily' }, { frequency: ['weekly'] }, { frequency: 'WEEKLY' }]) expect(alertSettingsFormOf(bad)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
  * visitor was on plus `follow=<firm id>`; after signing in (any of the three ways) the trader lands back there and
  * the page follows that firm once, then drops the parameter. Pure: the pages, the login page and the tests share it.
  */
+import { ALERT_FREQUENCIES, type AlertFrequency } from './follow-api-types.js';
 import { loginPathFor, loginReturnPath } from './login-form.js';
 
 export const FOLLOW_INTENT_PARAM = 'follow';
@@ -79,4 +80,14 @@ export function followFormOf(body: unknown): { companyId: number; action: Follow
   const companyId = typeof fields.companyId === 'string' ? followIntentOf(new URLSearchParams({ [FOLLOW_INTENT_PARAM]: fields.companyId })) : null;
   if (!action || companyId === null) return null;
   return { companyId, action, next: loginReturnPath(fields.next) };
+}
+
+/** The alert-emails choice on /account as a plain form: POST here, 303 back to /account saying it was saved. */
+export const ALERT_SETTINGS_FORM_PATH = '/alert-settings';
+export const ALERTS_SAVED_PATH = '/account?alerts=saved#follows';
+
+/** The form's frequency, or null when it is not one of ours. */
+export function alertSettingsFormOf(body: unknown): AlertFrequency | null {
+  const value = ((body ?? {}) as Record<string, unknown>).frequency;
+  return ALERT_FREQUENCIES.find((f) => f === value) ?? null;
 }

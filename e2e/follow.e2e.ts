@@ -168,6 +168,12 @@ describe('follow a firm and the true cost, in Chromium', () => {
     await page.goto('/account');
     const item = page.locator(`[data-follow-id="${firm!.id}"]`);
     await item.getByRole('link', { name: firm!.name, exact: true }).waitFor();
+    // The alert-emails choice is a plain form too.
+    await page.getByLabel('Alert emails').selectOption('weekly');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await siteSql(site, 'select s.frequency from alert_settings s join users u on u.id = s.user_id where u.email = $1', [trader.email]))
+      .toEqual([{ frequency: 'weekly' }]);
     await page.screenshot({ path: `${SHOTS}/nojs-account-1280.png`, fullPage: true });
     await item.getByRole('button', { name: `Unfollow ${firm!.name}` }).click();
     await page.waitForURL((u) => u.pathname === '/account');

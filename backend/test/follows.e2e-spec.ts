@@ -252,6 +252,21 @@ describe('follow a firm: follows and alerts (issue #19)', () => {
       const account = await ivy.get('/account').expect(200);
       expect(account.text).toContain(`data-follow-id="${firm.id}"`);
       expect(followForms(account.text)).toEqual([followForm('/account', 'unfollow')]);
+      // The alert-emails choice too: a plain form posting the select.
+      expect(account.text).toMatch(/<form(?=[^>]*method="post")[^>]*action="\/alert-settings"[^>]*>.*?<select id="alert-frequency" name="frequency">/);
+    });
+
+    it('POST /alert-settings without JavaScript: saves the choice and goes back to /account saying so; refuses anything else', async () => {
+      await t.createUser('jon@traders.example', 'trader-password-1', 'user');
+      const jon = await t.signedIn({ email: 'jon@traders.example', password: 'trader-password-1' });
+      const form = (agent: TestAgent, fields: Record<string, string>) => agent.post('/alert-settings').set({ Origin: origin() }).type('form').send(fields);
+      expect((await form(jon, { frequency: 'weekly' }).expect(303)).headers.location).toBe('/account?alerts=saved#follows');
+      expect((await jon.get('/_api/me/follows').expect(200)).body.frequency).toBe('weekly');
+      expect((await jon.get('/account?alerts=saved').expect(200)).text).toContain('<option value="weekly" selected="">');
+      expect((await form(jon, { frequency: 'daily' }).expect(400)).body).toMatchObject({ statusCode: 400, errors: { frequency: FOLLOW_MSG.frequency } });
+      await jon.post('/alert-settings').set({ Origin: 'https://evil.example' }).type('form').send({ frequency: 'off' }).expect(403);
+      expect((await form(t.http(), { frequency: 'off' }).expect(303)).headers.location).toBe('/login?next=%2Faccount');
+      expect((await jon.get('/_api/me/follows').expect(200)).body.frequency).toBe('weekly');
     });
 
     it('/login says why, and both sign-in forms return to the page with the intent', async () => {
