@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Post, Redirect, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import type { PublicUser } from '../../../common/api-types.js';
 import { FOLLOW_MSG } from '../../../common/follow-api-types.js';
 import {
@@ -30,32 +30,26 @@ export class FollowFormController {
   constructor(private readonly follows: FollowsService) {}
 
   @Post(FOLLOW_FORM_PATH.slice(1))
-  @HttpCode(303)
-  async submit(@Body() body: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @Redirect(undefined, 303)
+  async submit(@Body() body: unknown, @Req() req: Request): Promise<{ url: string }> {
     const form = followFormOf(body);
     if (!form) throw new ApiError(400, FOLLOW_MSG.form, { companyId: FOLLOW_MSG.companyId });
     const user = req.user as PublicUser | undefined;
-    if (!user) {
-      res.redirect(303, form.action === 'follow' ? signInToFollowHref(form.next, form.companyId) : loginPathFor(form.next));
-      return;
-    }
+    if (!user) return { url: form.action === 'follow' ? signInToFollowHref(form.next, form.companyId) : loginPathFor(form.next) };
     if (form.action === 'follow') await this.follows.follow(user.id, form.companyId);
     else await this.follows.unfollow(user.id, form.companyId);
-    res.redirect(303, followDonePath(form.next, form.companyId, form.action === 'follow'));
+    return { url: followDonePath(form.next, form.companyId, form.action === 'follow') };
   }
 
   /** /account's alert-emails choice (as they happen, weekly, none): saved, then back to /account saying so. */
   @Post(ALERT_SETTINGS_FORM_PATH.slice(1))
-  @HttpCode(303)
-  async alertSettings(@Body() body: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @Redirect(undefined, 303)
+  async alertSettings(@Body() body: unknown, @Req() req: Request): Promise<{ url: string }> {
     const frequency = alertSettingsFormOf(body);
     if (!frequency) throw new ApiError(400, FOLLOW_MSG.frequency, { frequency: FOLLOW_MSG.frequency });
     const user = req.user as PublicUser | undefined;
-    if (!user) {
-      res.redirect(303, loginPathFor(ACCOUNT_PATH));
-      return;
-    }
+    if (!user) return { url: loginPathFor(ACCOUNT_PATH) };
     await this.follows.setFrequency(user.id, frequency);
-    res.redirect(303, ALERTS_SAVED_PATH);
+    return { url: ALERTS_SAVED_PATH };
   }
 }
