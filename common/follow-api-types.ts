@@ -23,6 +23,9 @@ export interface FollowsResponse {
 
 export const FOLLOW_MSG = {
   companyId: 'companyId must be the id of a firm',
+  /** A post to the plain follow form that is not our form's. */
+  form: 'The follow form needs a firm (companyId) and an action (follow or unfollow).',
+  tooManyFollows: (minutes: number) => `Too many follow changes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   frequency: `frequency must be one of: ${ALERT_FREQUENCIES.join(', ')}`,
   unsubscribed: 'You will get no more alert emails. You still follow your firms; turn alerts back on in your follow settings.',
   badToken: 'This unsubscribe link is not valid.',
@@ -39,6 +42,7 @@ export const FOLLOWS_SECTION_TEXT = {
   unfollow: (name: string) => `Unfollow ${name}`,
   frequency: 'Alert emails',
   saved: 'Saved.',
+  save: 'Save',
   loading: 'Loading the firms you follow…',
   loadFailed: 'The firms you follow could not be loaded. Please try again.',
 } as const;

@@ -1,4 +1,6 @@
-import { FOLLOW_INTENT_PARAM, followIntentOf, followIntentOfNext, signInToFollowHref, withFollowIntent, withoutFollowIntent } from './follow-intent.js';
+import {
+  alertSettingsFormOf, FOLLOW_INTENT_PARAM, followDoneOf, followDonePath, followFormOf, followIntentOf, followIntentOfNext, signInToFollowHref, withFollowIntent, withoutFollowIntent,
+} from './follow-intent.js';
 import { loginReturnPath } from './login-form.js';
 
 describe('the intent to follow a firm, carried through sign-in', () => {
@@ -35,5 +37,33 @@ describe('the intent to follow a firm, carried through sign-in', () => {
   it('drops the intent once acted on, keeping the rest of the query', () => {
     expect(withoutFollowIntent('size=100000&follow=12&sort=trueCost')).toBe('?size=100000&sort=trueCost');
     expect(withoutFollowIntent(`${FOLLOW_INTENT_PARAM}=12`)).toBe('');
+  });
+});
+
+describe('the follow form without JavaScript', () => {
+  it('reports what was done in the page URL, dropping the intent and any earlier outcome', () => {
+    expect(followDonePath('/firms/acme', 3, true)).toBe('/firms/acme?followed=3');
+    expect(followDonePath('/firms?size=100000&follow=3&followed=9', 3, false)).toBe('/firms?size=100000&unfollowed=3');
+    expect(followDonePath('/discounts?unfollowed=3#deal-4', 3, true)).toBe('/discounts?followed=3#deal-4');
+    expect(followDonePath('//evil.example/x', 3, true)).toBe('/?followed=3');
+    expect(followDoneOf('followed=3')).toEqual({ companyId: 3, following: true });
+    expect(followDoneOf(new URLSearchParams('size=1&unfollowed=12'))).toEqual({ companyId: 12, following: false });
+    for (const none of ['', 'followed=', 'followed=0', 'unfollowed=x', 'follow=3']) expect(followDoneOf(none)).toBeNull();
+  });
+
+  it('reads only the fields our form sends', () => {
+    expect(followFormOf({ companyId: '3', action: 'follow', next: '/firms?size=100000' })).toEqual({ companyId: 3, action: 'follow', next: '/firms?size=100000' });
+    expect(followFormOf({ companyId: '3', action: 'unfollow', next: 'https://evil.example/' })).toEqual({ companyId: 3, action: 'unfollow', next: '/' });
+    for (const bad of [undefined, {}, { companyId: '3' }, { companyId: '0', action: 'follow' }, { companyId: 3, action: 'follow' }, { companyId: '3', action: 'delete' }, { companyId: ['3'], action: 'follow' }]) {
+      expect(followFormOf(bad)).toBeNull();
+    }
+  });
+});
+
+describe('the alert-emails form without JavaScript', () => {
+  it('takes one of the three choices and nothing else', () => {
+    expect(alertSettingsFormOf({ frequency: 'weekly' })).toBe('weekly');
+    expect(alertSettingsFormOf({ frequency: 'off' })).toBe('off');
+    for (const bad of [undefined, {}, { frequency: 'daily' }, { frequency: ['weekly'] }, { frequency: 'WEEKLY' }]) expect(alertSettingsFormOf(bad)).toBeNull();
   });
 });

@@ -99,7 +99,7 @@ describe('follow a firm and the true cost, in Chromium', () => {
     await waitForHydration(page);
     const row = page.locator('tbody tr').filter({ has: page.locator('.firm-follow') }).first();
     const name = (await row.locator('.firm-follow').textContent())!.replace(/^Follow /, '');
-    await row.getByRole('link', { name: `Follow ${name}` }).click();
+    await row.getByRole('button', { name: `Follow ${name}` }).click();
 
     await page.waitForURL((u) => u.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toMatch(/^\/firms\?size=100000&follow=\d+$/);
@@ -132,6 +132,78 @@ describe('follow a firm and the true cost, in Chromium', () => {
     await item.getByRole('button', { name: `Unfollow ${name}` }).click();
     await item.waitFor({ state: 'detached' });
     expect(await siteSql(site, 'select 1 from follows f join users u on u.id = f.user_id where u.email = $1', [trader.email])).toEqual([]);
+  }, 90_000);
+
+  it('without JavaScript: a trader follows from the profile (signing in on the way), sees it on /account, unfollows there and on the profile; a card follows too', async () => {
+    const trader = { email: 'nojs.trader@e2e.example', password: 'nojs-trader-password-1' };
+    await siteSql(site, `insert into users (email, display_name, role, password_hash) values ($1, 'No-script trader', 'user', $2)`,
+      [trader.email, await argon2.hash(trader.password, { type: argon2.argon2id })]);
+    const [firm] = await siteSql<{ id: number; slug: string; name: string }>(site,
+      `select c.id, c.slug, c.name from companies c where c.status = 'active' and exists (select 1 from discounts d where d.company_id = c.id)
+       order by c.id limit 1`);
+    const follows = () => siteSql<{ company_id: number }>(site,
+      'select f.company_id from follows f join users u on u.id = f.user_id where u.email = $1', [trader.email]);
+    const { page } = await open(VIEWPORTS.mobile, false);
+
+    await page.goto(`/firms/${firm!.slug}`);
+    await page.getByRole('button', { name: `Follow ${firm!.name}` }).click();
+    // Not signed in: the sign-in page, which says why and comes back to the follow.
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/firms/${firm!.slug}?follow=${firm!.id}`);
+    await page.getByTestId('follow-intent').waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(trader.email);
+    await page.getByLabel('Password').fill(trader.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // Back on the profile, following (done by the sign-in, no script ran), and told so.
+    await page.waitForURL((u) => u.pathname === `/firms/${firm!.slug}` && u.search === `?followed=${firm!.id}`);
+    await page.getByRole('status').filter({ hasText: `You now follow ${firm!.name}` }).waitFor();
+    await page.getByRole('button', { name: `Unfollow ${firm!.name}` }).waitFor();
+    expect(await follows()).toEqual([{ company_id: firm!.id }]);
+    await page.screenshot({ path: `${SHOTS}/nojs-profile-followed-390.png` });
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.screenshot({ path: `${SHOTS}/nojs-profile-followed-1280.png` });
+
+    // /account lists it, rendered by the server, and unfollows with a plain form.
+    await page.goto('/account');
+    const item = page.locator(`[data-follow-id="${firm!.id}"]`);
+    await item.getByRole('link', { name: firm!.name, exact: true }).waitFor();
+    // The alert-emails choice is a plain form too.
+    await page.getByLabel('Alert emails').selectOption('weekly');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await siteSql(site, 'select s.frequency from alert_settings s join users u on u.id = s.user_id where u.email = $1', [trader.email]))
+      .toEqual([{ frequency: 'weekly' }]);
+    await page.screenshot({ path: `${SHOTS}/nojs-account-1280.png`, fullPage: true });
+    await item.getByRole('button', { name: `Unfollow ${firm!.name}` }).click();
+    await page.waitForURL((u) => u.pathname === '/account');
+    await page.getByText('You follow no firm yet.').waitFor();
+    expect(await follows()).toEqual([]);
+
+    // Signed in now: the profile's form follows at once, and its Unfollow undoes it.
+    await page.goto(`/firms/${firm!.slug}`);
+    await page.getByRole('button', { name: `Follow ${firm!.name}` }).click();
+    await page.getByRole('button', { name: `Unfollow ${firm!.name}` }).waitFor();
+    expect(await follows()).toEqual([{ company_id: firm!.id }]);
+    await page.getByRole('button', { name: `Unfollow ${firm!.name}` }).click();
+    await page.getByRole('status').filter({ hasText: `You no longer follow ${firm!.name}` }).waitFor();
+    expect(await follows()).toEqual([]);
+
+    // A discount card's Follow, and a /firms row's, without script too.
+    await page.goto('/discounts');
+    await page.getByRole('button', { name: `Follow ${firm!.name}` }).first().click();
+    await page.waitForURL((u) => u.pathname === '/discounts' && u.search === `?followed=${firm!.id}`);
+    await page.getByRole('status').filter({ hasText: `You now follow ${firm!.name}` }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/nojs-discounts-followed-1280.png` });
+    const row = page.locator(`tr[data-firm="${firm!.slug}"]`).filter({ has: page.locator('.firm-follow') });
+    await page.goto('/firms');
+    await row.getByRole('button', { name: `Follow ${firm!.name}` }).click();
+    await page.waitForURL((u) => u.pathname === '/firms' && u.search === `?followed=${firm!.id}`);
+    await row.getByRole('button', { name: `Unfollow ${firm!.name}` }).click();
+    await page.waitForURL((u) => u.pathname === '/firms' && u.search === `?unfollowed=${firm!.id}`);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.screenshot({ path: `${SHOTS}/nojs-firms-unfollowed-390.png` });
+    expect(await follows()).toEqual([]);
   }, 90_000);
 
   it('the True cost column sorts, with JavaScript and without', async () => {

@@ -119,6 +119,20 @@ describe('follow a firm: follows and alerts (issue #19)', () => {
     await sleep(1500);
     expect(mailsTo('bob')).toHaveLength(bobBefore);
   }, 40_000);
+  it('a code ending within 3 days is an alert, naming the code and its last day', async () => {
+    const sent = mailsTo('ann').length;
+    await sleep(WINDOW_SECONDS * 1000);
+    const ends = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    await admin.post('/_api/admin/discounts').send({
+      companyId: firm.id, title: 'Last days', status: 'active', discountCode: 'ACME3DAYS', discountPercentage: 5, validUntil: ends.toISOString(),
+    }).expect(201);
+    const line = `Code ACME3DAYS ends on ${ends.toISOString().slice(0, 10)}`;
+    const [ending] = await t.smtp.waitFor(1, { filter: (m) => m.envelope.to.includes('ann@traders.example') && (m.parsed.text ?? '').includes(line), timeoutMs: 30_000 });
+    expect(ending!.parsed.html).toMatch(/\/firms\/acme-funding#deal-\d+/);
+    expect(mailsTo('ann').length).toBeGreaterThan(sent);
+    expect(mailsTo('cat').filter((m) => (m.parsed.text ?? '').includes('ACME3DAYS'))).toEqual([]);
+  }, 45_000);
+
   it('weekly: folded into the Monday digest for a digest reader; a mail of its own for a trader who gets no digest', async () => {
     const alerts = t.app.get(AlertsService);
     for (const name of ['gil', 'hal']) {
@@ -169,21 +183,90 @@ describe('follow a firm: follows and alerts (issue #19)', () => {
     /** The page's rendered body (its state script carries render times, which differ when the page is rendered anew). */
     const html = (text: string) => text.slice(text.indexOf('<div id="root">'), text.indexOf('<script type="application/json" id="ssr-state">'));
 
-    it('the Follow link of the cached page is the same for everyone: /login with a safe next holding the intent', async () => {
+    /** The plain follow forms in a page's HTML: their fields and their button's words. */
+    const followForms = (text: string) => [...text.matchAll(/<form[^>]*action="\/follow"[^>]*>(.*?)<\/form>/g)].map(([, inner]) => ({
+      ...Object.fromEntries([...inner!.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"\/>/g)].map(([, k, v]) => [k, v!.replace(/&amp;/g, '&')])),
+      button: /<button[^>]*>(.*?)<\/button>/.exec(inner!)?.[1]?.replace(/<!-- -->/g, ''),
+    }));
+    const followForm = (next: string, action = 'follow', name = 'Acme Funding') =>
+      ({ companyId: String(firm.id), action, next, button: `${action === 'follow' ? 'Follow' : 'Unfollow'} ${name}` });
+    const post = (agent: TestAgent, fields: Record<string, string>) => agent.post('/follow').set({ Origin: origin() }).type('form').send(fields);
+
+    it('the Follow button of the cached page is the same plain form for everyone, on the profile, the /firms rows and the cards', async () => {
       const anon = await t.http().get('/firms/acme-funding').expect(200);
-      expect(anon.text).toContain(`href="${followHref(intentNext()).replace(/&/g, '&amp;')}"`);
-      expect(anon.text).toContain('>Follow <!-- -->Acme Funding</a>');
+      expect(followForms(anon.text)).toEqual([followForm('/firms/acme-funding')]);
       // The shared (cached) page is the signed-out one; a signed-in page is private, and even there the server
       // does not know the follow: the followed state comes after hydration, from /_api/me/follows.
       expect(html((await t.http().get('/firms/acme-funding').expect(200)).text)).toBe(html(anon.text));
       const follower = await traders.ann!.get('/firms/acme-funding').expect(200);
       expect(follower.text).not.toContain('Following Acme Funding');
-      // The /firms rows: the link returns to the table as it was (its query kept).
-      const table = await t.http().get('/firms?size=100000').expect(200);
-      expect(table.text).toContain(`href="${followHref(`/firms?size=100000&follow=${firm.id}`).replace(/&/g, '&amp;')}"`);
-      // The discount cards.
-      const deals = await t.http().get('/discounts').expect(200);
-      expect(deals.text).toContain(`href="${followHref(`/discounts?follow=${firm.id}`).replace(/&/g, '&amp;')}"`);
+      // The /firms rows: the form returns to the table as it was (its query kept).
+      expect(followForms((await t.http().get('/firms?size=100000').expect(200)).text)).toContainEqual(followForm('/firms?size=100000'));
+      expect(followForms((await t.http().get('/discounts').expect(200)).text)).toContainEqual(followForm('/discounts'));
+    });
+
+    it('POST /follow without JavaScript: signed out → /login with the intent; signed in → follows, back to the page saying so; unfollows', async () => {
+      await t.createUser('gus@traders.example', 'trader-password-1', 'user');
+      const gus = await t.signedIn({ email: 'gus@traders.example', password: 'trader-password-1' });
+      const gusFollows = () => t.sql(`select f.company_id from follows f join users u on u.id = f.user_id where u.email = 'gus@traders.example'`);
+
+      const anon = await post(t.http(), { companyId: String(firm.id), action: 'follow', next: '/firms?size=100000' }).expect(303);
+      expect(anon.headers.location).toBe(followHref(`/firms?size=100000&follow=${firm.id}`));
+
+      const followed = await post(gus, { companyId: String(firm.id), action: 'follow', next: '/firms/acme-funding' }).expect(303);
+      expect(followed.headers.location).toBe(`/firms/acme-funding?followed=${firm.id}`);
+      expect(await gusFollows()).toEqual([{ company_id: firm.id }]);
+      // The page it lands on says so and offers the unfollow (from its URL: the same page for everyone who opens it).
+      const landed = await t.http().get(followed.headers.location!).expect(200);
+      expect(landed.text).toContain('You now follow <!-- -->Acme Funding<!-- -->.');
+      expect(followForms(landed.text)).toEqual([followForm(`/firms/acme-funding?followed=${firm.id}`, 'unfollow')]);
+
+      const unfollowed = await post(gus, { companyId: String(firm.id), action: 'unfollow', next: followed.headers.location! }).expect(303);
+      expect(unfollowed.headers.location).toBe(`/firms/acme-funding?unfollowed=${firm.id}`);
+      expect(await gusFollows()).toEqual([]);
+      expect((await t.http().get(unfollowed.headers.location!).expect(200)).text).toContain('You no longer follow <!-- -->Acme Funding<!-- -->.');
+      // A hostile next never leaves the site.
+      expect((await post(gus, { companyId: String(firm.id), action: 'unfollow', next: '//evil.example/x' }).expect(303)).headers.location)
+        .toBe(`/?unfollowed=${firm.id}`);
+    });
+
+    it('POST /follow refuses what is not our own form, with the error shape, and changes nothing', async () => {
+      await t.createUser('hap@traders.example', 'trader-password-1', 'user');
+      const hap = await t.signedIn({ email: 'hap@traders.example', password: 'trader-password-1' });
+      const fields = { companyId: String(firm.id), action: 'follow', next: '/firms' };
+      // CSRF: a form post from another site, or one without Origin (browsers always send it on a form post).
+      expect((await hap.post('/follow').set({ Origin: 'https://evil.example' }).type('form').send(fields).expect(403)).body)
+        .toMatchObject({ statusCode: 403, error: expect.any(String), message: expect.any(String) });
+      await hap.post('/follow').type('form').send(fields).expect(415);
+      for (const bad of [{ ...fields, companyId: 'x' }, { ...fields, action: 'delete' }, { next: '/firms' }]) {
+        expect((await post(hap, bad).expect(400)).body).toMatchObject({ statusCode: 400, message: FOLLOW_MSG.form, errors: { companyId: FOLLOW_MSG.companyId } });
+      }
+      await post(hap, { ...fields, companyId: '999999' }).expect(404);
+      expect(await t.sql(`select 1 from follows f join users u on u.id = f.user_id where u.email = 'hap@traders.example'`)).toEqual([]);
+    });
+
+    it('/account lists the follows in its server HTML, each with a plain Unfollow form (no script needed)', async () => {
+      await t.createUser('ivy@traders.example', 'trader-password-1', 'user');
+      const ivy = await t.signedIn({ email: 'ivy@traders.example', password: 'trader-password-1' });
+      await post(ivy, { companyId: String(firm.id), action: 'follow', next: '/account' }).expect(303);
+      const account = await ivy.get('/account').expect(200);
+      expect(account.text).toContain(`data-follow-id="${firm.id}"`);
+      expect(followForms(account.text)).toEqual([followForm('/account', 'unfollow')]);
+      // The alert-emails choice too: a plain form posting the select.
+      expect(account.text).toMatch(/<form(?=[^>]*method="post")[^>]*action="\/alert-settings"[^>]*>.*?<select id="alert-frequency" name="frequency">/);
+    });
+
+    it('POST /alert-settings without JavaScript: saves the choice and goes back to /account saying so; refuses anything else', async () => {
+      await t.createUser('jon@traders.example', 'trader-password-1', 'user');
+      const jon = await t.signedIn({ email: 'jon@traders.example', password: 'trader-password-1' });
+      const form = (agent: TestAgent, fields: Record<string, string>) => agent.post('/alert-settings').set({ Origin: origin() }).type('form').send(fields);
+      expect((await form(jon, { frequency: 'weekly' }).expect(303)).headers.location).toBe('/account?alerts=saved#follows');
+      expect((await jon.get('/_api/me/follows').expect(200)).body.frequency).toBe('weekly');
+      expect((await jon.get('/account?alerts=saved').expect(200)).text).toContain('<option value="weekly" selected="">');
+      expect((await form(jon, { frequency: 'daily' }).expect(400)).body).toMatchObject({ statusCode: 400, errors: { frequency: FOLLOW_MSG.frequency } });
+      await jon.post('/alert-settings').set({ Origin: 'https://evil.example' }).type('form').send({ frequency: 'off' }).expect(403);
+      expect((await form(t.http(), { frequency: 'off' }).expect(303)).headers.location).toBe('/login?next=%2Faccount');
+      expect((await jon.get('/_api/me/follows').expect(200)).body.frequency).toBe('weekly');
     });
 
     it('/login says why, and both sign-in forms return to the page with the intent', async () => {
@@ -193,7 +276,9 @@ describe('follow a firm: follows and alerts (issue #19)', () => {
       await t.createUser('dan@traders.example', 'trader-password-1', 'user');
       const posted = await t.http().post(followHref(intentNext())).set({ Origin: origin() }).type('form')
         .send({ email: 'dan@traders.example', password: 'trader-password-1' }).expect(303);
-      expect(posted.headers.location).toBe(intentNext());
+      // Without the page's script, signing in does the follow and says so on the page.
+      expect(posted.headers.location).toBe(`/firms/acme-funding?followed=${firm.id}`);
+      expect(await t.sql(`select f.company_id from follows f join users u on u.id = f.user_id where u.email = 'dan@traders.example'`)).toEqual([{ company_id: firm.id }]);
       for (const hostile of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
         const r = await t.http().post(followHref(hostile)).set({ Origin: origin() }).type('form')
           .send({ email: 'dan@traders.example', password: 'trader-password-1' }).expect(303);
@@ -212,7 +297,8 @@ describe('follow a firm: follows and alerts (issue #19)', () => {
         return `${url.pathname}${url.search}`;
       };
       const opened = await t.http().get(await linkFor('eve@traders.example', intentNext())).expect(303);
-      expect(opened.headers.location).toBe(intentNext());
+      expect(opened.headers.location).toBe(`/firms/acme-funding?followed=${firm.id}`);
+      expect(await t.sql(`select f.company_id from follows f join users u on u.id = f.user_id where u.email = 'eve@traders.example'`)).toEqual([{ company_id: firm.id }]);
       for (const hostile of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
         const r = await t.http().get(await linkFor('fay@traders.example', hostile)).expect(303);
         expect({ hostile, location: r.headers.location }).toEqual({ hostile, location: '/account' });

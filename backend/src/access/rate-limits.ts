@@ -7,6 +7,7 @@ import { PAYOUT_MSG } from '../../../common/payout-messages.js';
 import { PAYOUT_REPORT_LIMITS } from '../../../common/payouts.js';
 import { EMAIL_LINK_LIMITS, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
 import { USERS_TEXT } from '../../../common/invitations.js';
+import { FOLLOW_MSG } from '../../../common/follow-api-types.js';
 import type { RateLimitPolicy } from './route-labels.js';
 
 const newsletter = (name: string): RateLimitPolicy => ({
@@ -24,6 +25,8 @@ export const RATE_LIMITS = {
   newsletterEvents: { name: 'newsletter-events', limit: 600, windowSeconds: 60, message: MSG.tooManySubscribeAttempts },
   /** One-click unsubscribe of follow alerts (RFC 8058; the signed token is the proof): bounds token guessing per address. */
   alertUnsubscribe: newsletter('alert-unsubscribe'),
+  /** The plain Follow form (open to signed-out visitors, who are sent to sign in): generous for a person, bounded for a script. */
+  followForm: { name: 'follow-form', limit: 60, windowSeconds: 10 * 60, message: FOLLOW_MSG.tooManyFollows },
   /** 'Did this code work?' reports (the repeat of a visitor is not counted anyway; this bounds an address). */
   codeReports: {
     name: 'report-ip',

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { FollowsModule } from '../follows/follows.module.js';
 import { AuthController } from './auth.controller.js';
 import { EmailLinkController } from './email-link.controller.js';
 import { EmailLinkService } from './email-link.service.js';
@@ -14,7 +15,7 @@ import { SessionMiddleware } from './session.middleware.js';
 import { SessionSerializer } from './session.serializer.js';
 
 @Module({
-  imports: [UsersModule, RateLimitModule, PassportModule.register({ session: true })],
+  imports: [UsersModule, RateLimitModule, FollowsModule, PassportModule.register({ session: true })],
   controllers: [AuthController, LoginFormController, EmailLinkController],
   providers: [
     AuthService, EmailLinkService, LocalStrategy, SessionSerializer, LoginGuard, LoginLimiter, SessionMiddleware,

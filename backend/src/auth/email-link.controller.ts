@@ -10,6 +10,7 @@ import { RATE_LIMITS } from '../access/rate-limits.js';
 import { Validate } from '../common/validators.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { messagePage } from '../newsletter/message-page.js';
+import { FollowsService } from '../follows/follows.service.js';
 import { EmailLinkService } from './email-link.service.js';
 
 export class EmailLinkDto {
@@ -31,7 +32,7 @@ export class EmailLinkDto {
 @Controller()
 @Public()
 export class EmailLinkController {
-  constructor(private readonly links: EmailLinkService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(private readonly links: EmailLinkService, private readonly follows: FollowsService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /** Always the same 200 answer, whether or not the address has an account (no enumeration). */
   @Post('_api/auth/email-link')
@@ -55,6 +56,7 @@ export class EmailLinkController {
     }
     // passport's logIn regenerates the session id: a session fixed before the link cannot ride on it.
     await new Promise<void>((resolve, reject) => req.logIn(outcome.user, (err) => (err ? reject(err) : resolve())));
-    res.redirect(303, outcome.next ?? ACCOUNT_PATH);
+    // A link asked for to follow a firm follows it (the intent is inside the signed token), with or without script.
+    res.redirect(303, outcome.next ? await this.follows.followAfterSignIn(outcome.user.id, outcome.next) : ACCOUNT_PATH);
   }
 }

@@ -4,6 +4,8 @@ import type { Request, Response } from 'express';
 import { LOGIN_NEXT_PARAM, loginFormErrorOf, loginFormRedirect, loginReturnPath } from '../../../common/login-form.js';
 import { MSG } from '../../../common/messages.js';
 import { Public, TakesForm } from '../access/route-labels.js';
+import type { PublicUser } from '../../../common/api-types.js';
+import { FollowsService } from '../follows/follows.service.js';
 import { LoginGuard } from './login.guard.js';
 
 /**
@@ -39,10 +41,13 @@ class LoginFormErrors implements ExceptionFilter {
 @TakesForm()
 @UseFilters(LoginFormErrors)
 export class LoginFormController {
+  constructor(private readonly follows: FollowsService) {}
+
   @Post()
   @HttpCode(303)
   @UseGuards(LoginGuard)
-  login(@Req() req: Request, @Res() res: Response): void {
-    res.redirect(303, loginReturnPath(req.query[LOGIN_NEXT_PARAM]));
+  async login(@Req() req: Request, @Res() res: Response): Promise<void> {
+    // Signed in to follow a firm: without the page's script, the follow is done here (issue #19).
+    res.redirect(303, await this.follows.followAfterSignIn((req.user as PublicUser).id, loginReturnPath(req.query[LOGIN_NEXT_PARAM])));
   }
 }

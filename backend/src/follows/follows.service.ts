@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AlertFrequency, FollowDto } from '../../../common/follow-api-types.js';
+import { followDonePath, followIntentOfNext } from '../../../common/follow-intent.js';
 import { describeChangeIn } from '../../../common/rule-changes.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
@@ -20,6 +21,23 @@ export class FollowsService {
     if (!rows.length) throw new ApiError(404, MSG.notFound('Firm'));
     await this.em.execute('insert into follows (user_id, company_id) values (?, ?) on conflict do nothing', [userId, companyId]);
     return this.list(userId);
+  }
+
+  /**
+   * Where a trader who just signed in to follow lands: a `next` with the intent to follow is acted on here, so the
+   * follow happens without the page's script (the no-script sign-in form, the mailed link), and the page is told.
+   * An intent for a firm that is gone leaves `next` as it is (the page's script then says it could not follow).
+   */
+  async followAfterSignIn(userId: number, next: string): Promise<string> {
+    const companyId = followIntentOfNext(next);
+    if (companyId === null) return next;
+    try {
+      await this.follow(userId, companyId);
+    } catch (error) {
+      if (error instanceof ApiError && error.getStatus() === 404) return next;
+      throw error;
+    }
+    return followDonePath(next, companyId, true);
   }
 
   async unfollow(userId: number, companyId: number): Promise<FollowDto[]> {

@@ -14,6 +14,7 @@ import { CompaniesService } from '../companies/companies.service.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
 import { FirmsService } from '../firms/firms.service.js';
 import type { FirmCompareDto, FirmProfileDto } from '../../../common/firm-api-types.js';
+import { FollowsService } from '../follows/follows.service.js';
 import { PayoutClaimsService } from '../payouts/payout-claims.service.js';
 import { PayoutReportsService } from '../payouts/payout-reports.service.js';
 import type { DataSource, ServerEntry } from './ssr-types.js';
@@ -51,6 +52,7 @@ export class PageDataSources {
     private readonly firms: FirmsService,
     private readonly payoutReports: PayoutReportsService,
     private readonly payoutClaims: PayoutClaimsService,
+    private readonly follows: FollowsService,
   ) {}
 
   /** A source for one request; `reads` collects what it answered. */
@@ -92,6 +94,7 @@ export class PageDataSources {
         }),
       myPayoutReports: () => mine((id) => this.payoutReports.mine(id)),
       myPayoutClaims: () => mine((id) => this.payoutClaims.mine(id)),
+      myFollows: () => mine(async (id) => ({ follows: await this.follows.list(id), frequency: await this.follows.frequency(id) })),
       // The same function as GET /_api/payout-guarantee/stats: the page and the API cannot disagree.
       guaranteeStats: () => guard(() => this.payoutClaims.stats()),
       blogList: (page, limit, filter) =>

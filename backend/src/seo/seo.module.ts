@@ -4,6 +4,7 @@ import { BlogPostsModule } from '../blog-posts/blog-posts.module.js';
 import { CompaniesModule } from '../companies/companies.module.js';
 import { DiscountsModule } from '../discounts/discounts.module.js';
 import { FirmsModule } from '../firms/firms.module.js';
+import { FollowsModule } from '../follows/follows.module.js';
 import { PayoutsModule } from '../payouts/payouts.module.js';
 import { PageDataSources } from './page-data.source.js';
 import { PageShellService } from './page-shell.service.js';
@@ -15,7 +16,7 @@ import { SsrRendererService } from './ssr-renderer.service.js';
 
 /** SiteController's catch-all must stay the last controller (and this the last module of AppModule). */
 @Module({
-  imports: [AuthModule, BlogPostsModule, CompaniesModule, DiscountsModule, FirmsModule, PayoutsModule],
+  imports: [AuthModule, BlogPostsModule, CompaniesModule, DiscountsModule, FirmsModule, FollowsModule, PayoutsModule],
   controllers: [SeoFilesController, SiteController],
   providers: [PageShellService, SeoContentService, SitePagesService, SsrRendererService, PageDataSources],
 })

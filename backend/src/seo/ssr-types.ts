@@ -4,6 +4,7 @@
  */
 import type { BlogListResponse, BlogPostWithRelated, CompanyDto, PublicDiscountDto, SessionResponse } from '../../../common/api-types.js';
 import type { BlogListFilter } from '../../../common/blog-view.js';
+import type { FollowsResponse } from '../../../common/follow-api-types.js';
 import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../../../common/firm-api-types.js';
 import type { FirmsQuery } from '../../../common/firms.js';
 import type { MyPayoutReportDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
@@ -21,6 +22,7 @@ export interface DataSource {
   /** The signed-in trader's own reports and claims (/account); 401 when signed out. */
   myPayoutReports(): Promise<MyPayoutReportDto[]>;
   myPayoutClaims(): Promise<PayoutClaimDto[]>;
+  myFollows(): Promise<FollowsResponse>;
   guaranteeStats(): Promise<GuaranteeStats>;
 }
 

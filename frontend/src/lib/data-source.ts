@@ -5,6 +5,7 @@
  */
 import type { BlogListResponse, BlogPostWithRelated, CompanyDto, PublicDiscountDto, SessionResponse } from '../../../common/api-types.js';
 import { blogListApiPath, type BlogListFilter } from '../../../common/blog-view.js';
+import type { FollowsResponse } from '../../../common/follow-api-types.js';
 import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../../../common/firm-api-types.js';
 import type { FirmsQuery } from '../../../common/firms.js';
 import type { GuaranteeStats } from '../../../common/payouts.js';
@@ -26,6 +27,8 @@ export interface DataSource {
   /** The signed-in trader's own reports and claims (/account, issue #17); ApiRequestError 401 when signed out. */
   myPayoutReports(): Promise<MyPayoutReportDto[]>;
   myPayoutClaims(): Promise<PayoutClaimDto[]>;
+  /** The signed-in trader's follows and alert setting (/account, issue #19); ApiRequestError 401 when signed out. */
+  myFollows(): Promise<FollowsResponse>;
   /** The payout guarantee's live figures (issue #17), the same as GET /_api/payout-guarantee/stats. */
   guaranteeStats(): Promise<GuaranteeStats>;
 }
@@ -46,5 +49,6 @@ export const httpSource: DataSource = {
   compare: (slugs) => apiFetch<FirmCompareDto>(`/_api/firms/compare?firms=${slugs.map(encodeURIComponent).join(',')}`),
   myPayoutReports: () => apiFetch<MyPayoutReportDto[]>('/_api/me/payout-reports'),
   myPayoutClaims: () => apiFetch<PayoutClaimDto[]>('/_api/me/payout-claims'),
+  myFollows: () => apiFetch<FollowsResponse>('/_api/me/follows'),
   guaranteeStats: () => apiFetch<GuaranteeStats>('/_api/payout-guarantee/stats'),
 };

@@ -17,6 +17,12 @@ export const sessionQuery = (source: DataSource = httpSource) =>
 export const companiesQuery = (source: DataSource = httpSource) =>
   queryOptions({ queryKey: ['companies'], queryFn: () => source.companies() });
 
+export const FOLLOWS_KEY = ['me', 'follows'] as const;
+
+/** The trader's follows (issue #19): read by every Follow button after hydration, and by /account's server render. */
+export const followsQuery = (source: DataSource = httpSource) =>
+  queryOptions({ queryKey: FOLLOWS_KEY, queryFn: () => source.myFollows() });
+
 export const discountsQuery = (source: DataSource = httpSource) =>
   queryOptions({ queryKey: ['discounts'], queryFn: () => source.discounts(), retry: 1 });
 

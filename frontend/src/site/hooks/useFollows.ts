@@ -7,23 +7,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { followIntentOf, signInToFollowHref, withoutFollowIntent } from '../../../../common/follow-intent.js';
+import { followDoneOf, followIntentOf, withoutFollowIntent } from '../../../../common/follow-intent.js';
 import type { FollowsResponse } from '../../../../common/follow-api-types.js';
 import { apiFetch, apiPost } from '../../lib/api.js';
+import { FOLLOWS_KEY, followsQuery } from '../../lib/queries.js';
 import { useSession } from '../../lib/session.js';
-
-export const FOLLOWS_KEY = ['me', 'follows'] as const;
 
 export function useFollows() {
   const session = useSession();
   const signedIn = session.status === 'authenticated';
   const location = useLocation();
   const client = useQueryClient();
-  const follows = useQuery({
-    queryKey: FOLLOWS_KEY,
-    queryFn: () => apiFetch<FollowsResponse>('/_api/me/follows'),
-    enabled: signedIn,
-  });
+  const follows = useQuery({ ...followsQuery(), enabled: signedIn });
   const toggle = useMutation({
     mutationFn: ({ companyId, follow }: { companyId: number; follow: boolean }) =>
       follow
@@ -41,11 +36,10 @@ export function useFollows() {
     nameOf: (companyId: number) => follows.data?.follows.find((f) => f.companyId === companyId)?.name ?? null,
     setFollowing: (companyId: number, follow: boolean) => toggle.mutateAsync({ companyId, follow }),
     pendingFor: toggle.isPending ? toggle.variables?.companyId ?? null : null,
-    /**
-     * Where a signed-out visitor's Follow of `companyId` goes: /login, then back here with the follow. No hash: the
-     * server never sees it, and the server's HTML and the first client render must be the same.
-     */
-    signInHref: (companyId: number) => signInToFollowHref(`${location.pathname}${location.search}`, companyId),
+    /** This page, as the plain follow form's `next`. */
+    currentPath: `${location.pathname}${location.search}`,
+    /** What the plain follow form just did, as the page's URL says (`?followed=` / `?unfollowed=`). */
+    done: followDoneOf(location.search),
   };
 }
 

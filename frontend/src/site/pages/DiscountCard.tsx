@@ -167,7 +167,7 @@ export function DiscountCard({ discount: d, now, proof, follow = false }: Props)
         <span className="deal-valid">{validUntil ? `Valid until ${validUntil}` : 'No expiry date'}</span>
       </div>
 
-      {follow && <p className="deal-follow"><FollowButton companyId={company.id} name={company.name} compact /></p>}
+      {follow && <div className="deal-follow"><FollowButton companyId={company.id} name={company.name} compact /></div>}
 
       {d.termsAndConditions && (
         <details className="deal-terms">

@@ -71,7 +71,7 @@ export function DiscountsPage() {
               </p>
             )}
           </div>
-          <FollowIntentStatus />
+          <FollowIntentStatus nameOf={(id) => list?.find((d) => d.company.id === id)?.company.name} />
           <p className="affiliate-note">
             Disclosure: deal links on this page are affiliate links. If you buy through them we may earn a commission, at no extra
             cost to you. It never decides which firms we list.

@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { httpSource, type DataSource } from '../../../lib/data-source.js';
-import { companiesQuery } from '../../../lib/queries.js';
+import { companiesQuery, followsQuery } from '../../../lib/queries.js';
 import { retryServerErrors } from '../../../lib/retry.js';
 
 export const MY_REPORTS_KEY = ['me', 'payout-reports'] as const;
@@ -21,4 +21,4 @@ export const myClaimsQuery = (source: DataSource = httpSource) =>
  * What the page reads before it renders (on the server: in-process, for the signed-in reader only); the firms are
  * the report form's choices (/account?report=<slug> renders it open).
  */
-export const ACCOUNT_QUERIES = (source: DataSource = httpSource) => [myReportsQuery(source), myClaimsQuery(source), companiesQuery(source)];
+export const ACCOUNT_QUERIES = (source: DataSource = httpSource) => [myReportsQuery(source), myClaimsQuery(source), companiesQuery(source), followsQuery(source)];

@@ -60,8 +60,8 @@ export function FirmProfilePage() {
               <li>{firm.lastTestedAt ? `Last tested ${firm.lastTestedAt}` : 'Not tested yet'}</li>
               <li data-testid="followers">{profile.data.followers === 1 ? '1 trader follows' : `${profile.data.followers.toLocaleString('en-US')} traders follow`}</li>
             </ul>
-            <p className="firm-follow-row"><FollowButton companyId={firm.id} name={firm.name} /></p>
-            <FollowIntentStatus />
+            <div className="firm-follow-row"><FollowButton companyId={firm.id} name={firm.name} /></div>
+            <FollowIntentStatus nameOf={(id) => (id === firm.id ? firm.name : undefined)} />
             <FirmStatusNote firm={firm} variant="banner" />
             {firm.description && <p className="lead">{firm.description}</p>}
           </div>

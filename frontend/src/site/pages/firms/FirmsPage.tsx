@@ -99,7 +99,7 @@ export function FirmsPage() {
       </section>
 
       <div className="container">
-        <FollowIntentStatus />
+        <FollowIntentStatus nameOf={(id) => data?.rows.find((r) => r.firm.id === id)?.firm.name} />
         <form className="firms-filters card" method="get" action="/firms" onSubmit={onSubmit} onChange={onChange} aria-label="Filter and sort firms">
           <Select name="size" label="Account size" value={query.size === null ? '' : String(query.size)}
             options={[{ value: '', label: 'Any size' }, ...withCurrent(SIZE_CHOICES, query.size).map((s) => ({ value: String(s), label: usd(s) }))]} />
