@@ -8,6 +8,7 @@ import type { AdminBlogPostListItem, BlogPostJson } from '../../../common/api-ty
 import type { BulkResult } from '../../../common/bulk.js';
 import type { PreviewLinkDto, RevisionDto } from '../../../common/team-api-types.js';
 import { IdDto } from '../common/id.dto.js';
+import { csvFile, csvFileName } from '../common/csv-export.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { BLOG_POST_FILTERS, BLOG_POST_SORTABLE, BlogPostsService, publicListQuery } from './blog-posts.service.js';
@@ -56,8 +57,7 @@ export class AdminBlogPostsController {
   @Header('Cache-Control', 'no-store')
   async exportCsv(@Query() query: ListQuery): Promise<StreamableFile> {
     const params = parseListQuery({ filter: query.filter }, BLOG_POST_SORTABLE, BLOG_POST_FILTERS);
-    const csv = await this.posts.exportCsv(params.filter);
-    return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="blog_posts_${new Date().toISOString().slice(0, 10)}.csv"` });
+    return csvFile(await this.posts.exportCsv(params.filter), csvFileName('blog_posts'));
   }
 
   @Post()

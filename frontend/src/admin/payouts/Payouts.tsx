@@ -1,13 +1,14 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import {
   BooleanInput, Edit, FunctionField, List, NumberInput, SelectInput, SimpleForm, TextField, TextInput,
-  useListContext, useNotify, useRefresh, useUnselectAll, type RaRecord,
+  useNotify, type RaRecord,
 } from 'react-admin';
 import { DataTable } from '../components/live-sort.js';
 import type { AdminPayoutClaimDto, AdminPayoutReportDto } from '../../../../common/payout-api-types.js';
 import { CLAIM_MOVES, CLAIM_STATUSES, PAYOUT_REPORT_STATUSES, type ClaimStatus } from '../../../../common/payouts.js';
 import { errorMessage } from '../components/errors.js';
 import { PageHeader } from '../components/PageHeader.js';
+import { MatchingBulkToolbar, ServerBulkButton } from '../components/ServerBulk.js';
 
 const choices = (values: readonly string[]) => values.map((id) => ({ id, name: id }));
 
@@ -21,22 +22,14 @@ function Proof({ urls }: { urls: string[] }) {
   );
 }
 
-function BulkApprove() {
-  const { selectedIds } = useListContext();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const unselect = useUnselectAll('payout-reports');
-  const approve = async () => {
-    const res = await fetch('/_api/admin/payout-reports/bulk-approve', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify({ ids: selectedIds }),
-    });
-    if (!res.ok) notify(((await res.json()) as { message?: string }).message ?? 'Approve failed', { type: 'error' });
-    else notify(`${selectedIds.length} approved`, { type: 'success' });
-    unselect();
-    refresh();
-  };
-  return <Button onClick={() => void approve()}>Approve</Button>;
-}
+/**
+ * Approve, applied by the server in one request to the ticked reports or, after "Select all N payout reports", to
+ * every report of the filter (issue #18); it asks first, naming the count.
+ */
+const bulkApprove = (
+  <ServerBulkButton action="approve" label="Approve" noun="payout report" content="Approved reports count in the firms' public payout figures." />
+);
+const bulkToolbar = <MatchingBulkToolbar noun="payout report">{bulkApprove}</MatchingBulkToolbar>;
 
 /** /admin/payout-reports: awaiting review first by default; approve, reject with a reason, mark the proof verified. */
 export function PayoutReportList() {
@@ -56,7 +49,7 @@ export function PayoutReportList() {
         exporter={false}
         component="div"
       >
-        <DataTable bulkActionButtons={<BulkApprove />} rowClick="edit">
+        <DataTable bulkActionButtons={bulkApprove} bulkActionsToolbar={bulkToolbar} rowClick="edit">
           <DataTable.Col source="companyName" label="Firm" disableSort />
           <DataTable.Col source="amount" />
           <DataTable.Col source="outcome" />
