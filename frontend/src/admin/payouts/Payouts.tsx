@@ -1,6 +1,6 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
-  BooleanInput, Edit, FunctionField, List, NumberInput, SelectInput, SimpleForm, TextField, TextInput,
+  BooleanInput, Edit, EditButton, FunctionField, List, NumberInput, SelectInput, SimpleForm, TextField, TextInput,
   useNotify, type RaRecord,
 } from 'react-admin';
 import { DataTable } from '../components/live-sort.js';
@@ -8,6 +8,7 @@ import type { AdminPayoutClaimDto, AdminPayoutReportDto } from '../../../../comm
 import { CLAIM_MOVES, CLAIM_STATUSES, PAYOUT_REPORT_STATUSES, type ClaimStatus } from '../../../../common/payouts.js';
 import { errorMessage } from '../components/errors.js';
 import { PageHeader } from '../components/PageHeader.js';
+import { CompactList } from '../components/CompactList.js';
 import { MatchingBulkToolbar, ServerBulkButton } from '../components/ServerBulk.js';
 
 const choices = (values: readonly string[]) => values.map((id) => ({ id, name: id }));
@@ -33,6 +34,8 @@ const bulkToolbar = <MatchingBulkToolbar noun="payout report">{bulkApprove}</Mat
 
 /** /admin/payout-reports: awaiting review first by default; approve, reject with a reason, mark the proof verified. */
 export function PayoutReportList() {
+  // Phones get one block per report (CompactList, as the other admin lists): seven columns were 737 px wide.
+  const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
     <Box sx={{ maxWidth: 1200, minWidth: 0 }}>
       <PageHeader title="Payout reports" subtitle="Traders' payout reports with proof. Only approved reports count on the site." />
@@ -49,6 +52,20 @@ export function PayoutReportList() {
         exporter={false}
         component="div"
       >
+        {compact ? (
+          <CompactList
+            rowTestId="payout-report-row"
+            name={(r) => `${(r as AdminPayoutReportDto).companyName} report ${r.id}`}
+            primary={(r) => `${(r as AdminPayoutReportDto).companyName} · ${(r as AdminPayoutReportDto).amount}`}
+            secondary={(r) => {
+              const report = r as AdminPayoutReportDto;
+              return [report.outcome, report.requestedOn, report.status, report.flagged ? report.flagReason ?? 'Flagged' : null, `${report.proof.length} image(s)`]
+                .filter(Boolean).join(' · ');
+            }}
+            actions={<EditButton label="" aria-label="Review" />}
+            bulkActionButtons={bulkApprove}
+          />
+        ) : (
         <DataTable bulkActionButtons={bulkApprove} bulkActionsToolbar={bulkToolbar} rowClick="edit">
           <DataTable.Col source="companyName" label="Firm" disableSort />
           <DataTable.Col source="amount" />
@@ -62,6 +79,7 @@ export function PayoutReportList() {
             <FunctionField render={(r: AdminPayoutReportDto) => `${r.proof.length} image(s)`} />
           </DataTable.Col>
         </DataTable>
+        )}
       </List>
     </Box>
   );
