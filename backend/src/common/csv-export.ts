@@ -1,4 +1,4 @@
-import { StreamableFile } from '@nestjs/common';
+import { applyDecorators, Get, Header, StreamableFile } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
 import { Readable } from 'node:stream';
 
@@ -43,3 +43,6 @@ export function csvFile(csv: Readable, fileName: string): StreamableFile {
 
 /** `prefix_YYYY-MM-DD.csv`, the day of the export. */
 export const csvFileName = (prefix: string, now = new Date()) => `${prefix}_${now.toISOString().slice(0, 10)}.csv`;
+
+/** `GET …/export.csv`, never stored by a cache. Declare it before a `:id` route, so the name is not read as an id. */
+export const CsvExportRoute = () => applyDecorators(Get('export.csv'), Header('Cache-Control', 'no-store'));

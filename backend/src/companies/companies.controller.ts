@@ -1,5 +1,5 @@
 import { EditorsToo } from '../access/editor-access.js';
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
 import { AdminOnly, Public } from '../access/route-labels.js';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -8,7 +8,7 @@ import type { Computed } from '../cache/public-cache.service.js';
 import type { CompanyDto } from '../../../common/api-types.js';
 import type { RevisionDto } from '../../../common/team-api-types.js';
 import type { BulkResult } from '../../../common/bulk.js';
-import { csvFile, csvFileName } from '../common/csv-export.js';
+import { CsvExportRoute, csvFile, csvFileName } from '../common/csv-export.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
@@ -47,8 +47,7 @@ export class AdminCompaniesController {
 
   /** Every company of the current filter as CSV, streamed (issue #18; declared before ':id'). */
   @EditorsToo()
-  @Get('export.csv')
-  @Header('Cache-Control', 'no-store')
+  @CsvExportRoute()
   async exportCsv(@Query() query: ListQuery): Promise<StreamableFile> {
     const params = parseListQuery({ filter: query.filter }, COMPANY_SORTABLE, COMPANY_FILTERS);
     return csvFile(await this.companies.exportCsv(params.filter), csvFileName('companies'));

@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import { PublicCache } from '../cache/public-cache.decorator.js';
 import type { Computed } from '../cache/public-cache.service.js';
 import type { AdminDiscountDto } from '../../../common/api-types.js';
-import { csvFile, csvFileName } from '../common/csv-export.js';
+import { CsvExportRoute, csvFile, csvFileName } from '../common/csv-export.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { isCountableVisit, networkVisitorKey } from '../common/visitor.js';
@@ -48,8 +48,7 @@ export class AdminDiscountsController {
 
   /** Every discount of the current filter as CSV, streamed (issue #18; declared before ':id'). */
   @EditorsToo()
-  @Get('export.csv')
-  @Header('Cache-Control', 'no-store')
+  @CsvExportRoute()
   async exportCsv(@Query() query: ListQuery): Promise<StreamableFile> {
     const params = parseListQuery({ filter: query.filter }, DISCOUNT_SORTABLE, DISCOUNT_FILTERS);
     return csvFile(await this.discounts.exportCsv(params.filter), csvFileName('discounts'));

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Quer
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { NewsletterMessageResponse, NewsletterStatsDto, NewsletterSubscriberDto } from '../../../common/api-types.js';
-import { csvFile } from '../common/csv-export.js';
+import { CsvExportRoute, csvFile } from '../common/csv-export.js';
 import { newsletterExportFileName } from '../../../common/newsletter.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
@@ -86,8 +86,7 @@ export class AdminNewsletterController {
     return this.newsletter.stats();
   }
 
-  @Get('export.csv')
-  @Header('Cache-Control', 'no-store')
+  @CsvExportRoute()
   async exportCsv(@Query() query: ExportQuery): Promise<StreamableFile> {
     return csvFile(await this.newsletter.exportCsv(exportFilter(query)), newsletterExportFileName());
   }
