@@ -1,7 +1,7 @@
 import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   BooleanInput, Edit, EditButton, FunctionField, List, NumberInput, SelectInput, SimpleForm, TextField, TextInput,
-  useNotify, type RaRecord,
+  useListContext, useNotify, useTranslate, type RaRecord,
 } from 'react-admin';
 import { DataTable } from '../components/live-sort.js';
 import type { AdminPayoutClaimDto, AdminPayoutReportDto } from '../../../../common/payout-api-types.js';
@@ -32,6 +32,29 @@ const bulkApprove = (
 );
 const bulkToolbar = <MatchingBulkToolbar noun="payout report">{bulkApprove}</MatchingBulkToolbar>;
 
+/** The phone layout: one block per report (the table's columns in two lines), or the table's empty text. */
+function ReportBlocks() {
+  const { data } = useListContext<AdminPayoutReportDto>();
+  const translate = useTranslate();
+  if (!data?.length) {
+    return <Typography color="text.secondary" sx={{ p: 2 }}>{translate('ra.navigation.no_results', { name: 'payout reports' })}</Typography>;
+  }
+  return (
+    <CompactList
+      rowTestId="payout-report-row"
+      name={(r) => `${(r as AdminPayoutReportDto).companyName} report ${r.id}`}
+      primary={(r) => `${(r as AdminPayoutReportDto).companyName} · ${(r as AdminPayoutReportDto).amount}`}
+      secondary={(r) => {
+        const report = r as AdminPayoutReportDto;
+        return [report.outcome, report.requestedOn, report.status, report.flagged ? report.flagReason ?? 'Flagged' : null, `${report.proof.length} image(s)`]
+          .filter(Boolean).join(' · ');
+      }}
+      actions={<EditButton label="" aria-label="Review" />}
+      bulkActionButtons={bulkApprove}
+    />
+  );
+}
+
 /** /admin/payout-reports: awaiting review first by default; approve, reject with a reason, mark the proof verified. */
 export function PayoutReportList() {
   // Phones get one block per report (CompactList, as the other admin lists): seven columns were 737 px wide.
@@ -53,18 +76,7 @@ export function PayoutReportList() {
         component="div"
       >
         {compact ? (
-          <CompactList
-            rowTestId="payout-report-row"
-            name={(r) => `${(r as AdminPayoutReportDto).companyName} report ${r.id}`}
-            primary={(r) => `${(r as AdminPayoutReportDto).companyName} · ${(r as AdminPayoutReportDto).amount}`}
-            secondary={(r) => {
-              const report = r as AdminPayoutReportDto;
-              return [report.outcome, report.requestedOn, report.status, report.flagged ? report.flagReason ?? 'Flagged' : null, `${report.proof.length} image(s)`]
-                .filter(Boolean).join(' · ');
-            }}
-            actions={<EditButton label="" aria-label="Review" />}
-            bulkActionButtons={bulkApprove}
-          />
+          <ReportBlocks />
         ) : (
         <DataTable bulkActionButtons={bulkApprove} bulkActionsToolbar={bulkToolbar} rowClick="edit">
           <DataTable.Col source="companyName" label="Firm" disableSort />
