@@ -181,6 +181,12 @@ describe('admin companies in Chromium', () => {
     await toolbar.getByRole('button', { name: 'Select all 1,200 companies' }).click();
     await toolbar.getByText('All 1,200 companies matching the filter selected').waitFor();
     await page.screenshot({ path: 'reports/screenshots/admin-companies-select-all-desktop.png' });
+    // On a phone the chosen count and the bulk buttons wrap inside the screen.
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await toolbar.getByText('All 1,200 companies matching the filter selected').waitFor();
+    await page.screenshot({ path: 'reports/screenshots/admin-companies-select-all-mobile.png' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize(VIEWPORTS.desktop);
     const [chosen] = await Promise.all([page.waitForEvent('download'), toolbar.getByRole('link', { name: 'Export' }).click()]);
     expect(readFileSync((await chosen.path())!, 'utf8').trim().split(/\r?\n/)).toHaveLength(1 + 1200);
 
