@@ -16,6 +16,14 @@ export type SubscriberBulkAction = (typeof SUBSCRIBER_BULK_ACTIONS)[number];
 export const DISCOUNT_BULK_ACTIONS = ['activate', 'coming-soon', 'expire', 'delete'] as const;
 export type DiscountBulkAction = (typeof DISCOUNT_BULK_ACTIONS)[number];
 
+/** Companies (firms): delete — all or none, refused while any of them still has discounts (as a single delete). */
+export const COMPANY_BULK_ACTIONS = ['delete'] as const;
+export type CompanyBulkAction = (typeof COMPANY_BULK_ACTIONS)[number];
+
+/** Payout reports: approve (only approved reports count on the site). */
+export const PAYOUT_REPORT_BULK_ACTIONS = ['approve'] as const;
+export type PayoutReportBulkAction = (typeof PAYOUT_REPORT_BULK_ACTIONS)[number];
+
 /** The body: exactly one of `ids` and `filter` (the list's own filter object, as `GET ?filter=` takes it). */
 export interface BulkRequest<A extends string = string> {
   action: A;
@@ -40,7 +48,9 @@ export const BULK_MSG = {
 } as const;
 
 const count = (n: number) => n.toLocaleString('en-US');
-const plural = (n: number, noun: string) => `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+/** A list noun's plural: "posts", "companies". */
+export const pluralOf = (noun: string) => (/[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`);
+const plural = (n: number, noun: string) => `${count(n)} ${n === 1 ? noun : pluralOf(noun)}`;
 
 /** The verb a confirmation and its button start with, per action. */
 const VERBS: Record<string, string> = {
@@ -53,6 +63,7 @@ const VERBS: Record<string, string> = {
   activate: 'Set to Active:',
   'coming-soon': 'Set to Coming Soon:',
   expire: 'Set to Expired:',
+  approve: 'Approve',
 };
 
 /** The confirmation's question, naming the count: "Publish 1,200 posts?". */
@@ -64,7 +75,7 @@ export function bulkConfirmTitle(action: string, n: number, noun: string): strin
 export function bulkDoneMessage(action: string, n: number, noun: string): string {
   const done: Record<string, string> = {
     publish: 'published', unpublish: 'set to draft', archive: 'archived', delete: 'deleted', unsubscribe: 'unsubscribed', resubscribe: 'resubscribed',
-    activate: 'set to Active', 'coming-soon': 'set to Coming Soon', expire: 'set to Expired',
+    activate: 'set to Active', 'coming-soon': 'set to Coming Soon', expire: 'set to Expired', approve: 'approved',
   };
   return `${plural(n, noun)} ${done[action] ?? action}.`;
 }

@@ -20,7 +20,6 @@ export const PAYOUT_MSG = {
   claimNotFound: 'Claim not found',
   statusInvalid: 'Status must be awaiting-review, approved or rejected',
   rejectionReasonRequired: 'A reason is required to reject a report',
-  idsRequired: 'Select at least one report (ids: a list of report ids)',
   claimNeedsDenied: 'Only a denied payout report can become a claim',
   claimExists: 'This report already has a claim',
   claimTooLate: 'A claim must be filed within 30 days of the denial',

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { MSG, TOAST } from '../common/messages.js';
 import { VIEWPORTS } from './support/browser.js';
 import { adminJourney } from './support/journey.js';
+import { siteSql } from './support/sql.js';
 
 /** The admin's companies screen (docs/spec.md §2 /admin/companies): create, edit, refuse and delete, as an admin sees it. */
 describe('admin companies in Chromium', () => {
@@ -133,29 +134,73 @@ describe('admin companies in Chromium', () => {
     expect(await page.locator('[data-testid="company-card"]').count()).toBe(8);
   });
 
-  it('exports and deletes the selected companies after one confirmation', async () => {
+  it('exports and deletes the selected companies after one confirmation naming the count', async () => {
     const names = ['Bulk Alpha Capital', 'Bulk Beta Capital'];
     for (const name of names) expect((await page.request.post('/_api/admin/companies', { data: { name } })).ok()).toBe(true);
     await page.goto('/admin/companies?filter=' + encodeURIComponent(JSON.stringify({ q: 'Bulk' })));
     await card(names[1]).waitFor();
     for (const name of names) await card(name).getByRole('checkbox', { name: `Select ${name}` }).check();
     const toolbar = page.locator('[data-test="bulk-actions-toolbar"]');
-    await toolbar.getByText('2 items selected').waitFor();
+    await toolbar.getByText('2 companies selected').waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), toolbar.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), toolbar.getByRole('link', { name: 'Export' }).click()]);
     const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
     expect(csv).toHaveLength(3);
     for (const name of names) expect(csv.some((line) => line.includes(name))).toBe(true);
 
     await toolbar.getByRole('button', { name: 'Delete' }).click();
-    const confirm = dialog().filter({ hasText: 'Delete 2 companies' });
-    await confirm.getByText('Are you sure you want to delete the 2 selected companies? This action cannot be undone.').waitFor();
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await toast('2 companies deleted').waitFor();
+    const confirm = dialog().filter({ hasText: 'Delete 2 companies?' });
+    await confirm.getByText('This action cannot be undone. If any of them still has discounts, none is deleted.').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast('2 companies deleted.').waitFor();
     await page.getByText('No companies found.', { exact: true }).waitFor();
     await page.goto('/admin/companies?filter={}');
     await card('FTMO').waitFor();
     expect(await page.locator('[data-testid="company-card"]').count()).toBe(8);
+  });
+
+  it('"Select all" takes every company matching the filter: Export gives all 1,200, one delete removes exactly them (issue #18)', async () => {
+    // 1,200 firms named "Sweep Capital …", plus a look-alike outside the filter (featured: the filter says not).
+    await siteSql(journey.site, `
+      INSERT INTO companies (name, slug, featured)
+      SELECT 'Sweep Capital ' || lpad(i::text, 4, '0'), 'sweep-capital-' || i, false FROM generate_series(1, 1200) AS i`);
+    expect((await page.request.post('/_api/admin/companies', { data: { name: 'Sweep Featured', featured: true } })).ok()).toBe(true);
+    const before = await siteSql<{ name: string }>(journey.site, `SELECT name FROM companies WHERE name NOT LIKE 'Sweep Capital %' ORDER BY name`);
+    const filter = { q: 'Sweep', featured: false };
+    await page.goto(`/admin/companies?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+    await page.getByText('1,200 companies', { exact: true }).waitFor();
+
+    // The toolbar's Export is every company of the filter, not the 1,000 react-admin's own would fetch.
+    const [all] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-all').click()]);
+    expect(readFileSync((await all.path())!, 'utf8').trim().split(/\r?\n/)).toHaveLength(1 + 1200);
+
+    // Ticking the page, then "Select all 1,200 companies" (react-admin's own fetched 250 ids into the browser).
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    const toolbar = page.locator('[data-test="bulk-actions-toolbar"]');
+    await toolbar.getByText('12 companies selected').waitFor();
+    await toolbar.getByRole('button', { name: 'Select all 1,200 companies' }).click();
+    await toolbar.getByText('All 1,200 companies matching the filter selected').waitFor();
+    await page.screenshot({ path: 'reports/screenshots/admin-companies-select-all-desktop.png' });
+    // On a phone the chosen count and the bulk buttons wrap inside the screen.
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await toolbar.getByText('All 1,200 companies matching the filter selected').waitFor();
+    await page.screenshot({ path: 'reports/screenshots/admin-companies-select-all-mobile.png' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    const [chosen] = await Promise.all([page.waitForEvent('download'), toolbar.getByRole('link', { name: 'Export' }).click()]);
+    expect(readFileSync((await chosen.path())!, 'utf8').trim().split(/\r?\n/)).toHaveLength(1 + 1200);
+
+    await toolbar.getByRole('button', { name: 'Delete' }).click();
+    const confirm = dialog().filter({ hasText: 'Delete 1,200 companies?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast('1,200 companies deleted.').waitFor();
+    await page.getByText('No companies found.', { exact: true }).waitFor();
+    // Exactly the filter's firms went: the featured look-alike and the seeded firms stay.
+    expect(await siteSql<{ name: string }>(journey.site, `SELECT name FROM companies ORDER BY name`)).toEqual(before);
+    expect((await page.request.post('/_api/admin/companies/bulk', { data: { action: 'delete', filter: { q: 'Sweep Featured' } } })).ok()).toBe(true);
+    // react-admin keeps a list's filter for the next visit: back to none.
+    await page.goto('/admin/companies?filter={}');
+    await card('FTMO').waitFor();
   });
 
   it('shows 3 skeleton cards while loading, then the error or the empty state', async () => {

@@ -43,6 +43,8 @@ describe('admin discounts in Chromium', () => {
     await expect(page.getByText('Create, update, or delete discount offers.').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).resolves.toBe('/admin');
     await row(page, '50% Off Evaluations: Flash Sale').waitFor();
+    // The firm's name comes by its own request (react-admin's ReferenceField): on a loaded machine it follows the row.
+    await row(page, '50% Off Evaluations: Flash Sale').getByText('Apex Trader Funding').waitFor();
     expect(await page.locator('tbody tr').count()).toBe(12);
     const cellsOf = (title: string) => cells(page, title);
     const flash = await cellsOf('50% Off Evaluations: Flash Sale');

@@ -236,6 +236,102 @@ describe('companies', () => {
     });
   });
 
+  describe('GET /_api/admin/companies/export.csv (issue #18: every row of the filter, streamed)', () => {
+    it('exports 1,200 companies as 1,200 rows in the admin order, only the filter\'s, for signed-in staff only', async () => {
+      // 1,200 firms, every third featured-less "Beta"; ratings spread so the admin order (featured, rating, name) is checkable.
+      await t.sql(
+        `insert into companies (name, slug, description, rating)
+         select case when g % 3 = 0 then 'Beta ' else 'Alpha ' end || g, 'firm-' || g, 'Firm number ' || g, (g % 50) / 10.0
+         from generate_series(1, 1200) g`,
+      );
+      await t.sql(`update companies set featured = true where slug = 'firm-600'`);
+      await t.http().get(`${ADMIN_PATH}/export.csv`).expect(401);
+      const res = await admin.get(`${ADMIN_PATH}/export.csv`).expect(200);
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="companies_\d{4}-\d\d-\d\d\.csv"$/);
+      const lines = res.text.trim().split('\r\n');
+      expect(lines[0]).toBe('id,name,slug,website_url,rating,featured,status,status_since,affiliate_status,last_tested_at,pass_rate,created_at');
+      // No field here holds a comma; an empty one is written bare.
+      const slugs = lines.slice(1).map((l) => l.split(',')[2]!.replaceAll('"', ''));
+      expect(slugs).toHaveLength(1200);
+      expect(new Set(slugs).size).toBe(1200);
+      // The same rows in the same order as the admin list read whole.
+      const listed = (await admin.get(ADMIN_PATH).expect(200)).body.map((c: { slug: string }) => c.slug);
+      expect(slugs).toEqual(listed);
+      expect(slugs[0]).toBe('firm-600');
+
+      const beta = await admin.get(`${ADMIN_PATH}/export.csv?filter=${encodeURIComponent('{"q":"beta"}')}`).expect(200);
+      expect(beta.text.trim().split('\r\n')).toHaveLength(1 + 400);
+      const bad = await admin.get(`${ADMIN_PATH}/export.csv?filter=${encodeURIComponent('{"colour":"red"}')}`).expect(400);
+      expect(bad.body).toMatchObject({ statusCode: 400, message: MSG.invalidListParam('filter') });
+    });
+
+    it('quotes every field and keeps a formula a spreadsheet would run as text', async () => {
+      await create({ name: '=HYPERLINK("http://evil.example")', websiteUrl: 'https://ok.example' }).expect(201);
+      const res = await admin.get(`${ADMIN_PATH}/export.csv`).expect(200);
+      expect(res.text.split('\r\n')[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    });
+  });
+
+  describe('POST /_api/admin/companies/bulk (issue #18: select all = every company of the filter, on the server)', () => {
+    const snapshot = async () => (await t.sql<{ slug: string }>('select slug from companies order by slug')).map((r) => r.slug);
+
+    it('deletes exactly the companies of the filter in one request and logs one audit entry', async () => {
+      await t.sql(
+        `insert into companies (name, slug, featured) select 'Bulk firm ' || g, 'bulk-' || g, false from generate_series(1, 1200) g`,
+      );
+      // Look-alikes outside the filter: a featured "Bulk" firm (the filter says featured: false) and another name.
+      await create({ name: 'Bulk featured', featured: true }).expect(201);
+      await create({ name: 'Other firm' }).expect(201);
+      const filter = { q: 'bulk', featured: false };
+      expect((await admin.get(ADMIN_PATH).query({ range: '[0,11]', filter: JSON.stringify(filter) }).expect(200)).headers['content-range'])
+        .toBe('companies 0-11/1200');
+
+      const res = await admin.post(`${ADMIN_PATH}/bulk`).send({ action: 'delete', filter }).expect(200);
+      expect(res.body).toEqual({ action: 'delete', count: 1200 });
+      expect(await snapshot()).toEqual(['bulk-featured', 'other-firm']);
+      // The public list follows at once.
+      expect((await t.http().get('/_api/companies').expect(200)).body.map((c: { name: string }) => c.name).sort())
+        .toEqual(['Bulk featured', 'Other firm']);
+      const [entry] = await t.sql<{ action: string; changes: object }>(
+        `select action, changes from audit_log where resource = 'companies' order by id desc limit 1`,
+      );
+      expect(entry).toEqual({ action: 'bulk', changes: { action: [null, 'delete'], filter: [null, filter], count: [null, 1200] } });
+      // Again: nothing left to delete.
+      expect((await admin.post(`${ADMIN_PATH}/bulk`).send({ action: 'delete', filter }).expect(200)).body.count).toBe(0);
+    });
+
+    it('deletes none when any of them still has discounts (409, as a single delete), and ticked ids otherwise', async () => {
+      const ids: number[] = [];
+      for (const name of ['Keep me', 'Free one', 'Free two']) ids.push((await create({ name }).expect(201)).body.id);
+      await admin.post('/_api/admin/discounts').send({ companyId: ids[0], title: 'Code', discountPercentage: 10 }).expect(201);
+      const before = await snapshot();
+      const refused = await admin.post(`${ADMIN_PATH}/bulk`).send({ action: 'delete', filter: {} }).expect(409);
+      expect(refused.body).toEqual({ statusCode: 409, error: MSG.companyHasDiscounts(1), message: MSG.companyHasDiscounts(1) });
+      expect(await snapshot()).toEqual(before);
+
+      expect((await admin.post(`${ADMIN_PATH}/bulk`).send({ action: 'delete', ids: [ids[1], ids[2]] }).expect(200)).body)
+        .toEqual({ action: 'delete', count: 2 });
+      expect(await snapshot()).toEqual(['keep-me']);
+      await t.sql('delete from discounts');
+    });
+
+    it('refuses a bad action, scope or filter with 400 and changes nothing; a visitor gets 401', async () => {
+      const { body: firm } = await create({ name: 'Stays' }).expect(201);
+      for (const body of [
+        { action: 'explode', filter: {} }, { action: 'feature', ids: [firm.id] }, { filter: {} }, { action: 'delete' },
+        { action: 'delete', ids: [firm.id], filter: {} }, { action: 'delete', filter: { colour: 'red' } },
+        { action: 'delete', filter: { featured: 'maybe' } }, { action: 'delete', filter: { id: ['x'] } }, { action: 'delete', ids: [] },
+        { action: 'delete', filter: [] }, { action: 'delete', filter: {}, extra: 1 },
+      ]) {
+        const res = await admin.post(`${ADMIN_PATH}/bulk`).send(body);
+        expect([body, res.status, Object.keys(res.body).sort()]).toEqual([body, 400, expect.arrayContaining(['error', 'message', 'statusCode'])]);
+      }
+      await t.http().post(`${ADMIN_PATH}/bulk`).send({ action: 'delete', filter: {} }).expect(401);
+      expect(await snapshot()).toEqual(['stays']);
+    });
+  });
+
   describe('demo seed', () => {
     it('fills an empty table with the 8 partner firms, one featured, and never touches a non-empty one', async () => {
       const em = t.app.get(EntityManager).fork();

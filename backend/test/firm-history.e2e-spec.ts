@@ -95,6 +95,26 @@ describe('rule history that writes itself (issue #19)', () => {
     expect((await profile()).timeline.map((e) => [e.kind, e.text])).toEqual([['status', 'Status Active \u2192 Payouts paused'], ['manual', 'New office']]);
   });
 
+  it('the changelog\'s Export gives every entry of the filter, streamed (issue #18: not the first 1,000)', async () => {
+    const firm = await createFirm();
+    const other = await createFirm({ name: 'Other' });
+    await t.sql(
+      `insert into firm_changes (company_id, date, change) select case when g % 4 = 0 then $2::int else $1::int end,
+         date '2020-01-01' + g, 'Rule change ' || g from generate_series(1, 1200) g`,
+      [firm.id, other.id],
+    );
+    await t.http().get('/_api/admin/firm-changes/export.csv').expect(401);
+    const res = await admin.get('/_api/admin/firm-changes/export.csv').expect(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="firm_changes_\d{4}-\d\d-\d\d\.csv"$/);
+    const lines = res.text.trim().split('\r\n');
+    expect(lines[0]).toBe('id,date,company,change,source_url');
+    // Newest first, as the list.
+    expect(lines.slice(1).map((l) => l.split(',')[3]!.replaceAll('"', ''))).toEqual(Array.from({ length: 1200 }, (_, i) => `Rule change ${1200 - i}`));
+    const one = await admin.get(`/_api/admin/firm-changes/export.csv?filter=${encodeURIComponent(JSON.stringify({ companyId: other.id }))}`).expect(200);
+    expect(one.text.trim().split('\r\n')).toHaveLength(1 + 300);
+    await admin.get(`/_api/admin/firm-changes/export.csv?filter=${encodeURIComponent('{"colour":"red"}')}`).expect(400);
+  });
+
   it('a bad source link is refused with the error shape and changes nothing', async () => {
     const firm = await createFirm();
     const res = await admin.post(`${COMPANIES}/update`).send({ id: firm.id, status: 'paused', changeSourceUrl: 'not a url' }).expect(400);

@@ -110,7 +110,8 @@ describe('payout reports', () => {
     expect(list.headers['content-range']).toBe('payout-reports 0-4/5');
 
     // Approving four: fewer than 5, so no rate is shown yet.
-    await admin.post('/_api/admin/payout-reports/bulk-approve').send({ ids: ids.slice(0, 4) }).expect(201);
+    expect((await admin.post('/_api/admin/payout-reports/bulk').send({ action: 'approve', ids: ids.slice(0, 4) }).expect(200)).body)
+      .toEqual({ action: 'approve', count: 4 });
     expect(await figures()).toMatchObject({ approvedReports: 4, paid: 4, denied: 0, denialRate: null, medianDaysToPay: null });
 
     const row = (await t.http().get('/_api/firms?status=all').expect(200)).body.rows.find((r: { firm: { slug: string } }) => r.firm.slug === firm.slug);
@@ -135,6 +136,57 @@ describe('payout reports', () => {
 
   it('forbids a trader the moderation API (403)', async () => {
     await trader.get('/_api/admin/payout-reports').expect(403);
-    await trader.post('/_api/admin/payout-reports/bulk-approve').send({ ids: [1] }).expect(403);
+    await trader.post('/_api/admin/payout-reports/bulk').send({ action: 'approve', ids: [1] }).expect(403);
+  });
+
+  it('approves every report of the filter on the server in one request (issue #18: select all), audited once', async () => {
+    const bulkFirm = (await admin.post('/_api/admin/companies').send({ name: 'Bulk Payout Firm' }).expect(201)).body as { id: number };
+    // 1,200 reports awaiting review on this firm, every tenth flagged; one already rejected and one on another firm.
+    await t.sql(
+      `insert into payout_reports (company_id, amount, requested_on, outcome, status, flagged, flag_reason)
+       select $1, 100 + g, current_date - (g % 170), 'paid', 'awaiting-review', g % 10 = 0, case when g % 10 = 0 then 'Burst' end
+       from generate_series(1, 1200) g`,
+      [bulkFirm.id],
+    );
+    await t.sql(
+      `insert into payout_reports (company_id, amount, requested_on, outcome, status, rejection_reason)
+       values ($1, 5, current_date, 'paid', 'rejected', 'No proof'), ($2, 6, current_date - 1, 'paid', 'awaiting-review', null)`,
+      [bulkFirm.id, firm.id],
+    );
+    const snapshot = async () => (await t.sql<{ id: number; status: string }>('select id, status from payout_reports order by id'))
+      .map((r) => `${r.id}|${r.status}`);
+    const before = await snapshot();
+    const filter = { status: 'awaiting-review', companyId: bulkFirm.id, flagged: false };
+    const listed = await admin.get('/_api/admin/payout-reports').query({ filter: JSON.stringify(filter), range: '[0,9]' }).expect(200);
+    expect(listed.headers['content-range']).toBe('payout-reports 0-9/1080');
+
+    const res = await admin.post('/_api/admin/payout-reports/bulk').send({ action: 'approve', filter }).expect(200);
+    expect(res.body).toEqual({ action: 'approve', count: 1080 });
+    const rows = await t.sql<{ id: number; status: string; company_id: number; flagged: boolean; reviewed_at: Date | null }>(
+      'select id, status, company_id, flagged, reviewed_at from payout_reports order by id',
+    );
+    const was = new Map(before.map((b) => b.split('|') as [string, string]));
+    for (const r of rows) {
+      const inFilter = r.company_id === bulkFirm.id && !r.flagged && was.get(String(r.id)) === 'awaiting-review';
+      expect([r.id, r.status]).toEqual([r.id, inFilter ? 'approved' : was.get(String(r.id))]);
+      if (inFilter) expect(r.reviewed_at).not.toBeNull();
+    }
+    const [entry] = await t.sql<{ action: string; changes: object }>(
+      `select action, changes from audit_log where resource = 'payout-reports' order by id desc limit 1`,
+    );
+    expect(entry).toEqual({ action: 'bulk', changes: { action: [null, 'approve'], filter: [null, filter], count: [null, 1080] } });
+
+    // Bad input is a 400 that changes nothing; a visitor gets 401.
+    const after = await snapshot();
+    for (const body of [
+      { action: 'reject', filter: {} }, { action: 'approve' }, { action: 'approve', ids: [1], filter: {} },
+      { action: 'approve', filter: { colour: 'red' } }, { action: 'approve', filter: { status: 'gone' } },
+      { action: 'approve', filter: { flagged: 'maybe' } }, { action: 'approve', filter: { id: ['x'] } }, { action: 'approve', ids: [] },
+    ]) {
+      const bad = await admin.post('/_api/admin/payout-reports/bulk').send(body);
+      expect([body, bad.status, typeof bad.body.message]).toEqual([body, 400, 'string']);
+    }
+    await t.http().post('/_api/admin/payout-reports/bulk').send({ action: 'approve', filter: {} }).expect(401);
+    expect(await snapshot()).toEqual(after);
   });
 });

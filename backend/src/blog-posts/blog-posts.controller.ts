@@ -1,5 +1,5 @@
 import { EditorsToo } from '../access/editor-access.js';
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
 import { Public } from '../access/route-labels.js';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -8,6 +8,7 @@ import type { AdminBlogPostListItem, BlogPostJson } from '../../../common/api-ty
 import type { BulkResult } from '../../../common/bulk.js';
 import type { PreviewLinkDto, RevisionDto } from '../../../common/team-api-types.js';
 import { IdDto } from '../common/id.dto.js';
+import { CsvExportRoute, csvFile, csvFileName } from '../common/csv-export.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { BLOG_POST_FILTERS, BLOG_POST_SORTABLE, BlogPostsService, publicListQuery } from './blog-posts.service.js';
@@ -52,12 +53,10 @@ export class AdminBlogPostsController {
   }
 
   /** Every post of the current filter as CSV, streamed (declared before ':id'). */
-  @Get('export.csv')
-  @Header('Cache-Control', 'no-store')
+  @CsvExportRoute()
   async exportCsv(@Query() query: ListQuery): Promise<StreamableFile> {
     const params = parseListQuery({ filter: query.filter }, BLOG_POST_SORTABLE, BLOG_POST_FILTERS);
-    const csv = await this.posts.exportCsv(params.filter);
-    return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="blog_posts_${new Date().toISOString().slice(0, 10)}.csv"` });
+    return csvFile(await this.posts.exportCsv(params.filter), csvFileName('blog_posts'));
   }
 
   @Post()

@@ -1,7 +1,6 @@
 import { EntityManager, raw, UniqueConstraintViolationException, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
-import { stringify } from 'csv-stringify/sync';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { AdminBlogPostListItem, BlogListResponse, BlogPostDto, BlogPostJson, BlogPostWithRelated } from '../../../common/api-types.js';
 import {
   BLOG_DEFAULT_LIMIT, BLOG_DEFAULT_PAGE, BLOG_MAX_LIMIT, BLOG_RELATED_COUNT, BLOG_SEARCH_COUNT_CAP, BLOG_SEARCH_SUGGESTIONS,
@@ -23,6 +22,7 @@ import { cardFromRow, isUndefinedFunction, postFromRow, type CardRow, type PostR
 import type { BlogListQueryDto, BlogPostChangesDto, BulkBlogPostsDto, CreateBlogPostDto } from './dto/blog-post.dto.js';
 import type { BlogBulkAction, BulkResult } from '../../../common/bulk.js';
 import { bulkFilter } from '../common/bulk.dto.js';
+import { csvExport } from '../common/csv-export.js';
 import { noteBulkWrite } from '../audit/admin-write-context.js';
 import { sanitizePostHtml } from './html-sanitizer.js';
 import type { PreviewLinkDto, RevisionDto } from '../../../common/team-api-types.js';
@@ -207,32 +207,19 @@ export class BlogPostsService {
     return { items: items.map((p) => (params.page ? toBlogPostListItem(p) : toBlogPostJson(p as BlogPost))), total };
   }
 
-  /**
-   * CSV of every post matching the admin filter (issue #18: not the first 1,000), newest first, streamed
-   * EXPORT_BATCH rows at a time: the next batch is read only when the client took the last. The first batch is read before this resolves, so a bad filter or a database failure is a proper error.
-   * Quoted fields, formulas escaped (as the subscribers' CSV); the content stays out.
-   */
-  async exportCsv(filter: Record<string, unknown>): Promise<Readable> {
+  /** CSV of every post matching the admin filter, newest first (csvExport); the content stays out. */
+  exportCsv(filter: Record<string, unknown>): Promise<Readable> {
     const where = adminWhere(filter);
-    // Pages by offset in the list's order (created_at, id): a keyset on created_at would need its microseconds,
-    // which a JavaScript Date drops.
-    const readBatch = (offset: number) =>
-      this.em.find(BlogPost, where, { orderBy: ADMIN_ORDER, limit: EXPORT_BATCH, offset, exclude: ['content'] as const });
-    const em = this.em;
-    const first = await readBatch(0);
-    async function* lines(): AsyncGenerator<string> {
-      yield `${BLOG_CSV_COLUMNS.join(',')}\r\n`;
-      let batch = first;
-      let offset = 0;
-      while (batch.length) {
-        yield stringify(batch.map(blogCsvRow), { quoted: true, escape_formulas: true, record_delimiter: 'windows' });
-        if (batch.length < EXPORT_BATCH) return;
-        offset += batch.length;
-        em.clear();
-        batch = await readBatch(offset);
-      }
-    }
-    return Readable.from(lines(), { objectMode: false });
+    return csvExport({
+      columns: BLOG_CSV_COLUMNS,
+      // Pages by offset in the list's order (created_at, id): a keyset on created_at would need its microseconds,
+      // which a JavaScript Date drops.
+      readBatch: (_last, offset) =>
+        this.em.find(BlogPost, where, { orderBy: ADMIN_ORDER, limit: EXPORT_BATCH, offset, exclude: ['content'] as const }),
+      row: blogCsvRow,
+      batchSize: EXPORT_BATCH,
+      afterBatch: () => this.em.clear(),
+    });
   }
 
   async get(id: number): Promise<BlogPostJson> {

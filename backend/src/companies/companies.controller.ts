@@ -1,5 +1,5 @@
 import { EditorsToo } from '../access/editor-access.js';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
 import { AdminOnly, Public } from '../access/route-labels.js';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -7,11 +7,13 @@ import { PublicCache } from '../cache/public-cache.decorator.js';
 import type { Computed } from '../cache/public-cache.service.js';
 import type { CompanyDto } from '../../../common/api-types.js';
 import type { RevisionDto } from '../../../common/team-api-types.js';
+import type { BulkResult } from '../../../common/bulk.js';
+import { CsvExportRoute, csvFile, csvFileName } from '../common/csv-export.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { COMPANY_FILTERS, COMPANY_SORTABLE, CompaniesService } from './companies.service.js';
-import { CreateCompanyDto, ReplaceCompanyDto, UpdateCompanyDto } from './dto/company.dto.js';
+import { BulkCompaniesDto, CreateCompanyDto, ReplaceCompanyDto, UpdateCompanyDto } from './dto/company.dto.js';
 
 @ApiTags('companies')
 @Controller('_api/companies')
@@ -43,9 +45,24 @@ export class AdminCompaniesController {
     return result.items;
   }
 
+  /** Every company of the current filter as CSV, streamed (issue #18; declared before ':id'). */
+  @EditorsToo()
+  @CsvExportRoute()
+  async exportCsv(@Query() query: ListQuery): Promise<StreamableFile> {
+    const params = parseListQuery({ filter: query.filter }, COMPANY_SORTABLE, COMPANY_FILTERS);
+    return csvFile(await this.companies.exportCsv(params.filter), csvFileName('companies'));
+  }
+
   @Post()
   create(@Body() body: CreateCompanyDto): Promise<CompanyDto> {
     return this.companies.create(body);
+  }
+
+  /** Deletes the ticked companies or every company of the list's filter, all or none (issue #18); audited as 'bulk'. */
+  @Post('bulk')
+  @HttpCode(200)
+  bulk(@Body() body: BulkCompaniesDto): Promise<BulkResult> {
+    return this.companies.bulk(body);
   }
 
   @Post('update')

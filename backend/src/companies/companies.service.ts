@@ -4,7 +4,13 @@ import type { CompanyDto } from '../../../common/api-types.js';
 import type { RevisionDto } from '../../../common/team-api-types.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
-import { booleanFilter, sortDirection } from '../common/list-filter.js';
+import type { Readable } from 'node:stream';
+import type { BulkResult } from '../../../common/bulk.js';
+import { noteBulkWrite } from '../audit/admin-write-context.js';
+import { PublicCacheService } from '../cache/public-cache.service.js';
+import { bulkFilter } from '../common/bulk.dto.js';
+import { csvExport } from '../common/csv-export.js';
+import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { Discount } from '../discounts/discount.entity.js';
 import { MediaService } from '../media/media.service.js';
@@ -14,7 +20,7 @@ import { FirmProfilesService } from '../firms/firm-profiles.service.js';
 import { EditConflicts } from '../audit/edit-conflicts.js';
 import { RevisionsService, type RevisionKind } from '../audit/revisions.service.js';
 import { Company, toCompanyDto } from './company.entity.js';
-import type { CompanyChangesDto, CreateCompanyDto } from './dto/company.dto.js';
+import type { BulkCompaniesDto, CompanyChangesDto, CreateCompanyDto } from './dto/company.dto.js';
 
 export const COMPANY_SORTABLE = ['id', 'name', 'rating', 'featured', 'createdAt', 'updatedAt'] as const;
 type CompanySortField = (typeof COMPANY_SORTABLE)[number];
@@ -35,6 +41,17 @@ const FEATURED_ORDER: Record<'ASC' | 'DESC', QueryOrderMap<Company>[]> = {
   ASC: [{ featured: 'asc' }, { rating: 'asc nulls first' }, { name: 'desc' }, { id: 'desc' }],
 };
 
+/** Rows per read of the streamed export. */
+const EXPORT_BATCH = 500;
+export const COMPANY_CSV_COLUMNS = [
+  'id', 'name', 'slug', 'website_url', 'rating', 'featured', 'status', 'status_since', 'affiliate_status', 'last_tested_at',
+  'pass_rate', 'created_at',
+] as const;
+const companyCsvRow = (c: Company) => [
+  c.id, c.name, c.slug, c.websiteUrl ?? '', c.rating ?? '', c.featured, c.status, c.statusSince ?? '', c.affiliateStatus,
+  c.lastTestedAt ?? '', c.passRate ?? '', c.createdAt.toISOString(),
+];
+
 @Injectable()
 export class CompaniesService {
   constructor(
@@ -44,6 +61,7 @@ export class CompaniesService {
     private readonly conflicts: EditConflicts,
     private readonly revisions: RevisionsService,
     private readonly events: FirmEventsService,
+    private readonly cache: PublicCacheService,
   ) {}
 
   async listPublic(): Promise<CompanyDto[]> {
@@ -52,13 +70,7 @@ export class CompaniesService {
   }
 
   async list(params: ListParams<CompanySortField>): Promise<ListResult<CompanyDto>> {
-    const where: FilterQuery<Company> = {};
-    const ids = idsFilter(params.filter);
-    if (ids) where.id = { $in: ids };
-    const q = searchPattern(params.filter);
-    if (q) where.$or = [{ name: { $ilike: q } }, { description: { $ilike: q } }];
-    const featured = booleanFilter(params.filter, 'featured');
-    if (featured !== undefined) where.featured = featured;
+    const where = adminWhere(params.filter);
     const { sort } = params;
     const nullable = sort ? Boolean(this.em.getMetadata(Company).properties[sort.field]?.nullable) : false;
     const orderBy = !sort
@@ -72,6 +84,41 @@ export class CompaniesService {
       offset: params.page?.offset,
     });
     return { items: items.map(toCompanyDto), total };
+  }
+
+  /** CSV of every company of the admin filter (csvExport), in the admin list's default order. */
+  exportCsv(filter: Record<string, unknown>): Promise<Readable> {
+    const where = adminWhere(filter);
+    return csvExport({
+      columns: COMPANY_CSV_COLUMNS,
+      readBatch: (_last, offset) => this.em.find(Company, where, { orderBy: ADMIN_ORDER, limit: EXPORT_BATCH, offset }),
+      row: companyCsvRow,
+      batchSize: EXPORT_BATCH,
+      afterBatch: () => this.em.clear(),
+    });
+  }
+
+  /**
+   * POST /_api/admin/companies/bulk (issue #18): deletes the ticked companies or every company of the list's filter,
+   * all or none in one transaction. As for a single delete (docs/design.md §7), companies that still have discounts
+   * are not deleted: then nothing is, and the 409 says how many discounts stand in the way. `count` is what went.
+   */
+  async bulk({ action, ...scope }: BulkCompaniesDto): Promise<BulkResult> {
+    const filter = bulkFilter(scope);
+    checkFilterKeys(filter, COMPANY_FILTERS);
+    const where = adminWhere(filter);
+    const count = await this.em.transactional(async (em) => {
+      const matching = await em.find(Company, where, { fields: ['id'] });
+      if (!matching.length) return 0;
+      const ids = matching.map((c) => c.id);
+      const discounts = await em.count(Discount, { company: { $in: ids } });
+      if (discounts > 0) throw new ApiError(409, MSG.companyHasDiscounts(discounts));
+      return em.nativeDelete(Company, { id: { $in: ids } });
+    });
+    // One statement, no ORM flush: the public answers showing firms are dropped here (other instances hear NOTIFY).
+    if (count) this.cache.invalidate('companies');
+    noteBulkWrite({ action, ...(scope.ids ? { ids: scope.ids.length } : { filter }), count });
+    return { action, count };
   }
 
   /** The admin record carries the firm's programs and criteria scores (FirmProfilesService) and its version. */
@@ -198,4 +245,16 @@ export function companyRevisionFields(dto: AdminCompanyDto): Record<string, unkn
     // Program and size ids are the stored rows'; a save replaces them, so a revision keeps only the content.
     programs: programs.map(({ id: _p, sizes, ...program }) => ({ ...program, sizes: sizes.map(({ id: _s, ...size }) => size) })),
   };
+}
+
+/** The admin list's filters (q on name or description, featured, id), shared by the list, the export and bulk. */
+function adminWhere(filter: Record<string, unknown>): FilterQuery<Company> {
+  const where: FilterQuery<Company> = {};
+  const ids = idsFilter(filter);
+  if (ids) where.id = { $in: ids };
+  const q = searchPattern(filter);
+  if (q) where.$or = [{ name: { $ilike: q } }, { description: { $ilike: q } }];
+  const featured = booleanFilter(filter, 'featured');
+  if (featured !== undefined) where.featured = featured;
+  return where;
 }

@@ -19,6 +19,8 @@ import type { BulkDiscountsDto, CreateDiscountDto, DiscountChangesDto } from './
 import type { BulkResult, DiscountBulkAction } from '../../../common/bulk.js';
 import { noteBulkWrite } from '../audit/admin-write-context.js';
 import { bulkFilter } from '../common/bulk.dto.js';
+import { csvExport } from '../common/csv-export.js';
+import type { Readable } from 'node:stream';
 
 /** The status each bulk action other than delete sets. */
 const BULK_STATUS: Record<Exclude<DiscountBulkAction, 'delete'>, DiscountStatus> = { activate: 'active', 'coming-soon': 'coming_soon', expire: 'expired' };
@@ -51,6 +53,17 @@ const publicOrder = (): QueryOrderMap<Discount>[] => [
 
 /** Admin list without a sort: newest first. */
 const ADMIN_ORDER: QueryOrderMap<Discount>[] = [{ id: 'desc' }];
+
+/** Rows per read of the streamed export. */
+const EXPORT_BATCH = 500;
+export const DISCOUNT_CSV_COLUMNS = [
+  'id', 'title', 'company', 'discount_code', 'status', 'discount_percentage', 'discount_amount', 'valid_until', 'affiliate_link',
+  'clicks', 'last_verified_at', 'success_rate', 'reports_count', 'created_at',
+] as const;
+const discountCsvRow = (d: AdminDiscountDto) => [
+  d.id, d.title, d.company.name, d.discountCode ?? '', d.status, d.discountPercentage ?? '', d.discountAmount ?? '', d.validUntil ?? '',
+  d.affiliateLink ?? '', d.clicks, d.lastVerifiedAt ?? '', d.successRate ?? '', d.reportsCount, d.createdAt,
+];
 
 /** A visitor's (a network's) repeated follows of one discount within this window count as one click: a day. */
 export const CLICK_WINDOW_SECONDS = 24 * 60 * 60;
@@ -138,6 +151,21 @@ export class DiscountsService {
       offset: params.page?.offset,
     });
     return { items: items.map(toAdminDiscountDto), total };
+  }
+
+  /** CSV of every discount of the admin filter, newest first (csvExport), read by keyset on id. */
+  exportCsv(filter: Record<string, unknown>): Promise<Readable> {
+    const now = new Date();
+    return csvExport<Discount>({
+      columns: DISCOUNT_CSV_COLUMNS,
+      // The filter is built per read: its raw() proof-rule fragment is used up by one query.
+      readBatch: (last) => this.em.find(Discount, { $and: [adminWhere(filter, now), ...(last ? [{ id: { $lt: last.id } }] : [])] }, {
+        populate: ['company'], strategy: 'joined', orderBy: ADMIN_ORDER, limit: EXPORT_BATCH,
+      }),
+      row: (d) => discountCsvRow(toAdminDiscountDto(d)),
+      batchSize: EXPORT_BATCH,
+      afterBatch: () => this.em.clear(),
+    });
   }
 
   private adminOrder(field: DiscountSortField, order: 'ASC' | 'DESC'): QueryOrderMap<Discount> {

@@ -3,6 +3,8 @@ import { Injectable } from '@nestjs/common';
 import type { AdminFirmChangeDto } from '../../../common/firm-api-types.js';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
+import type { Readable } from 'node:stream';
+import { csvExport } from '../common/csv-export.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
 import { definedOnly } from '../companies/companies.service.js';
 import { Company } from '../companies/company.entity.js';
@@ -16,22 +18,38 @@ type FirmChangeSortField = (typeof FIRM_CHANGE_SORTABLE)[number];
 
 type ReadOnly = { id?: unknown; company?: unknown; createdAt?: unknown; updatedAt?: unknown };
 
+/** Newest first: the list without a sort and the export. */
+const DEFAULT_ORDER: QueryOrderMap<FirmChange>[] = [{ date: 'desc' }, { id: 'desc' }];
+/** Rows per read of the streamed export. */
+const EXPORT_BATCH = 500;
+export const FIRM_CHANGE_CSV_COLUMNS = ['id', 'date', 'company', 'change', 'source_url'] as const;
+
 /** The changelog of every firm, for both admin faces. Newest first unless sorted. */
 @Injectable()
 export class FirmChangesService {
   constructor(private readonly em: EntityManager) {}
 
+  /** CSV of every entry of the admin filter, newest first (csvExport). */
+  exportCsv(filter: Record<string, unknown>): Promise<Readable> {
+    const where = changeWhere(filter);
+    return csvExport<FirmChange>({
+      columns: FIRM_CHANGE_CSV_COLUMNS,
+      readBatch: (_last, offset) =>
+        this.em.find(FirmChange, where, { populate: ['company'], strategy: 'joined', orderBy: DEFAULT_ORDER, limit: EXPORT_BATCH, offset }),
+      row: (c) => {
+        const d = toAdminFirmChangeDto(c);
+        return [d.id, d.date, d.company.name, d.change, d.sourceUrl ?? ''];
+      },
+      batchSize: EXPORT_BATCH,
+      afterBatch: () => this.em.clear(),
+    });
+  }
+
   async list(params: ListParams<FirmChangeSortField>): Promise<ListResult<AdminFirmChangeDto>> {
-    const where: FilterQuery<FirmChange> = {};
-    const ids = idsFilter(params.filter);
-    if (ids) where.id = { $in: ids };
-    const q = searchPattern(params.filter);
-    if (q) where.$or = [{ change: { $ilike: q } }, { company: { name: { $ilike: q } } }];
-    if (params.filter.companyId !== undefined) where.company = { $in: idsFilter({ id: params.filter.companyId })! };
-    const [items, total] = await this.em.findAndCount(FirmChange, where, {
+    const [items, total] = await this.em.findAndCount(FirmChange, changeWhere(params.filter), {
       populate: ['company'],
       strategy: 'joined',
-      orderBy: params.sort ? [order(params.sort.field, params.sort.order), { id: 'asc' }] : [{ date: 'desc' }, { id: 'desc' }],
+      orderBy: params.sort ? [order(params.sort.field, params.sort.order), { id: 'asc' }] : DEFAULT_ORDER,
       limit: params.page?.limit,
       offset: params.page?.offset,
     });
@@ -100,4 +118,15 @@ function toAdminFirmChangeDto(c: FirmChange): AdminFirmChangeDto {
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };
+}
+
+/** The admin list's filters, shared by the list and the export. */
+function changeWhere(filter: Record<string, unknown>): FilterQuery<FirmChange> {
+  const where: FilterQuery<FirmChange> = {};
+  const ids = idsFilter(filter);
+  if (ids) where.id = { $in: ids };
+  const q = searchPattern(filter);
+  if (q) where.$or = [{ change: { $ilike: q } }, { company: { name: { $ilike: q } } }];
+  if (filter.companyId !== undefined) where.company = { $in: idsFilter({ id: filter.companyId })! };
+  return where;
 }

@@ -1,5 +1,5 @@
 import { EditorsToo } from '../access/editor-access.js';
-import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { AdminOnly, Public } from '../access/route-labels.js';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -8,6 +8,7 @@ import { COMPARE_MESSAGE, FIRM_SLUG_PATTERN, FIRMS_QUERY_PARAMS, firmsQueryStrin
 import { MSG } from '../../../common/messages.js';
 import { keyed, PublicCache, type Keyed } from '../cache/public-cache.decorator.js';
 import { ApiError } from '../common/api-error.js';
+import { CsvExportRoute, csvFile, csvFileName } from '../common/csv-export.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
@@ -90,6 +91,14 @@ export class AdminFirmChangesController {
     const result = await this.changes.list(params);
     sendContentRange(res, 'firm-changes', params, result);
     return result.items;
+  }
+
+  /** Every entry of the current filter as CSV, streamed (issue #18; declared before ':id'). */
+  @EditorsToo()
+  @CsvExportRoute()
+  async exportCsv(@Query() query: ListQuery): Promise<StreamableFile> {
+    const params = parseListQuery({ filter: query.filter }, FIRM_CHANGE_SORTABLE, FIRM_CHANGE_FILTERS);
+    return csvFile(await this.changes.exportCsv(params.filter), csvFileName('firm_changes'));
   }
 
   @Post()

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Quer
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { NewsletterMessageResponse, NewsletterStatsDto, NewsletterSubscriberDto } from '../../../common/api-types.js';
+import { CsvExportRoute, csvFile } from '../common/csv-export.js';
 import { newsletterExportFileName } from '../../../common/newsletter.js';
 import { IdDto } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
@@ -85,11 +86,9 @@ export class AdminNewsletterController {
     return this.newsletter.stats();
   }
 
-  @Get('export.csv')
-  @Header('Cache-Control', 'no-store')
+  @CsvExportRoute()
   async exportCsv(@Query() query: ExportQuery): Promise<StreamableFile> {
-    const csv = await this.newsletter.exportCsv(exportFilter(query));
-    return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="${newsletterExportFileName()}"` });
+    return csvFile(await this.newsletter.exportCsv(exportFilter(query)), newsletterExportFileName());
   }
 
   /** One action on the ticked subscribers or every subscriber of the list's filter (issue #18); audited as 'bulk'. */

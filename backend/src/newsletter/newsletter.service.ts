@@ -1,7 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
-import { stringify } from 'csv-stringify/sync';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type {
   NewsletterMessageResponse, NewsletterStatsDto, NewsletterSubscriberDto,
 } from '../../../common/api-types.js';
@@ -11,6 +10,7 @@ import { MSG } from '../../../common/messages.js';
 import type { BulkResult } from '../../../common/bulk.js';
 import { noteBulkWrite } from '../audit/admin-write-context.js';
 import { bulkFilter } from '../common/bulk.dto.js';
+import { csvExport } from '../common/csv-export.js';
 import { checkFilterKeys } from '../common/list-filter.js';
 import type { BulkSubscribersDto } from './dto/newsletter.dto.js';
 import { NEWSLETTER_CSV_COLUMNS, isSubscriberStatus, newsletterCsvRow } from '../../../common/newsletter.js';
@@ -161,37 +161,22 @@ export class NewsletterService {
     return row;
   }
 
-  /**
-   * The CSV of every subscriber matching the filter, newest first, as a stream that reads
-   * EXPORT_BATCH rows at a time by keyset (subscribed_at, id) and only asks for the next batch
-   * when the client has taken the previous one. The first batch is read before this resolves,
-   * so a database failure still gets a proper error answer instead of a broken download.
-   * Every field is quoted, and csv-stringify's escape_formulas prefixes a value starting with
-   * = + - @ tab or CR with a single quote, so a spreadsheet shows it as text, never runs it.
-   */
-  async exportCsv(filter: Record<string, unknown>): Promise<Readable> {
+  /** The CSV of every subscriber matching the filter, newest first (csvExport), read by keyset (subscribed_at, id). */
+  exportCsv(filter: Record<string, unknown>): Promise<Readable> {
     const where = toFilter(filter);
-    const readBatch = (after: { at: string; id: number } | null) => {
-      const conditions = after ? [...where.conditions, '(subscribed_at, id) < (?::timestamptz, ?)'] : where.conditions;
-      return this.execute<SubscriberRow & { cursorAt: string }>(
-        `select ${COLUMNS}, subscribed_at::text as "cursorAt" from newsletter_subscribers
-         ${whereClause(conditions)} order by subscribed_at desc, id desc limit ?`,
-        [...where.params, ...(after ? [after.at, after.id] : []), EXPORT_BATCH],
-      );
-    };
-    const first = await readBatch(null);
-
-    async function* lines(): AsyncGenerator<string> {
-      yield `${NEWSLETTER_CSV_COLUMNS.join(',')}\r\n`;
-      let batch = first;
-      while (batch.length) {
-        yield stringify(batch.map(newsletterCsvRow), { quoted: true, escape_formulas: true, record_delimiter: 'windows' });
-        if (batch.length < EXPORT_BATCH) return;
-        const last = batch[batch.length - 1];
-        batch = await readBatch({ at: last.cursorAt, id: last.id });
-      }
-    }
-    return Readable.from(lines(), { objectMode: false });
+    return csvExport<SubscriberRow & { cursorAt: string }>({
+      columns: NEWSLETTER_CSV_COLUMNS,
+      readBatch: (after) => {
+        const conditions = after ? [...where.conditions, '(subscribed_at, id) < (?::timestamptz, ?)'] : where.conditions;
+        return this.execute<SubscriberRow & { cursorAt: string }>(
+          `select ${COLUMNS}, subscribed_at::text as "cursorAt" from newsletter_subscribers
+           ${whereClause(conditions)} order by subscribed_at desc, id desc limit ?`,
+          [...where.params, ...(after ? [after.cursorAt, after.id] : []), EXPORT_BATCH],
+        );
+      },
+      row: newsletterCsvRow,
+      batchSize: EXPORT_BATCH,
+    });
   }
 
   async get(id: number): Promise<NewsletterSubscriberDto> {

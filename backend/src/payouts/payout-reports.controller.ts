@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { PublicUser } from '../../../common/api-types.js';
@@ -7,8 +7,9 @@ import { AdminOnly, RateLimit, SignedIn, TakesUploads } from '../access/route-la
 import { RATE_LIMITS } from '../access/rate-limits.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
-import { BulkApproveDto, CreatePayoutReportDto, ReviewPayoutReportDto } from './dto/payouts.dto.js';
-import { PAYOUT_REPORT_SORTABLE, PayoutReportsService } from './payout-reports.service.js';
+import type { BulkResult } from '../../../common/bulk.js';
+import { BulkPayoutReportsDto, CreatePayoutReportDto, ReviewPayoutReportDto } from './dto/payouts.dto.js';
+import { PAYOUT_REPORT_FILTERS, PAYOUT_REPORT_SORTABLE, PayoutReportsService } from './payout-reports.service.js';
 
 const viewer = (req: Request) => req.user as PublicUser;
 
@@ -47,16 +48,17 @@ export class AdminPayoutReportsController {
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminPayoutReportDto[]> {
-    const params = parseListQuery(query, PAYOUT_REPORT_SORTABLE, ['status', 'companyId', 'flagged', 'id']);
+    const params = parseListQuery(query, PAYOUT_REPORT_SORTABLE, PAYOUT_REPORT_FILTERS);
     const result = await this.reports.list(params);
     sendContentRange(res, 'payout-reports', params, result);
     return result.items;
   }
 
-  /** Every selected report approved, all or none. */
-  @Post('bulk-approve')
-  bulkApprove(@Body() body: BulkApproveDto): Promise<AdminPayoutReportDto[]> {
-    return this.reports.bulkApprove(body);
+  /** Approves the ticked reports or every report of the list's filter, all or none (issue #18); audited as 'bulk'. */
+  @Post('bulk')
+  @HttpCode(200)
+  bulk(@Body() body: BulkPayoutReportsDto): Promise<BulkResult> {
+    return this.reports.bulk(body);
   }
 
   @Get(':id')

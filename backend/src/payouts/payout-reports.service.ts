@@ -4,16 +4,20 @@ import type { PublicUser } from '../../../common/api-types.js';
 import type { AdminPayoutReportDto, FirmPayoutsDto, MyPayoutReportDto, PayoutMonthDto, PublicPayoutReportDto } from '../../../common/payout-api-types.js';
 import { PAYOUT_MSG } from '../../../common/payout-messages.js';
 import {
-  amountBand, daysBetween, inPayoutWindow, nextWindowExit, NO_PAYOUT_FIGURES, PAYOUT_BURST, PAYOUT_WINDOW_DAYS, payoutFigures,
+  amountBand, daysBetween, PAYOUT_REPORT_STATUSES, inPayoutWindow, nextWindowExit, NO_PAYOUT_FIGURES, PAYOUT_BURST, PAYOUT_WINDOW_DAYS, payoutFigures,
   type PayoutReportFacts,
 } from '../../../common/payouts.js';
 import { ApiError } from '../common/api-error.js';
 import { pgArray } from '../common/pg-array.js';
-import type { ListParams, ListResult } from '../common/rest-list.js';
+import { idsFilter, type ListParams, type ListResult } from '../common/rest-list.js';
+import type { BulkResult } from '../../../common/bulk.js';
+import { noteBulkWrite } from '../audit/admin-write-context.js';
+import { bulkFilter } from '../common/bulk.dto.js';
+import { booleanFilter, checkFilterKeys } from '../common/list-filter.js';
 import { MediaService } from '../media/media.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { escapeHtml } from '../../../common/seo/page-head.js';
-import type { BulkApproveDto, CreatePayoutReportDto, ReviewPayoutReportDto } from './dto/payouts.dto.js';
+import type { BulkPayoutReportsDto, CreatePayoutReportDto, ReviewPayoutReportDto } from './dto/payouts.dto.js';
 
 export const PAYOUT_REPORT_SORTABLE = ['id', 'createdAt', 'requestedOn', 'amount', 'status', 'outcome'] as const;
 type SortField = (typeof PAYOUT_REPORT_SORTABLE)[number];
@@ -37,6 +41,36 @@ interface Row {
   status: AdminPayoutReportDto['status']; rejection_reason: string | null; created_at: Date; user_id: number | null;
   user_email: string | null; proof_verified: boolean; flagged: boolean; flag_reason: string | null; reviewed_at: Date | null;
   claim_id: number | null;
+}
+
+/** The admin list's filters, shared by the list and bulk approval. */
+export const PAYOUT_REPORT_FILTERS = ['status', 'companyId', 'flagged', 'id'] as const;
+
+/** The WHERE clause of the admin list's filter (empty without one); a bad value is a 400, as on every list. */
+function reportWhere(f: Record<string, unknown>): { sql: string; args: unknown[] } {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  if (f.status !== undefined) {
+    if (!(PAYOUT_REPORT_STATUSES as readonly unknown[]).includes(f.status)) throw new ApiError(400, PAYOUT_MSG.statusInvalid);
+    where.push('r.status = ?');
+    args.push(f.status);
+  }
+  if (f.companyId !== undefined) {
+    if (!Number.isSafeInteger(f.companyId)) throw new ApiError(400, PAYOUT_MSG.companyRequired);
+    where.push('r.company_id = ?');
+    args.push(f.companyId);
+  }
+  const flagged = booleanFilter(f, 'flagged');
+  if (flagged !== undefined) {
+    where.push('r.flagged = ?');
+    args.push(flagged);
+  }
+  const ids = idsFilter(f);
+  if (ids) {
+    where.push('r.id = any(?::int[])');
+    args.push(pgArray(ids));
+  }
+  return { sql: where.length ? `where ${where.join(' and ')}` : '', args };
 }
 
 const today = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -127,28 +161,7 @@ export class PayoutReportsService {
   }
 
   async list(params: ListParams<SortField>): Promise<ListResult<AdminPayoutReportDto>> {
-    const where: string[] = [];
-    const args: unknown[] = [];
-    const f = params.filter;
-    if (f.status !== undefined) {
-      if (typeof f.status !== 'string') throw new ApiError(400, PAYOUT_MSG.statusInvalid);
-      where.push('r.status = ?');
-      args.push(f.status);
-    }
-    if (f.companyId !== undefined) {
-      if (!Number.isSafeInteger(f.companyId)) throw new ApiError(400, PAYOUT_MSG.companyRequired);
-      where.push('r.company_id = ?');
-      args.push(f.companyId);
-    }
-    if (f.flagged !== undefined) {
-      where.push('r.flagged = ?');
-      args.push(f.flagged === true);
-    }
-    if (Array.isArray(f.id)) {
-      where.push('r.id = any(?::int[])');
-      args.push(pgArray(f.id.filter((x): x is number => Number.isSafeInteger(x) && (x as number) > 0 && (x as number) <= 2_147_483_647)));
-    }
-    const whereSql = where.length ? `where ${where.join(' and ')}` : '';
+    const { sql: whereSql, args } = reportWhere(params.filter);
     const order = params.sort ? `${SORT_SQL[params.sort.field]} ${params.sort.order}, r.id desc` : 'r.created_at desc, r.id desc';
     const page = params.page ? `limit ${params.page.limit} offset ${params.page.offset}` : '';
     const conn = this.em.getConnection();
@@ -186,18 +199,23 @@ export class PayoutReportsService {
     return this.get(id);
   }
 
-  /** react-admin's bulk action: every selected report approved, all or none (404 names a missing one). */
-  async bulkApprove({ ids }: BulkApproveDto): Promise<AdminPayoutReportDto[]> {
-    const unique = [...new Set(ids)];
-    const found = await this.em.getConnection().execute<Array<{ id: number }>>('select id from payout_reports where id = any(?::int[])', [pgArray(unique)]);
-    const missing = unique.find((id) => !found.some((r) => r.id === id));
-    if (missing !== undefined) throw new ApiError(404, `${PAYOUT_MSG.reportNotFound}: ${missing}`);
-    await this.em.getConnection().execute(
-      `update payout_reports set status = 'approved', rejection_reason = null, updated_at = now(),
-         reviewed_at = case when status <> 'approved' then now() else reviewed_at end where id = any(?::int[])`,
-      [pgArray(unique)],
+  /**
+   * POST /_api/admin/payout-reports/bulk (issue #18): approves the ticked reports or every report of the list's
+   * filter, in one statement (all or none). Only reports not yet approved are written (their review time is now),
+   * so `count` is what changed.
+   */
+  async bulk({ action, ...scope }: BulkPayoutReportsDto): Promise<BulkResult> {
+    const filter = bulkFilter(scope);
+    checkFilterKeys(filter, PAYOUT_REPORT_FILTERS);
+    const { sql, args } = reportWhere(filter);
+    const result = await this.em.getConnection().execute<{ affectedRows: number }>(
+      `update payout_reports r set status = 'approved', rejection_reason = null, updated_at = now(), reviewed_at = now()
+       ${sql ? `${sql} and` : 'where'} r.status <> 'approved'`,
+      args, 'run',
     );
-    return (await this.list({ sort: null, page: null, filter: { id: unique } })).items;
+    const count = result.affectedRows;
+    noteBulkWrite({ action, ...(scope.ids ? { ids: scope.ids.length } : { filter }), count });
+    return { action, count };
   }
 
   /**

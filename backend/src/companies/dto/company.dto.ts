@@ -3,6 +3,8 @@ import { IsBoolean, IsNumber, IsOptional, Max, Min } from 'class-validator';
 import { FirmProfileFieldsDto } from '../../firms/dto/firm-profile.dto.js';
 import { COMPANY_RATING_MAX, COMPANY_RATING_MIN } from '../../../../common/constants.js';
 import { MSG } from '../../../../common/messages.js';
+import { COMPANY_BULK_ACTIONS } from '../../../../common/bulk.js';
+import { bulkBodyOf } from '../../common/bulk.dto.js';
 import { IdDto } from '../../common/id.dto.js';
 import { ExpectedVersion } from '../../common/version.field.js';
 import { OptionalImage, OptionalText, OptionalUrl, RequiredText, RequiredTextIfPresent, Validate } from '../../common/validators.js';
@@ -59,3 +61,6 @@ export class UpdateCompanyDto extends IntersectionType(IdDto, CompanyChangesDto)
 
 /** REST face: PUT /:id receives the whole record react-admin holds; read-only fields (READ_ONLY_FIELDS) are dropped first. */
 export class ReplaceCompanyDto extends CompanyChangesDto {}
+
+/** POST /_api/admin/companies/bulk (issue #18): delete the ticked companies or every company of a filter. */
+export class BulkCompaniesDto extends bulkBodyOf(COMPANY_BULK_ACTIONS) {}

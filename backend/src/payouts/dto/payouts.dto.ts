@@ -7,6 +7,8 @@ import {
   CLAIM_STATUSES, PAYOUT_OUTCOMES, PAYOUT_PROOF_MAX, PAYOUT_REPORT_STATUSES,
   type ClaimStatus, type PayoutOutcome, type PayoutReportStatus,
 } from '../../../../common/payouts.js';
+import { PAYOUT_REPORT_BULK_ACTIONS } from '../../../../common/bulk.js';
+import { bulkBodyOf } from '../../common/bulk.dto.js';
 import { OptionalText, RequiredText, Validate } from '../../common/validators.js';
 
 const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? null : value);
@@ -76,12 +78,8 @@ export class ReviewPayoutReportDto {
   proofVerified?: boolean;
 }
 
-/** POST /_api/admin/payout-reports/bulk-approve */
-export class BulkApproveDto {
-  @ApiProperty({ type: [Number] })
-  @Validate((v) => Array.isArray(v) && v.length > 0 && v.length <= 500 && v.every((x) => Number.isSafeInteger(x) && x > 0 && x <= 2_147_483_647), PAYOUT_MSG.idsRequired)
-  ids!: number[];
-}
+/** POST /_api/admin/payout-reports/bulk (issue #18): approve the ticked reports or every report of a filter. */
+export class BulkPayoutReportsDto extends bulkBodyOf(PAYOUT_REPORT_BULK_ACTIONS) {}
 
 /** POST /_api/payout-claims */
 export class CreateClaimDto {

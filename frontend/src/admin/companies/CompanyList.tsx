@@ -1,11 +1,7 @@
 import { Alert, Box, Card, CardContent, Checkbox, Skeleton, Typography } from '@mui/material';
 import { useAccess } from '../components/access.js';
 import {
-  BulkActionsToolbar,
-  BulkDeleteButton,
-  BulkExportButton,
   CreateButton,
-  ExportButton,
   Pagination,
   RecordContextProvider,
   SearchInput,
@@ -18,6 +14,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { MSG } from '../../../../common/messages.js';
 import { coverHeader } from '../components/CompactList.js';
 import { PageHeader } from '../components/PageHeader.js';
+import { MatchingBulkToolbar, ServerBulkButton, ServerBulkExportButton, ServerExportButton } from '../components/ServerBulk.js';
 import { CompanyCard } from './CompanyCard.js';
 import { CompanyCreate, CompanyEdit } from './CompanyDialog.js';
 
@@ -26,21 +23,24 @@ const gridSx = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search companies" />];
 
+const EXPORT_PATH = '/_api/admin/companies/export.csv';
+
 const actions = (
   <TopToolbar>
     <SortButton fields={['featured', 'name', 'rating', 'createdAt']} />
-    <ExportButton />
+    <ServerExportButton path={EXPORT_PATH} />
   </TopToolbar>
 );
 
+/**
+ * Applied by the server in one request to the ticked companies or, after "Select all N companies", to every company
+ * of the filter (issue #18); the delete asks first, naming the count.
+ */
 const bulkActions = (
   <>
-    <BulkExportButton />
-    <BulkDeleteButton
-      mutationMode="pessimistic"
-      confirmTitle="Delete %{smart_count} companies"
-      confirmContent="Are you sure you want to delete the %{smart_count} selected companies? This action cannot be undone."
-    />
+    <ServerBulkExportButton path={EXPORT_PATH} />
+    <ServerBulkButton action="delete" label="Delete" noun="company" color="error"
+      content="This action cannot be undone. If any of them still has discounts, none is deleted." />
   </>
 );
 
@@ -75,7 +75,7 @@ function CompanyGrid() {
     <>
       {/* Covers the grid's own header row (react-admin lifts it over the list toolbar by default). */}
       <Box sx={coverHeader(64)}>
-        <BulkActionsToolbar>{bulkActions}</BulkActionsToolbar>
+        <MatchingBulkToolbar noun="company">{bulkActions}</MatchingBulkToolbar>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 64, mb: 1 }}>
         <Checkbox

@@ -9,6 +9,8 @@ export const coverHeader = (height: number) => ({
   '& .RaBulkActionsToolbar-toolbar.MuiToolbar-root:not(.RaBulkActionsToolbar-collapsed)': { minHeight: height, height: 'auto' },
   // On a phone the count and four bulk buttons wrap onto a second line rather than scroll sideways in the toolbar.
   '& .RaBulkActionsToolbar-toolbar, & .RaBulkActionsToolbar-topToolbar': { flexWrap: 'wrap', overflowX: 'visible', minWidth: 0 },
+  // The chosen count ("All 1,200 companies matching the filter selected") wraps too: react-admin's title never shrinks.
+  '& .RaBulkActionsToolbar-toolbar .RaBulkActionsToolbar-title': { flex: '0 1 auto', minWidth: 0 },
 });
 
 export interface CompactListProps {

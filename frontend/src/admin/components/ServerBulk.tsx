@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import {
   BulkActionsToolbar, Confirm, useDataProvider, useListContext, useNotify, useRefresh, useResourceContext, useStore, type Identifier,
 } from 'react-admin';
-import { bulkConfirmTitle, bulkDoneMessage, selectionLabel, type BulkRequest } from '../../../../common/bulk.js';
+import { bulkConfirmTitle, bulkDoneMessage, pluralOf, selectionLabel, type BulkRequest } from '../../../../common/bulk.js';
 import type { ProofDataProvider } from '../dataProvider.js';
 import { DownloadIcon } from './icons.js';
 import { errorMessage } from './errors.js';
@@ -55,7 +55,7 @@ export function SelectAllMatchingButton({ noun }: { noun: string }) {
   if (allMatching || !pageTicked || total <= selectedIds.length) return null;
   return (
     <Button size="small" onClick={chooseAllMatching} data-testid="select-all-matching">
-      Select all {total.toLocaleString('en-US')} {noun}s
+      Select all {total.toLocaleString('en-US')} {pluralOf(noun)}
     </Button>
   );
 }
@@ -97,7 +97,7 @@ function useServerBulk(noun: string) {
       onUnselectItems();
       refresh();
     },
-    onError: (e) => notify(`Failed to update ${noun}s: ${errorMessage(e)}`, { type: 'error' }),
+    onError: (e) => notify(`Failed to update ${pluralOf(noun)}: ${errorMessage(e)}`, { type: 'error' }),
   });
   return { count, run: mutation.mutate, isPending: mutation.isPending };
 }
@@ -160,6 +160,20 @@ export function ServerBulkMenuButton({ label, noun, choices, content }: ServerBu
         onClose={() => setChosen(null)}
       />
     </>
+  );
+}
+
+/**
+ * The list's Export: every record of the current filter, streamed by the server as CSV (issue #18) — react-admin's
+ * own ExportButton fetches at most 1,000 rows into the browser.
+ */
+export function ServerExportButton({ path }: { path: string }) {
+  const { filterValues, total } = useListContext();
+  const href = `${path}?filter=${encodeURIComponent(JSON.stringify(filterValues ?? {}))}`;
+  return (
+    <Button component="a" href={href} download size="small" startIcon={<DownloadIcon />} disabled={!total} data-testid="export-all">
+      Export {total ?? 0}
+    </Button>
   );
 }
 

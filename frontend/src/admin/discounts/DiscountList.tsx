@@ -4,7 +4,6 @@ import {
   AutocompleteInput,
   ColumnsButton,
   CreateButton,
-  ExportButton,
   FilterButton,
   ReferenceInput,
   SearchInput,
@@ -18,6 +17,7 @@ import { List } from '../components/live-list.js';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { MSG } from '../../../../common/messages.js';
 import { PageHeader } from '../components/PageHeader.js';
+import { ServerExportButton } from '../components/ServerBulk.js';
 import { DiscountCreate, DiscountEdit } from './DiscountDialog.js';
 import { STATUS_CHOICES } from './discount-form.js';
 import { DiscountTable } from './DiscountTable.js';
@@ -57,7 +57,7 @@ const actions = (
     <NeedsCheckToggle />
     <FilterButton />
     <ColumnsButton />
-    <ExportButton />
+    <ServerExportButton path="/_api/admin/discounts/export.csv" />
   </TopToolbar>
 );
 

@@ -1,9 +1,9 @@
 import { Box, Skeleton, Table, TableBody, TableCell, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { BulkExportButton, useListContext, DataTable, SortButton } from 'react-admin';
+import { useListContext, DataTable, SortButton } from 'react-admin';
 import type { AdminDiscountDto } from '../../../../common/api-types.js';
 import { expiryLabel } from '../../../../common/discount-rules.js';
 import { CompactList } from '../components/CompactList.js';
-import { MatchingBulkToolbar, ServerBulkButton, ServerBulkMenuButton, TickedOnly } from '../components/ServerBulk.js';
+import { MatchingBulkToolbar, ServerBulkButton, ServerBulkExportButton, ServerBulkMenuButton, TickedOnly } from '../components/ServerBulk.js';
 import { STATUS_CHOICES } from './discount-form.js';
 import { CompanyField, DiscountMenu, MediaThumb, StatusBadge } from './DiscountFields.js';
 import { BulkVerifyButton, successCell, VerifiedCell, VerifiedTodayButton } from './DiscountProof.js';
@@ -17,15 +17,16 @@ const STATUS_ACTIONS = [
 ].map(({ action, status }) => ({ action, name: STATUS_CHOICES.find((c) => c.id === status)!.name }));
 
 /**
- * Status and delete are applied by the server in one request to the ticked discounts or, after "Select all N
- * discounts", to every discount of the filter (issue #18). "Mark worked today" and Export act on the ticked rows only.
+ * Status, Export and delete are applied by the server in one request to the ticked discounts or, after "Select all N
+ * discounts", to every discount of the filter (issue #18). "Mark worked today" (a check per code) acts on the ticked
+ * rows only.
  */
 const bulkActions = (
   <>
     <TickedOnly><BulkVerifyButton /></TickedOnly>
     <ServerBulkMenuButton label="Set status" noun="discount" choices={STATUS_ACTIONS}
       content={(name) => `The status of each of them becomes ${name}.`} />
-    <TickedOnly><BulkExportButton /></TickedOnly>
+    <ServerBulkExportButton path="/_api/admin/discounts/export.csv" />
     <ServerBulkButton action="delete" label="Delete" noun="discount" color="error" content="This action cannot be undone." />
   </>
 );

@@ -1,12 +1,13 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
-  Create, CreateButton, DateInput, Edit, EditButton, ExportButton, ReferenceInput,
+  Create, CreateButton, DateInput, Edit, EditButton, ReferenceInput,
   SelectInput, SimpleForm, SimpleList, TextInput, TopToolbar, UrlField, required, useNotify, type RaRecord, DataTable
 } from 'react-admin';
 import { List } from '../components/live-list.js';
 import { FIRM_MSG } from '../../../../common/firms.js';
 import { errorMessage } from '../components/errors.js';
 import { PageHeader } from '../components/PageHeader.js';
+import { ServerExportButton } from '../components/ServerBulk.js';
 
 const filters = [
   <ReferenceInput key="companyId" source="companyId" reference="companies" alwaysOn>
@@ -28,7 +29,7 @@ export function FirmChangeList() {
         title={false}
         filters={filters}
         sort={{ field: 'date', order: 'DESC' }}
-        actions={<TopToolbar><CreateButton label="Add entry" /><ExportButton /></TopToolbar>}
+        actions={<TopToolbar><CreateButton label="Add entry" /><ServerExportButton path="/_api/admin/firm-changes/export.csv" /></TopToolbar>}
         component="div"
       >
         {phone ? (

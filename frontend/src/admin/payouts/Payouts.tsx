@@ -1,13 +1,15 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
-  BooleanInput, Edit, FunctionField, NumberInput, SelectInput, SimpleForm, TextField, TextInput,
-  useListContext, useNotify, useRefresh, useUnselectAll, type RaRecord, DataTable
+  BooleanInput, Edit, EditButton, FunctionField, NumberInput, SelectInput, SimpleForm, TextField, TextInput,
+  useListContext, useNotify, useTranslate, type RaRecord, DataTable
 } from 'react-admin';
 import { List } from '../components/live-list.js';
 import type { AdminPayoutClaimDto, AdminPayoutReportDto } from '../../../../common/payout-api-types.js';
 import { CLAIM_MOVES, CLAIM_STATUSES, PAYOUT_REPORT_STATUSES, type ClaimStatus } from '../../../../common/payouts.js';
 import { errorMessage } from '../components/errors.js';
 import { PageHeader } from '../components/PageHeader.js';
+import { CompactList } from '../components/CompactList.js';
+import { MatchingBulkToolbar, ServerBulkButton } from '../components/ServerBulk.js';
 
 const choices = (values: readonly string[]) => values.map((id) => ({ id, name: id }));
 
@@ -21,25 +23,42 @@ function Proof({ urls }: { urls: string[] }) {
   );
 }
 
-function BulkApprove() {
-  const { selectedIds } = useListContext();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const unselect = useUnselectAll('payout-reports');
-  const approve = async () => {
-    const res = await fetch('/_api/admin/payout-reports/bulk-approve', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify({ ids: selectedIds }),
-    });
-    if (!res.ok) notify(((await res.json()) as { message?: string }).message ?? 'Approve failed', { type: 'error' });
-    else notify(`${selectedIds.length} approved`, { type: 'success' });
-    unselect();
-    refresh();
-  };
-  return <Button onClick={() => void approve()}>Approve</Button>;
+/**
+ * Approve, applied by the server in one request to the ticked reports or, after "Select all N payout reports", to
+ * every report of the filter (issue #18); it asks first, naming the count.
+ */
+const bulkApprove = (
+  <ServerBulkButton action="approve" label="Approve" noun="payout report" content="Approved reports count in the firms' public payout figures." />
+);
+const bulkToolbar = <MatchingBulkToolbar noun="payout report">{bulkApprove}</MatchingBulkToolbar>;
+
+/** The phone layout: one block per report (the table's columns in two lines), or the table's empty text. */
+function ReportBlocks() {
+  const { data } = useListContext<AdminPayoutReportDto>();
+  const translate = useTranslate();
+  if (!data?.length) {
+    return <Typography color="text.secondary" sx={{ p: 2 }}>{translate('ra.navigation.no_results', { name: 'payout reports' })}</Typography>;
+  }
+  return (
+    <CompactList
+      rowTestId="payout-report-row"
+      name={(r) => `${(r as AdminPayoutReportDto).companyName} report ${r.id}`}
+      primary={(r) => `${(r as AdminPayoutReportDto).companyName} · ${(r as AdminPayoutReportDto).amount}`}
+      secondary={(r) => {
+        const report = r as AdminPayoutReportDto;
+        return [report.outcome, report.requestedOn, report.status, report.flagged ? report.flagReason ?? 'Flagged' : null, `${report.proof.length} image(s)`]
+          .filter(Boolean).join(' · ');
+      }}
+      actions={<EditButton label="" aria-label="Review" />}
+      bulkActionButtons={bulkApprove}
+    />
+  );
 }
 
 /** /admin/payout-reports: awaiting review first by default; approve, reject with a reason, mark the proof verified. */
 export function PayoutReportList() {
+  // Phones get one block per report (CompactList, as the other admin lists): seven columns were 737 px wide.
+  const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
     <Box sx={{ maxWidth: 1200, minWidth: 0 }}>
       <PageHeader title="Payout reports" subtitle="Traders' payout reports with proof. Only approved reports count on the site." />
@@ -56,7 +75,10 @@ export function PayoutReportList() {
         exporter={false}
         component="div"
       >
-        <DataTable bulkActionButtons={<BulkApprove />} rowClick="edit">
+        {compact ? (
+          <ReportBlocks />
+        ) : (
+        <DataTable bulkActionButtons={bulkApprove} bulkActionsToolbar={bulkToolbar} rowClick="edit">
           <DataTable.Col source="companyName" label="Firm" disableSort />
           <DataTable.Col source="amount" />
           <DataTable.Col source="outcome" />
@@ -69,6 +91,7 @@ export function PayoutReportList() {
             <FunctionField render={(r: AdminPayoutReportDto) => `${r.proof.length} image(s)`} />
           </DataTable.Col>
         </DataTable>
+        )}
       </List>
     </Box>
   );
