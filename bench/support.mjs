@@ -86,9 +86,10 @@ export async function freshDatabase(cleanups, prefix = 'bench') {
 
 /**
  * Starts dist/backend/src/main.js against `databaseUrl`; `env` adds to or overrides the defaults.
+ * `nodeArgs` go before the start script's own (e.g. `--cpu-prof`, which NODE_OPTIONS does not take).
  * Returns the port, the pid and the admin's credentials (for `login`).
  */
-export async function startApp(databaseUrl, cleanups, env = {}) {
+export async function startApp(databaseUrl, cleanups, env = {}, { nodeArgs = [] } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vtf-bench-app-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -107,7 +108,7 @@ export async function startApp(databaseUrl, cleanups, env = {}) {
     MAIL_OUTBOX: '1',
     ...env,
   };
-  const child = await startChild(START_ARGS, cleanups, { env: fullEnv });
+  const child = await startChild([...nodeArgs, ...START_ARGS], cleanups, { env: fullEnv });
   const admin = { email: fullEnv.ADMIN_EMAIL, password: fullEnv.ADMIN_PASSWORD };
   // Its output goes to the bench's own (stdio inherit): nothing to quote on failure.
   await waitForHealth(`http://127.0.0.1:${port}`, { exited: () => child.exitCode ?? child.signalCode, output: () => '(printed above)', timeoutMs: 30_000 });
@@ -196,6 +197,41 @@ export async function load(base, { path, pathFor = () => path, headers = {} }, c
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
   return { ...summarise([{ latencies, errors, seconds: elapsed }]), latencies };
+}
+
+/**
+ * Open-loop load: a GET of `path` every 1/`rps` s for `seconds`, whether or not the earlier ones have answered, each
+ * on a connection of its own (as separate visitors arrive). Latency counts from the request's planned start, so a
+ * server that stalls is charged for the requests that queued behind the stall (no coordinated omission). At a rate
+ * well below the server's capacity, p99 measures how long a visitor waits behind other work, not behind the load.
+ */
+export async function loadAtRate(base, path, rps, seconds) {
+  const url = new URL(base);
+  const latencies = [];
+  let errors = 0;
+  const start = performance.now();
+  const total = Math.round(rps * seconds);
+  const pending = [];
+  for (let i = 0; i < total; i++) {
+    const planned = start + (i * 1000) / rps;
+    const wait = planned - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    pending.push(new Promise((resolveOne) => {
+      const fail = () => { errors++; resolveOne(); };
+      const req = http.get({ hostname: url.hostname, port: url.port, path, agent: false }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => {
+          if (res.statusCode === 200) latencies.push(performance.now() - planned);
+          else errors++;
+          resolveOne();
+        });
+        res.on('error', fail);
+      });
+      req.on('error', fail);
+    }));
+  }
+  await Promise.all(pending);
+  return { ...summarise([{ latencies, errors, seconds: (performance.now() - start) / 1000 }]), latencies };
 }
 
 /** One figure from several slices of load on one target: totals, req/s, p50 and p99. */

@@ -7,8 +7,9 @@ import { DiscountsService } from '../discounts/discounts.service.js';
 import { AlertsService } from '../follows/alerts.service.js';
 import { JOBS_SCHEMA, JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
-import { PermanentMailError, type OutgoingMail } from '../mail/mail.types.js';
-import { personalise, renderCampaign, type CardDeal, type CardPost } from '../mail/templates/campaign.js';
+import type { LetterHandle } from '../mail/mail-thread.js';
+import { fillLetter, PermanentMailError, type Letter, type OutgoingMail, type SlotFills } from '../mail/mail.types.js';
+import { FOLLOWS_SLOT, RECIPIENT_SLOT, renderCampaign, UNSUBSCRIBE_SLOT, type CardDeal, type CardPost } from '../mail/templates/campaign.js';
 import { createUnsubscribeToken } from '../newsletter/unsubscribe-token.js';
 import { NewsletterSettingsService } from './newsletter-settings.service.js';
 
@@ -151,20 +152,30 @@ export class CampaignSender implements OnModuleInit {
 
   /** One recipient's message with the RFC 8058 one-click headers and the CAN-SPAM footer links filled in. */
   messageFor(rendered: RenderedCampaign, to: { id: number; email: string }, subjectPrefix = '', followed?: { html: string; text: string }): OutgoingMail {
-    const unsubscribe = createUnsubscribeToken(to.id, this.config.unsubscribeKey);
-    const recipient = this.recipientToken(to.id);
-    const oneClick = `${this.config.publicSiteUrl}/_api/newsletter/unsubscribe?token=${unsubscribe}`;
+    return fillLetter(this.letterFor(rendered, subjectPrefix), to.email, this.fillsFor(to.id, followed));
+  }
+
+  /** The campaign's message for everyone: the recipient's tokens (links, List-Unsubscribe) and own section as slots. */
+  private letterFor(rendered: RenderedCampaign, subjectPrefix = ''): Letter {
+    const oneClick = `${this.config.publicSiteUrl}/_api/newsletter/unsubscribe?token=${UNSUBSCRIBE_SLOT}`;
     const fromAddress = /<([^>]+)>/.exec(this.config.mailFrom)?.[1] ?? this.config.mailFrom;
     return {
-      to: to.email,
       subject: subjectPrefix + rendered.subject,
-      html: personalise(rendered.html, recipient, unsubscribe, followed?.html),
-      text: personalise(rendered.text, recipient, unsubscribe, followed?.text),
+      html: rendered.html,
+      text: rendered.text,
       headers: {
         'List-Unsubscribe': `<${oneClick}>, <mailto:${fromAddress}?subject=unsubscribe>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         'List-Id': `Verified Trader Funding newsletter <newsletter.${new URL(this.config.publicSiteUrl).hostname}>`,
       },
+    };
+  }
+
+  private fillsFor(subscriberId: number, followed?: { html: string; text: string }): SlotFills {
+    return {
+      [RECIPIENT_SLOT]: this.recipientToken(subscriberId),
+      [UNSUBSCRIBE_SLOT]: createUnsubscribeToken(subscriberId, this.config.unsubscribeKey),
+      [FOLLOWS_SLOT]: followed ?? '',
     };
   }
 
@@ -187,8 +198,14 @@ export class CampaignSender implements OnModuleInit {
     await this.settleInDoubt(campaign.id, jobId);
     const { sendRatePerSecond } = await this.settings.get();
     const fanOut = new FanOut(Date.now() + SLICE_MS, sendRatePerSecond);
-    // One lane per pooled SMTP connection: each claims one row, sends it, and records it sent as soon as it is accepted.
-    await Promise.all(Array.from({ length: LANES }, () => this.lane(fanOut, campaign, jobId, rendered)));
+    // The mail thread holds the message; each copy crosses over as the recipient's address and tokens only.
+    const letter = this.mail.letter(this.letterFor(rendered));
+    try {
+      // One lane per pooled SMTP connection: each claims one row, sends it, and records it sent as soon as it is accepted.
+      await Promise.all(Array.from({ length: LANES }, () => this.lane(fanOut, campaign, jobId, letter)));
+    } finally {
+      letter.close();
+    }
     if (fanOut.paused) throw new Error(`Campaign ${campaign.id} paused: ${fanOut.paused}`);
     if (fanOut.handOver || this.jobs.isStopping) {
       // Hand over: the next job (here, after a restart, or on another instance) resumes from the rows still queued.
@@ -225,7 +242,7 @@ export class CampaignSender implements OnModuleInit {
   }
 
   /** One lane: claim, send, record, until the queue is empty, the slice is over, the app stops or a send pauses the job. */
-  private async lane(fanOut: FanOut, campaign: CampaignRow, jobId: string, rendered: RenderedCampaign): Promise<void> {
+  private async lane(fanOut: FanOut, campaign: CampaignRow, jobId: string, letter: LetterHandle): Promise<void> {
     let accepted: string | null = null;
     for (;;) {
       const go = fanOut.goesOn(this.jobs.isStopping);
@@ -241,7 +258,7 @@ export class CampaignSender implements OnModuleInit {
       accepted = null;
       if (!row) return;
       if (BigInt(row.id) > BigInt(fanOut.cursor)) fanOut.cursor = row.id;
-      const outcome = await this.deliver(rendered, row, campaign.kind);
+      const outcome = await this.deliver(letter, row, campaign.kind);
       if (outcome === 'sent') accepted = row.id;
       else if (outcome) fanOut.paused ??= outcome;
       // Let the web requests that arrived meanwhile run before the next message is built.
@@ -284,11 +301,11 @@ export class CampaignSender implements OnModuleInit {
    * (a bounce, or a final failure; recorded here). A failure the server answered (4xx) or a connection never made
    * is queued again; a connection lost mid-message leaves it in doubt, and in doubt is never sent again.
    */
-  private async deliver(rendered: RenderedCampaign, row: DeliveryRow, kind: CampaignRow['kind']): Promise<string | undefined> {
+  private async deliver(letter: LetterHandle, row: DeliveryRow, kind: CampaignRow['kind']): Promise<string | undefined> {
     // A weekly trader's week of followed firms rides in their digest copy (issue #19).
     const followed = kind === 'digest' ? await this.alerts.claimDigestSection(row.email) : null;
     try {
-      await this.mail.send(this.messageFor(rendered, { id: row.subscriber_id, email: row.email }, '', followed ?? undefined));
+      await letter.send(row.email, this.fillsFor(row.subscriber_id, followed ?? undefined));
       if (followed) await this.alerts.digestSectionDone(followed.deliveryId, 'sent');
       return 'sent';
     } catch (error) {

@@ -12,6 +12,8 @@ function outboxId(now = new Date()): string {
   return `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
 }
 
+export interface MailTransportOptions { smtpUrl: string | undefined; from: string; outboxDir: string }
+
 /**
  * nodemailer, set up once: a pool of SMTP connections to SMTP_URL, or — without one — its stream transport, which
  * builds the exact bytes an SMTP server would have received, written as DATA_DIR/outbox/<id>.eml.
@@ -21,9 +23,7 @@ export class MailTransport {
   private readonly builder: Mail;
   private readonly smtp: Mail | undefined;
 
-  constructor(
-    private readonly options: { smtpUrl: string | undefined; from: string; outboxDir: string },
-  ) {
+  constructor(private readonly options: MailTransportOptions) {
     this.builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
     // Timeouts well inside a campaign job's slice and expiry (CampaignSender), instead of nodemailer's 10 minutes.
     this.smtp = options.smtpUrl

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { JobsService } from '../jobs/jobs.service.js';
-import { MailTransport } from './mail-transport.js';
-import { PermanentMailError, type MailReceipt, type OutgoingMail } from './mail.types.js';
+import { MailThread, type LetterHandle } from './mail-thread.js';
+import { PermanentMailError, type Letter, type MailReceipt, type OutgoingMail } from './mail.types.js';
 
 /** The pg-boss queue of single messages. */
 export const SEND_MAIL_QUEUE = 'send-mail';
@@ -14,19 +14,20 @@ export type PermanentFailureListener = (message: OutgoingMail, error: PermanentM
  * mail server, so a request that causes a mail never fails because of it. The worker sends it (nodemailer, to
  * SMTP_URL, or as an .eml in DATA_DIR/outbox); a down server or a 4xx is retried with backoff (about 5 s, 10 s,
  * 20 s … over ~2.5 hours), then the job lands in the dead-letter queue the admin sees. A 5xx is final: no retry,
- * and the listener named in `message.bounce` is told, so the caller can record the bounce.
+ * and the listener named in `message.bounce` is told, so the caller can record the bounce. Every message is built
+ * and sent in the mail thread (MailThread), never on the event loop that answers web requests.
  */
 @Injectable()
 export class MailService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Mail');
-  private readonly transport: MailTransport;
+  private readonly thread: MailThread;
   private readonly listeners = new Map<string, PermanentFailureListener>();
 
   constructor(
     private readonly jobs: JobsService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.transport = new MailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
+    this.thread = new MailThread({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
   }
 
   onModuleInit(): void {
@@ -38,8 +39,8 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     });
   }
 
-  onApplicationShutdown(): void {
-    this.transport.close();
+  onApplicationShutdown(): Promise<void> {
+    return this.thread.close();
   }
 
   /** Stores the message for sending; resolves once it is stored (the job id). */
@@ -54,7 +55,15 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
    * Throws PermanentMailError on a 5xx, any other error when the send should be tried again later.
    */
   send(message: OutgoingMail): Promise<MailReceipt> {
-    return this.transport.send(message);
+    return this.thread.send(message);
+  }
+
+  /**
+   * A letter for a fan-out (one campaign run): the mail thread keeps it, and each `send(to, fills)` hands over only
+   * the recipient and their slot values; `close()` when the run ends. Errors as `send`.
+   */
+  letter(letter: Letter): LetterHandle {
+    return this.thread.letter(letter);
   }
 
   /** Names a listener that messages can ask (`bounce.listener`) to be told of a permanent rejection. */
@@ -64,7 +73,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
 
   private async deliverQueued(message: OutgoingMail): Promise<MailReceipt | { bounced: string }> {
     try {
-      const receipt = await this.transport.send(message);
+      const receipt = await this.thread.send(message);
       if (receipt.via === 'outbox') this.logger.log(`Outbox: "${message.subject}" to ${message.to} (${receipt.outboxId}.eml)`);
       return receipt;
     } catch (error) {

@@ -14,6 +14,31 @@ export interface OutgoingMail {
   bounce?: { listener: string; ref?: string | number };
 }
 
+/**
+ * A message set once and sent to many (a campaign): its HTML, plain text and header values hold slots — placeholder
+ * strings — that each copy fills with its recipient's parts (fillLetter). The subject is the same for everyone.
+ */
+export type Letter = Omit<OutgoingMail, 'to' | 'bounce'>;
+
+/** One recipient's slot values: the same text in every part, or one for the HTML part and one for the plain text. */
+export type SlotFills = Record<string, string | { html: string; text: string }>;
+
+/** A letter's copy for `to`: every slot in the HTML, the plain text and the header values replaced. */
+export function fillLetter(letter: Letter, to: string, fills: SlotFills): OutgoingMail {
+  const fill = (value: string, part: 'html' | 'text') => {
+    let out = value;
+    for (const [slot, fillIn] of Object.entries(fills)) out = out.replaceAll(slot, typeof fillIn === 'string' ? fillIn : fillIn[part]);
+    return out;
+  };
+  return {
+    to,
+    subject: letter.subject,
+    html: fill(letter.html, 'html'),
+    text: fill(letter.text, 'text'),
+    ...(letter.headers && { headers: Object.fromEntries(Object.entries(letter.headers).map(([name, value]) => [name, fill(value, 'text')])) }),
+  };
+}
+
 /** A message the receiving server refused for good (SMTP 5xx): never retried; the caller records it as a bounce. */
 export class PermanentMailError extends Error {
   constructor(

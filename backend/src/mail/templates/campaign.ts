@@ -50,7 +50,7 @@ function postCard(p: CardPost, siteUrl: string): string {
 /**
  * A campaign's message, rendered once: the body (the sanitised campaign HTML, its `{{deal:ID}}`/`{{post:ID}}`
  * paragraphs replaced by cards), every body link rewritten to the click-counting redirect, in the site's layout
- * with the unsubscribe and preferences footer. Per-recipient parts are placeholders (personalise()).
+ * with the unsubscribe and preferences footer. Per-recipient parts are slots (mail.types.ts fillLetter, in the mail thread).
  */
 export async function renderCampaign(input: {
   campaignId: number; subject: string; previewText: string; html: string; siteUrl: string; now: Date;
@@ -86,12 +86,4 @@ export async function renderCampaign(input: {
       h('div', null, FOLLOWS_SLOT)),
   );
   return { ...rendered, links };
-}
-
-/**
- * One recipient's copy: the placeholders filled with their tokens (URL-safe already: base64url), and their own
- * section (HTML or text, as the part asks; '' for none).
- */
-export function personalise(text: string, recipientToken: string, unsubscribeToken: string, ownSection = ''): string {
-  return text.replaceAll(RECIPIENT_SLOT, recipientToken).replaceAll(UNSUBSCRIBE_SLOT, unsubscribeToken).replace(FOLLOWS_SLOT, ownSection);
 }
