@@ -42,8 +42,9 @@ const PAGE_SIZE = 9;
  * 30 children). Waiting for a core is what a busy machine adds to a request's wall time; the work itself stays
  * the work, and on a quiet machine the answer takes at most about that long (its two chunks run at once).
  * Wall-clock ratios could not stand for it: beside the kept child the ratio rose with load (3.7× at load 8,
- * 5.4× at 13), beside an uncached by-slug answer it fell (the small request's waits grow faster), so neither
- * both passed under load and caught a slower child. An uncached by-slug answer, taken in turns, is measured
+ * 5.4× at 13); beside an uncached by-slug answer it swung between 2.8× and 9.5× from run to run (a small
+ * request's waits for a core vary more than its work), and a threshold loose enough for that passes a child
+ * several times slower. An uncached by-slug answer, taken in turns, is measured
  * the same way beside it (its CPU and wall time printed) so a reader sees what the machine gave both.
  * The wall-clock target is also checked when the machine is quiet (load average under its core count).
  */
