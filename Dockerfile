@@ -21,4 +21,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:3000/_api/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # As `npm start`: a 1 GB heap ceiling makes V8 collect near the live heap instead of letting garbage grow to
 # several times it (README, Decisions: peak RSS under load 320 MB -> ~200 MB).
-CMD ["node", "--max-old-space-size=1024", "dist/backend/src/main.js"]
+CMD ["node", "--max-old-space-size=1024", "--max-semi-space-size=8", "dist/backend/src/main.js"]

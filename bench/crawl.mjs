@@ -16,8 +16,9 @@
  * 3. the app's resident memory (VmRSS, sampled every 100 ms): idle before, peak during, and after 15 s idle.
  *
  * Budgets (ratios within this run, so a busy machine moves both sides): post pages ≥ 80 % of list
- * pages' throughput; searches ≥ 50 %; no errors; peak RSS < 300 MB; an uncached sitemap child's median
- * ≤ 4× the same child kept, taken in turns (and < 100 ms on a quiet machine). Exits non-zero when one is missed.
+ * pages' throughput; searches ≥ 50 %; no errors; peak RSS < 300 MB; an uncached sitemap child uses < 100 ms
+ * of CPU (the app's and its database sessions'), with an uncached by-slug answer measured in turns beside it
+ * (and answers in < 100 ms on a quiet machine). Exits non-zero when one is missed.
  *
  * Database: a temporary embedded PostgreSQL, or a fresh database on BENCH_DATABASE_ADMIN_URL.
  * Needs `npm run build` first.  Usage: node bench/crawl.mjs [seconds-per-target] [posts]
@@ -36,14 +37,20 @@ const POSTS = Number(process.argv[3] ?? 100_000);
 const CONNECTIONS = 50;
 const PAGE_SIZE = 9;
 /**
- * An uncached post sitemap child against the same child kept (the same 1.5 MB of XML through the same client,
- * so transfer and decompression weigh alike), taken in turns: at most this many times slower. Measured 2.5× at
- * load average ~20 (docs/performance.md). The absolute target, < 100 ms uncached, is checked only when the
- * machine is quiet (load average under its core count when the run starts); it is printed either way.
+ * The issue's "an uncached child answers in under 100 ms" as a figure a loaded machine does not move: the CPU
+ * time one uncached child costs the app and its PostgreSQL sessions (user + system, from /proc, summed over
+ * 30 children). Waiting for a core is what a busy machine adds to a request's wall time; the work itself stays
+ * the work, and on a quiet machine the answer takes at most about that long (its two chunks run at once).
+ * Wall-clock ratios could not stand for it: beside the kept child the ratio rose with load (3.7× at load 8,
+ * 5.4× at 13); beside an uncached by-slug answer it swung between 2.8× and 9.5× from run to run (a small
+ * request's waits for a core vary more than its work), and a threshold loose enough for that passes a child
+ * several times slower. An uncached by-slug answer, taken in turns, is measured
+ * the same way beside it (its CPU and wall time printed) so a reader sees what the machine gave both.
+ * The wall-clock target is also checked when the machine is quiet (load average under its core count).
  */
-const SITEMAP_VS_KEPT = 4;
+const SITEMAP_CPU_MS = 100;
 const QUIET = loadavg()[0] < cpus().length;
-const BUDGET = { postVsList: 0.8, searchVsList: 0.5, rssMb: 300, sitemapMs: 100, sitemapVsKept: SITEMAP_VS_KEPT };
+const BUDGET = { postVsList: 0.8, searchVsList: 0.5, rssMb: 300, sitemapMs: 100, sitemapCpuMs: SITEMAP_CPU_MS };
 /** Ids per post sitemap child (common/seo/feeds.ts SITEMAP_CHILD_URLS). */
 const SITEMAP_CHILD_URLS = 10_000;
 
@@ -55,6 +62,17 @@ function walker(n, seed) {
   let i = seed;
   return () => 1 + ((i++ * step) % n);
 }
+
+/** /proc/<pid>/stat's utime + stime, in ms (USER_HZ is 100 on Linux); 0 for a process gone. */
+const cpuMsOf = (pid) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+};
 
 const rssMb = (pid) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
@@ -146,19 +164,30 @@ await runBench(async (cleanups) => {
     singles[name] = s;
     console.log(`  ${name.padEnd(28)} p50 ${fmt(s.p50).padStart(7)} ms  p99 ${fmt(s.p99).padStart(7)} ms  (${bytes.toLocaleString('en')} bytes on the wire)`);
   }
-  // The sitemap's reference, side by side: each uncached child, then the same child again, now kept (the same
-  // bytes from memory: the same transfer and client work, none of the reading and writing). Taking turns, a
-  // load swing hits both alike; their ratio is the budget that holds on a busy machine.
-  const pairs = { uncached: [], kept: [] };
-  for (let i = 0; i < 20; i++) {
-    const path = `/sitemaps/posts-${1 + (i % children)}.xml`;
-    pairs.uncached.push((await once(path, dropSitemaps)).ms);
-    pairs.kept.push((await once(path)).ms);
+  // The sitemap child's cost (SITEMAP_CPU_MS): each uncached child, then an uncached by-slug answer (a post
+  // not asked before), each timed and charged the CPU the app and its database sessions used meanwhile.
+  // Sessions are listed after each request too, so one the pool opened meanwhile is charged from its start.
+  const sessions = async () => (await db.query(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  )).rows.map((r) => r.pid);
+  const cpuNow = async () => new Map([pid, ...await sessions()].map((p) => [p, cpuMsOf(p)]));
+  const turns = { uncached: { times: [], cpuMs: 0 }, bySlug: { times: [], cpuMs: 0 } };
+  const charged = async (turn, path) => {
+    await dropSitemaps();
+    const before = await cpuNow();
+    turn.times.push((await once(path)).ms);
+    for (const [p, ms] of await cpuNow()) turn.cpuMs += ms - (before.get(p) ?? 0);
+  };
+  const TURNS = 30;
+  for (let i = 0; i < TURNS; i++) {
+    await charged(turns.uncached, `/sitemaps/posts-${1 + (i % children)}.xml`);
+    await charged(turns.bySlug, `/_api/blog-posts/by-slug?slug=post-${nextPost()}`);
   }
-  const sitemap = Object.fromEntries(Object.entries(pairs).map(([k, times]) => [k, summarise([{ latencies: times, errors: 0, seconds: 1 }])]));
-  const sitemapRatio = sitemap.uncached.p50 / sitemap.kept.p50;
-  console.log(`  sitemap child, side by side: uncached p50 ${fmt(sitemap.uncached.p50)} ms, kept p50 ${fmt(sitemap.kept.p50)} ms: ` +
-    `${fmt(sitemapRatio, 1)}× (budget ≤ ${BUDGET.sitemapVsKept}×; < ${BUDGET.sitemapMs} ms uncached on a quiet machine)`);
+  const sitemap = Object.fromEntries(Object.entries(turns).map(([k, t]) => [k, {
+    ...summarise([{ latencies: t.times, errors: 0, seconds: 1 }]), cpuMs: t.cpuMs / TURNS,
+  }]));
+  console.log(`  in turns, ${TURNS} each: uncached sitemap child p50 ${fmt(sitemap.uncached.p50)} ms, CPU ${fmt(sitemap.uncached.cpuMs, 1)} ms ` +
+    `(budget < ${BUDGET.sitemapCpuMs} ms; < ${BUDGET.sitemapMs} ms wall on a quiet machine); uncached by-slug p50 ${fmt(sitemap.bySlug.p50)} ms, CPU ${fmt(sitemap.bySlug.cpuMs, 1)} ms`);
 
   const peakSingles = peak;
   console.log(`  app RSS peak so far ${fmt(peakSingles, 0)} MB (idle ${fmt(idle, 0)} MB)`);
@@ -187,12 +216,12 @@ await runBench(async (cleanups) => {
   const searchRatio = crawl.search.rps / crawl.list.rps;
   console.log(`post pages at ${(postRatio * 100).toFixed(0)} % of list pages (budget ≥ ${BUDGET.postVsList * 100} %), ` +
     `searches at ${(searchRatio * 100).toFixed(0)} % (budget ≥ ${BUDGET.searchVsList * 100} %), ` +
-    `sitemap child median ${fmt(sitemap.uncached.p50)} ms (${fmt(sitemapRatio, 1)}× the kept child; budget ≤ ${BUDGET.sitemapVsKept}×, and < ${BUDGET.sitemapMs} ms on a quiet machine)`);
+    `sitemap child ${fmt(sitemap.uncached.cpuMs, 1)} ms of CPU (budget < ${BUDGET.sitemapCpuMs} ms), median ${fmt(sitemap.uncached.p50)} ms wall (< ${BUDGET.sitemapMs} ms on a quiet machine)`);
   const problems = [];
   if (postRatio < BUDGET.postVsList) problems.push(`post pages ${(postRatio * 100).toFixed(0)} % of list pages < ${BUDGET.postVsList * 100} %`);
   if (searchRatio < BUDGET.searchVsList) problems.push(`searches ${(searchRatio * 100).toFixed(0)} % of list pages < ${BUDGET.searchVsList * 100} %`);
   if (peakDuring >= BUDGET.rssMb) problems.push(`peak RSS ${fmt(peakDuring, 0)} MB ≥ ${BUDGET.rssMb} MB`);
-  if (sitemapRatio > BUDGET.sitemapVsKept) problems.push(`uncached sitemap child ${fmt(sitemapRatio, 1)}× the kept one > ${BUDGET.sitemapVsKept}×`);
+  if (sitemap.uncached.cpuMs >= BUDGET.sitemapCpuMs) problems.push(`uncached sitemap child ${fmt(sitemap.uncached.cpuMs, 1)} ms of CPU ≥ ${BUDGET.sitemapCpuMs} ms`);
   // The absolute target holds on a quiet machine only; on a busy one the ratio above is the check (printed either way).
   if (QUIET && sitemap.uncached.p50 >= BUDGET.sitemapMs) problems.push(`sitemap child median ${fmt(sitemap.uncached.p50)} ms ≥ ${BUDGET.sitemapMs} ms on a quiet machine`);
   for (const kind of order) if (crawl[kind].errors) problems.push(`${kind}: ${crawl[kind].errors} errors`);

@@ -2,7 +2,7 @@ import pg from 'pg';
 import superjson from 'superjson';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { BlogListResponse, CompanyDto, PublicDiscountDto } from '../../common/api-types.js';
-import { LISTENER_NAME, PublicCacheService } from '../src/cache/public-cache.service.js';
+import { ENTRY_OVERHEAD_BYTES, LISTENER_NAME, PublicCacheService } from '../src/cache/public-cache.service.js';
 import { eventually } from './support/wait.js';
 import { queriesDuring } from './support/queries.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -295,7 +295,9 @@ describe('bounds', () => {
     const cache = t.app.get(PublicCacheService);
     const saved = { ...cache.limits };
     cache.invalidate();
-    const one = Buffer.byteLength((await t.http().get('/_api/blog-posts?q=bytes0').expect(200)).text);
+    // An entry counts its body and what keeping it costs besides (its objects and heads).
+    const one = Buffer.byteLength((await t.http().get('/_api/blog-posts?q=bytes0').expect(200)).text) + ENTRY_OVERHEAD_BYTES;
+    expect(cache.size.bytes).toBe(one);
     cache.limits.maxBytes = one * 5 + 10;
     try {
       for (let i = 1; i < 30; i++) await t.http().get(`/_api/blog-posts?q=bytes${i}`).expect(200);

@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { writeAnswer, type Writable } from './answer-writer.js';
+import { exactBytes, writeAnswer, type Writable } from './answer-writer.js';
 import { strongEtag } from './http-negotiation.js';
 
 /** A real HTTP server answering every request with writeAnswer(current answer). */
@@ -65,6 +65,13 @@ describe('writeAnswer', () => {
     expect(identity.headers.etag).toBe(answer.etag);
   });
 
+  it('keeps a gzip form that holds only its own bytes, not the 16 KB block zlib wrote it into', async () => {
+    answer = writable('Save on every challenge. '.repeat(100));
+    await get({ 'accept-encoding': 'gzip' });
+    expect(answer.gzip!.length).toBeLessThan(1024);
+    expect(answer.gzip!.buffer.byteLength).toBe(answer.gzip!.length);
+  });
+
   it('answers 304 without a body to either tag, and HEAD with the head only', async () => {
     answer = writable('Save on every challenge. '.repeat(100));
     const gz = `${answer.etag.slice(0, -1)}-gz"`;
@@ -84,5 +91,20 @@ describe('writeAnswer', () => {
     expect(answer.heads?.identity).toMatchObject({ 'x-first': 'yes', ETag: answer.etag });
     stack = { 'x-second': 'yes' };
     expect((await get()).headers['x-first']).toBe('yes');
+  });
+});
+
+describe('exactBytes', () => {
+  it('copies a view of a larger block into storage of its own length, with the same bytes', () => {
+    const view = Buffer.from('a small JSON answer'); // a slice of Buffer's shared 8 KB pool
+    expect(view.buffer.byteLength).toBeGreaterThan(view.length);
+    const own = exactBytes(view);
+    expect(own.equals(view)).toBe(true);
+    expect(own.buffer.byteLength).toBe(own.length);
+  });
+
+  it('returns a buffer that already owns its storage as it is', () => {
+    const whole = Buffer.alloc(10_000, 'x');
+    expect(exactBytes(whole)).toBe(whole);
   });
 });

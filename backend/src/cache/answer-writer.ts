@@ -15,6 +15,18 @@ export interface Writable {
   heads?: { identity?: OutgoingHttpHeaders; gzip?: OutgoingHttpHeaders };
 }
 
+/**
+ * `bytes` in storage of exactly its length. zlib's output and a small Buffer.from() are views into larger
+ * blocks (16 KB output chunks, 8 KB pool slabs): kept, such a view holds its whole block while the cache
+ * counts only its length, so a 400-byte gzip form would hold 16 KB (issue #21: bounded by bytes).
+ */
+export function exactBytes(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.length === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
 /** Below this size the compression middleware sends bodies as they are; so does this. */
 export const GZIP_THRESHOLD = 1024;
 
@@ -38,7 +50,7 @@ export function writeAnswer(
     return;
   }
   if (gzip && !answer.gzip) {
-    answer.gzip = gzipSync(answer.body);
+    answer.gzip = exactBytes(gzipSync(answer.body));
     madeGzip(answer.gzip);
   }
   const encoding = gzip ? 'gzip' : 'identity';

@@ -2,7 +2,7 @@ import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationS
 import type { NextFunction, Request, Response } from 'express';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
-import { writeAnswer, type Writable } from './answer-writer.js';
+import { exactBytes, writeAnswer, type Writable } from './answer-writer.js';
 import { strongEtag } from './http-negotiation.js';
 import { LruStore } from './lru.js';
 import { TableListener } from './table-listener.js';
@@ -79,6 +79,13 @@ export interface PublicCacheLimits {
 export const DEFAULT_LIMITS: PublicCacheLimits = {
   maxEntries: Number.POSITIVE_INFINITY, maxBytes: 32 * 1024 * 1024, maxUrls: 10_000, ttlMs: 60_000, staleMs: 60_000, reconnectMs: 250,
 };
+
+/**
+ * What a kept entry costs besides its bodies, counted with them: the answer object, the heads it sends, its
+ * tags and key, its URL in the index. An estimate (headers of the whole stack are ~1 KB); without it 100,000
+ * answers of 200 bytes would count 20 MB while holding several times that.
+ */
+export const ENTRY_OVERHEAD_BYTES = 1024;
 
 const urlIndexKey = (url: string, variant?: string) => (variant === undefined ? url : `${variant} ${url}`);
 const entryKey = (slot: CacheSlot) => (slot.variant === undefined ? slot.key : `${slot.variant}|${slot.key}`);
@@ -249,7 +256,8 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
     const due = expiresAt ? expiresAt.getTime() : Number.POSITIVE_INFINITY;
     answer.key = entryKey(slot);
     answer.freshUntil = Math.min(due, Date.now() + this.limits.ttlMs);
-    this.answers.set(answer.key, answer, answer.body.length, Math.min(due, answer.freshUntil + this.limits.staleMs));
+    answer.body = exactBytes(answer.body);
+    this.answers.set(answer.key, answer, answer.body.length + ENTRY_OVERHEAD_BYTES, Math.min(due, answer.freshUntil + this.limits.staleMs));
     this.remember(urlIndexKey(req.originalUrl, slot.variant), answer.key);
   }
 
