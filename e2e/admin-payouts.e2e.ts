@@ -34,9 +34,10 @@ describe('admin payout reports in Chromium', () => {
     const toolbar = page.locator('[data-test="bulk-actions-toolbar"]');
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-    // A phone: one block per report, a ticked page fits the screen with its Approve.
+    // A phone: one block per report, a ticked page fits the screen with its Approve. Each visit waits for what the
+    // admin waits for, the rows, not for the load event (once not seen within 30 s in CI, rows or not).
     await page.setViewportSize(VIEWPORTS.mobile);
-    await page.goto(url);
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.getByTestId('payout-report-row').first().waitFor();
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     await toolbar.getByRole('button', { name: 'Approve' }).waitFor();
@@ -45,7 +46,7 @@ describe('admin payout reports in Chromium', () => {
     await toolbar.getByRole('button', { name: 'Unselect' }).click();
 
     await page.setViewportSize(VIEWPORTS.desktop);
-    await page.goto(url);
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.getByText('1-10 of 48').waitFor();
     await page.locator('thead').getByRole('checkbox').check();
     await toolbar.getByText('10 payout reports selected').waitFor();
@@ -68,7 +69,7 @@ describe('admin payout reports in Chromium', () => {
     expect(await others()).toEqual(before);
     // On a phone the emptied filter says so, as the table does.
     await page.setViewportSize(VIEWPORTS.mobile);
-    await page.goto(url);
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
     await page.getByText('No payout reports found').waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.setViewportSize(VIEWPORTS.desktop);
