@@ -309,6 +309,33 @@ describe('bounds', () => {
   });
 });
 
+describe('misses take turns', () => {
+  it('makes a few misses at once and queues the rest; a kept answer never waits behind them', async () => {
+    const cache = t.app.get(PublicCacheService);
+    const saved = { ...cache.limits };
+    const kept = await t.http().get('/_api/blog-posts?q=keptturn').expect(200);
+    cache.limits.makingAtOnce = 2;
+    // PostgreSQL holds every read of blog_posts until the lock is let go: the misses being made wait there.
+    await direct.query('begin');
+    await direct.query('lock table blog_posts in access exclusive mode');
+    const misses = ['a', 'b', 'c', 'd', 'e'].map((w) => t.http().get(`/_api/blog-posts?q=turn${w}`).then((r) => r.status));
+    try {
+      await eventually(() => expect(cache.waitingToMake).toBe(3));
+      const { rows } = await direct.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%blog_posts%'`,
+      );
+      expect(rows[0]!.n).toBe(2);
+      const hit = await t.http().get('/_api/blog-posts?q=keptturn').expect(200);
+      expect(hit.text).toBe(kept.text);
+    } finally {
+      await direct.query('commit');
+      Object.assign(cache.limits, saved);
+    }
+    expect(await Promise.all(misses)).toEqual([200, 200, 200, 200, 200]);
+    expect(cache.waitingToMake).toBe(0);
+  });
+});
+
 describe('past its time to live', () => {
   const DISCOUNTS = '/_api/discounts';
   /** What a request has become after `ms`: its answer, or 'waiting'. */

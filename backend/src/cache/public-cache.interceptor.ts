@@ -7,7 +7,8 @@ import { PublicCacheService, type CachedAnswer, type Computed } from './public-c
 
 /**
  * Serves @PublicCache() handlers from the cache, and keeps what they compute on a miss. Concurrent
- * misses of one URL run the handler once: the others wait and send what it made.
+ * misses of one URL run the handler once: the others wait and send what it made. Misses of different URLs
+ * take turns, a few at once (PublicCacheService.inTurn).
  */
 @Injectable()
 export class PublicCacheInterceptor implements NestInterceptor {
@@ -25,17 +26,19 @@ export class PublicCacheInterceptor implements NestInterceptor {
     const made = this.cache.lookupUrl(req.originalUrl, variant) ?? (await this.cache.pending(req.originalUrl, variant));
     if (made) return this.cache.send(req, res, made);
 
-    const since = this.cache.readStarted();
     const done = this.cache.making(req.originalUrl, variant);
     let answer: CachedAnswer | undefined;
     try {
-      const result = await lastValueFrom(next.handle());
-      if (result instanceof Keyed) {
+      // A few misses are made at once, the rest wait in order (PublicCacheLimits.makingAtOnce).
+      answer = await this.cache.inTurn(async () => {
+        const since = this.cache.readStarted();
+        const result = await lastValueFrom(next.handle());
+        if (!(result instanceof Keyed)) {
+          return this.cache.answer(req, res, { key: options.key ?? req.originalUrl, tables: options.tables, variant }, result, since);
+        }
         const slot = { key: result.key, tables: options.tables, variant };
-        answer = this.cache.lookup(req, slot) ?? this.cache.answer(req, res, slot, await result.compute(), since);
-      } else {
-        answer = this.cache.answer(req, res, { key: options.key ?? req.originalUrl, tables: options.tables, variant }, result, since);
-      }
+        return this.cache.lookup(req, slot) ?? this.cache.answer(req, res, slot, await result.compute(), since);
+      });
     } finally {
       done(answer);
     }

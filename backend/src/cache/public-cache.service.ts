@@ -1,6 +1,7 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { OutgoingHttpHeaders } from 'node:http';
+import pLimit from 'p-limit';
 import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
 import { exactBytes, writeAnswer, type Writable } from './answer-writer.js';
 import { strongEtag } from './http-negotiation.js';
@@ -70,6 +71,13 @@ export interface PublicCacheLimits {
   staleMs: number;
   /** First wait before reconnecting a lost LISTEN connection; doubles up to 10 s. */
   reconnectMs: number;
+  /**
+   * Answers made (rendered, read from the database) at once; further misses wait their turn, first come first
+   * served. On 2 cores a few renders keep both busy while one waits for PostgreSQL; 50 at once (a crawler's
+   * connections) finish no sooner, and each holds its rows and React tree across many event-loop turns, long
+   * enough to be promoted to the old generation: that garbage was the crawl's peak memory (issue #21).
+   */
+  makingAtOnce: number;
 }
 
 /**
@@ -78,6 +86,7 @@ export interface PublicCacheLimits {
  */
 export const DEFAULT_LIMITS: PublicCacheLimits = {
   maxEntries: Number.POSITIVE_INFINITY, maxBytes: 32 * 1024 * 1024, maxUrls: 10_000, ttlMs: 60_000, staleMs: 60_000, reconnectMs: 250,
+  makingAtOnce: 4,
 };
 
 /**
@@ -112,6 +121,7 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
   /** Bumped by every invalidation and every change of listening state: a read that saw it move stores nothing. */
   private generation = 0;
   private readonly listener: TableListener;
+  private readonly turns = pLimit(this.limits.makingAtOnce);
 
   constructor(@Inject(DATABASE) db: DatabaseConnection) {
     this.listener = new TableListener({
@@ -162,6 +172,17 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
       return;
     }
     this.answers.deleteWhere((a) => a.tables.some((t) => tables.includes(t)));
+  }
+
+  /** Runs `make` (a miss's handler) when fewer than `makingAtOnce` others are running; the rest queue in order. */
+  inTurn<T>(make: () => Promise<T>): Promise<T> {
+    this.turns.concurrency = this.limits.makingAtOnce;
+    return this.turns(make);
+  }
+
+  /** Misses waiting for their turn (inTurn). */
+  get waitingToMake(): number {
+    return this.turns.pendingCount;
   }
 
   /** A token to pass to `answer`: taken before reading, it tells whether anything changed meanwhile. */
