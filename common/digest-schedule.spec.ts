@@ -1,4 +1,4 @@
-import { nextDigestRun } from './digest-schedule.js';
+import { nextDigestRun, nextWeeklyRun } from './digest-schedule.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -42,5 +42,16 @@ describe('nextDigestRun: Monday 09:00 in New York', () => {
       expect(next.getTime()).toBeGreaterThan(t);
       expect(next.getTime() - t).toBeLessThanOrEqual(7 * 86_400_000 + 3_600_000);
     }
+  });
+});
+
+describe('nextWeeklyRun: any weekday and hour in New York', () => {
+  it("the followers' weekly catch-up, Tuesday 10:00, in winter and across the spring change", () => {
+    // Monday 30 Nov 2026, 15:00 UTC (10:00 EST) → Tuesday 1 Dec, 15:00 UTC.
+    expect(nextWeeklyRun(at('2026-11-30T15:00:00Z'), { weekday: 2, hour: 10 }).toISOString()).toBe('2026-12-01T15:00:00.000Z');
+    // Tuesday 1 Dec at 10:00 sharp is past: the next Tuesday.
+    expect(nextWeeklyRun(at('2026-12-01T15:00:00Z'), { weekday: 2, hour: 10 }).toISOString()).toBe('2026-12-08T15:00:00.000Z');
+    // Saturday 7 March (EST) → Tuesday 10 March (EDT): 14:00 UTC.
+    expect(nextWeeklyRun(at('2026-03-07T12:00:00Z'), { weekday: 2, hour: 10 }).toISOString()).toBe('2026-03-10T14:00:00.000Z');
   });
 });

@@ -1,13 +1,18 @@
 /**
- * When the Monday deals digest runs (issue #16, SPEC §9's "new deals on Mondays at 9 AM EST"): every Monday at
- * 09:00 wall-clock time in New York — EST (UTC−5) in winter, EDT (UTC−4) in summer. Pure, with the platform's
- * time-zone data (Intl), so the server and tests agree without a date library.
+ * When the weekly jobs run, in New York wall-clock time — EST (UTC−5) in winter, EDT (UTC−4) in summer: the Monday
+ * deals digest (issue #16, SPEC §9's "new deals on Mondays at 9 AM EST") and the followers' weekly alerts (issue #19).
+ * Pure, with the platform's time-zone data (Intl), so the server and tests agree without a date library; it is also
+ * what the jobs are deferred to (JobsService.weekly), computed once per run instead of a cron evaluated every 30 s.
  */
 export const DIGEST_TIME_ZONE = 'America/New_York';
-export const DIGEST_WEEKDAY = 1; // Monday
-export const DIGEST_HOUR = 9;
-/** The same rule as a pg-boss cron, evaluated in DIGEST_TIME_ZONE. */
-export const DIGEST_CRON = `0 ${DIGEST_HOUR} * * ${DIGEST_WEEKDAY}`;
+
+/** A weekday (0 Sunday … 6 Saturday) and a whole hour (not 1–2, where New York's clock changes). */
+export interface WeeklyTime {
+  weekday: number;
+  hour: number;
+}
+
+export const DIGEST_TIME: WeeklyTime = { weekday: 1, hour: 9 };
 
 const parts = new Intl.DateTimeFormat('en-US', {
   timeZone: DIGEST_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short',
@@ -30,7 +35,7 @@ function offsetAt(at: Date): number {
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(at.getTime() / 1000) * 1000;
 }
 
-/** The instant of a New York wall-clock time (09:00 never falls in a DST gap or overlap, which are at 01:00–03:00). */
+/** The instant of a New York wall-clock time (the hours used never fall in a DST gap or overlap, which are at 01:00–03:00). */
 function instantOf(year: number, month: number, day: number, hour: number): Date {
   const asUtc = Date.UTC(year, month - 1, day, hour);
   let guess = asUtc - offsetAt(new Date(asUtc));
@@ -38,13 +43,17 @@ function instantOf(year: number, month: number, day: number, hour: number): Date
   return new Date(guess);
 }
 
-/** The first Monday 09:00 New York time strictly after `now`. */
-export function nextDigestRun(now: Date): Date {
+/** The first `at.weekday` at `at.hour`:00 New York time strictly after `now`. */
+export function nextWeeklyRun(now: Date, at: WeeklyTime): Date {
   const w = wallClock(now);
-  let days = (DIGEST_WEEKDAY - w.weekday + 7) % 7;
-  const beforeNine = w.hour < DIGEST_HOUR;
-  if (days === 0 && !beforeNine) days = 7;
+  let days = (at.weekday - w.weekday + 7) % 7;
+  if (days === 0 && w.hour >= at.hour) days = 7;
   // Calendar arithmetic on the wall-clock date (UTC date math avoids the machine's own zone).
   const date = new Date(Date.UTC(w.year, w.month - 1, w.day + days));
-  return instantOf(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), DIGEST_HOUR);
+  return instantOf(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), at.hour);
+}
+
+/** The first Monday 09:00 New York time strictly after `now`. */
+export function nextDigestRun(now: Date): Date {
+  return nextWeeklyRun(now, DIGEST_TIME);
 }

@@ -1,10 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { PublicDiscountDto } from '../../common/api-types.js';
+import { DIGEST_TIME, nextDigestRun, nextWeeklyRun } from '../../common/digest-schedule.js';
 import { sizeLabel } from '../../common/price-rule.js';
 import { seedDemoContent } from '../src/database/seeders/demo.seeder.js';
 import { NewsletterSettingsService } from '../src/campaigns/newsletter-settings.service.js';
 import { JobsService } from '../src/jobs/jobs.service.js';
-import { startTestAppWithSmtp } from './support/test-app.js';
+import { startTestApp, startTestAppWithSmtp } from './support/test-app.js';
 
 type T = Awaited<ReturnType<typeof startTestAppWithSmtp>>;
 
@@ -205,6 +206,28 @@ describe('campaigns over real SMTP', () => {
   it('jobs stay registered: the campaign queue is stately', async () => {
     const boss = await t.app.get(JobsService).ready();
     expect((await boss.getQueue('campaign-send'))?.policy).toBe('stately');
+  });
+
+  it('the weekly jobs wait for their New York time, one each, and no pg-boss cron is left to evaluate', async () => {
+    const boss = await t.app.get(JobsService).ready();
+    expect(await boss.getSchedules()).toEqual([]);
+    const waiting = await t.sql<{ name: string; start_after: Date }>(
+      `select name, start_after from pgboss.job where state = 'created' and name in ('newsletter-digest', 'alerts-weekly', 'alerts-weekly-catch-up') order by name`,
+    );
+    const now = new Date();
+    expect(waiting.map((j) => [j.name, new Date(j.start_after).toISOString()])).toEqual([
+      ['alerts-weekly', nextWeeklyRun(now, DIGEST_TIME).toISOString()],
+      ['alerts-weekly-catch-up', nextWeeklyRun(now, { weekday: 2, hour: 10 }).toISOString()],
+      ['newsletter-digest', nextDigestRun(now).toISOString()],
+    ]);
+    // A second instance's start keeps the one waiting (the queue is stately): still one each.
+    const again = await startTestApp({ databaseUrl: t.databaseUrl });
+    try {
+      const [{ n }] = await t.sql<{ n: number }>(`select count(*)::int as n from pgboss.job where state = 'created' and name = 'newsletter-digest'`);
+      expect(n).toBe(1);
+    } finally {
+      await again.close();
+    }
   });
 });
 

@@ -1,30 +1,24 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { CampaignAudience } from '../../../common/campaigns.js';
-import { signToken } from '../common/signed-token.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
+import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
 import { AlertsService } from '../follows/alerts.service.js';
 import { JOBS_SCHEMA, JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
-import type { LetterHandle } from '../mail/mail-thread.js';
-import { fillLetter, PermanentMailError, type Letter, type OutgoingMail, type SlotFills } from '../mail/mail.types.js';
-import { FOLLOWS_SLOT, RECIPIENT_SLOT, renderCampaign, UNSUBSCRIBE_SLOT, type CardDeal, type CardPost } from '../mail/templates/campaign.js';
-import { createUnsubscribeToken } from '../newsletter/unsubscribe-token.js';
+import { fillLetter, type Letter, type OutgoingMail } from '../mail/mail.types.js';
+import { renderCampaign, type CardDeal, type CardPost } from '../mail/templates/campaign.js';
+import { UNSUBSCRIBE_SLOT } from '../mail/templates/slots.js';
+import { IN_DOUBT, RECIPIENT_PURPOSE, recipientFills, recipientToken, type RecipientKeys } from './fan-out.js';
 import { NewsletterSettingsService } from './newsletter-settings.service.js';
 
 export const CAMPAIGN_QUEUE = 'campaign-send';
-/** Purpose of the recipient token in click and preferences links. */
-export const RECIPIENT_PURPOSE = 'newsletter-recipient';
 /** Messages in flight at once, one per pooled SMTP connection (MailTransport's pool): at most this many are in doubt after a kill. */
 const LANES = 8;
 /** A job sends for this long, then hands over to a fresh one: well inside the queue's expiry, so a killed job is retried soon. */
 const SLICE_MS = 10_000;
 const EXPIRE_SECONDS = 30;
-/** Why a delivery is closed without a second try (docs/decisions/campaign-at-most-once.md). */
-const IN_DOUBT = 'Interrupted mid-send: it may have arrived, so it is not sent again';
-/** A delivery whose send failed (not a 5xx) is tried this many times before it counts as failed. */
-const MAX_ATTEMPTS = 5;
 /** Rows claimed before claimed_by existed: in doubt once their claim is this old. */
 const STALE_CLAIM_SECONDS = 120;
 
@@ -33,54 +27,24 @@ interface CampaignRow {
   scheduled_at: Date | null; audience: CampaignAudience; recipients_at: Date | null;
 }
 export interface RenderedCampaign { html: string; text: string; links: string[]; subject: string }
-interface DeliveryRow { id: string; subscriber_id: number; email: string; attempts: number }
-
-/** What the lanes of one run share: the slice's end, the pace, the id cursor, and why they stop. */
-class FanOut {
-  cursor = '0';
-  paused: string | undefined;
-  handOver = false;
-  private slot = Date.now();
-
-  constructor(readonly deadline: number, private readonly ratePerSecond: number) {}
-
-  /** Milliseconds to wait before the next message so the lanes together keep to the rate (no bursts above it). */
-  nextSlot(): number {
-    const now = Date.now();
-    const at = Math.max(this.slot, now);
-    this.slot = at + 1000 / Math.max(1, this.ratePerSecond);
-    return at - now;
-  }
-
-  /** Whether the lanes go on: not paused by a failure, the slice not over, the app not stopping. */
-  goesOn(stopping: boolean): boolean {
-    if (!this.handOver && Date.now() >= this.deadline) this.handOver = true;
-    return this.paused === undefined && !this.handOver && !stopping;
-  }
-}
-
-/** Whether a failed send certainly left nothing at the server: it answered (4xx), or no connection was made. */
-function notAccepted(error: unknown): boolean {
-  const e = error as { responseCode?: number; originalCode?: string; code?: string };
-  if (typeof e.responseCode === 'number') return true;
-  return ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'].includes(e.originalCode ?? e.code ?? '');
-}
 
 /**
  * The fan-out of a campaign (issue #16), a pg-boss job per campaign on a stately queue (one run at a time per
  * campaign, whatever the number of instances). First the recipients become delivery rows, once (confirmed,
- * subscribed, unbounced, in the audience); then batches are claimed with SKIP LOCKED (state 'sending'), sent
- * through the SMTP pool at the configured rate, and marked sent / bounced (+ the subscriber's bouncedAt) / failed.
+ * subscribed, unbounced, in the audience); then the mail thread's lanes (fan-out.ts) claim rows with SKIP LOCKED
+ * (state 'sending'), send them through the SMTP pool at the configured rate, and mark them sent / bounced (+ the
+ * subscriber's bouncedAt) / failed.
  * A stop hands the rest to a new job after the batch in flight is done, so a restart resumes where it stopped:
  * nobody is mailed twice, nobody skipped.
  */
 @Injectable()
 export class CampaignSender implements OnModuleInit {
   private readonly logger = new Logger('Campaigns');
-  private readonly recipientKey: Buffer;
+  private readonly keys: RecipientKeys;
 
   constructor(
     private readonly em: EntityManager,
+    @Inject(DATABASE) private readonly db: DatabaseConnection,
     private readonly jobs: JobsService,
     private readonly mail: MailService,
     private readonly settings: NewsletterSettingsService,
@@ -88,7 +52,7 @@ export class CampaignSender implements OnModuleInit {
     private readonly alerts: AlertsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.recipientKey = signingKey(config, RECIPIENT_PURPOSE);
+    this.keys = { recipient: signingKey(config, RECIPIENT_PURPOSE), unsubscribe: config.unsubscribeKey };
   }
 
   onModuleInit(): void {
@@ -119,7 +83,7 @@ export class CampaignSender implements OnModuleInit {
   }
 
   recipientToken(subscriberId: number): string {
-    return signToken(this.recipientKey, RECIPIENT_PURPOSE, String(subscriberId));
+    return recipientToken(this.keys, subscriberId);
   }
 
   /** The message once per campaign, with the recipient's parts as placeholders. */
@@ -152,7 +116,7 @@ export class CampaignSender implements OnModuleInit {
 
   /** One recipient's message with the RFC 8058 one-click headers and the CAN-SPAM footer links filled in. */
   messageFor(rendered: RenderedCampaign, to: { id: number; email: string }, subjectPrefix = '', followed?: { html: string; text: string }): OutgoingMail {
-    return fillLetter(this.letterFor(rendered, subjectPrefix), to.email, this.fillsFor(to.id, followed));
+    return fillLetter(this.letterFor(rendered, subjectPrefix), to.email, recipientFills(this.keys, to.id, followed));
   }
 
   /** The campaign's message for everyone: the recipient's tokens (links, List-Unsubscribe) and own section as slots. */
@@ -168,14 +132,6 @@ export class CampaignSender implements OnModuleInit {
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         'List-Id': `Verified Trader Funding newsletter <newsletter.${new URL(this.config.publicSiteUrl).hostname}>`,
       },
-    };
-  }
-
-  private fillsFor(subscriberId: number, followed?: { html: string; text: string }): SlotFills {
-    return {
-      [RECIPIENT_SLOT]: this.recipientToken(subscriberId),
-      [UNSUBSCRIBE_SLOT]: createUnsubscribeToken(subscriberId, this.config.unsubscribeKey),
-      [FOLLOWS_SLOT]: followed ?? '',
     };
   }
 
@@ -197,15 +153,14 @@ export class CampaignSender implements OnModuleInit {
     await this.execute(`update campaigns set links = ?::jsonb where id = ?`, [JSON.stringify(rendered.links), campaign.id]);
     await this.settleInDoubt(campaign.id, jobId);
     const { sendRatePerSecond } = await this.settings.get();
-    const fanOut = new FanOut(Date.now() + SLICE_MS, sendRatePerSecond);
-    // The mail thread holds the message; each copy crosses over as the recipient's address and tokens only.
+    // The mail thread holds the message and runs the lanes; each copy there is the recipient's address and tokens.
     const letter = this.mail.letter(this.letterFor(rendered));
-    try {
-      // One lane per pooled SMTP connection: each claims one row, sends it, and records it sent as soon as it is accepted.
-      await Promise.all(Array.from({ length: LANES }, () => this.lane(fanOut, campaign, jobId, letter)));
-    } finally {
-      letter.close();
-    }
+    const fanOut = await letter.fanOut(
+      { campaignId: campaign.id, jobId, lanes: LANES, ratePerSecond: sendRatePerSecond, deadline: Date.now() + SLICE_MS, keys: this.keys, withSections: campaign.kind === 'digest' },
+      this.db.url,
+      { section: (email) => this.alerts.claimDigestSection(email), sectionDone: (id, outcome) => this.alerts.digestSectionDone(id, outcome) },
+      this.jobs.stopSignal,
+    ).finally(() => letter.close());
     if (fanOut.paused) throw new Error(`Campaign ${campaign.id} paused: ${fanOut.paused}`);
     if (fanOut.handOver || this.jobs.isStopping) {
       // Hand over: the next job (here, after a restart, or on another instance) resumes from the rows still queued.
@@ -241,45 +196,6 @@ export class CampaignSender implements OnModuleInit {
     if (rows.length) this.logger.warn(`Campaign ${campaignId}: ${rows.length} delivery(ies) interrupted mid-send, not sent again`);
   }
 
-  /** One lane: claim, send, record, until the queue is empty, the slice is over, the app stops or a send pauses the job. */
-  private async lane(fanOut: FanOut, campaign: CampaignRow, jobId: string, letter: LetterHandle): Promise<void> {
-    let accepted: string | null = null;
-    for (;;) {
-      const go = fanOut.goesOn(this.jobs.isStopping);
-      const wait = go ? fanOut.nextSlot() : 0;
-      if (accepted !== null && (!go || wait > 0)) {
-        // Recorded at once, whether or not another row follows straight away.
-        await this.execute(`update campaign_deliveries set state = 'sent', sent_at = now(), error = null where id = ?`, [accepted]);
-        accepted = null;
-      }
-      if (!go) return;
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const [row] = await this.claim(campaign.id, jobId, fanOut.cursor, accepted);
-      accepted = null;
-      if (!row) return;
-      if (BigInt(row.id) > BigInt(fanOut.cursor)) fanOut.cursor = row.id;
-      const outcome = await this.deliver(letter, row, campaign.kind);
-      if (outcome === 'sent') accepted = row.id;
-      else if (outcome) fanOut.paused ??= outcome;
-      // Let the web requests that arrived meanwhile run before the next message is built.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-
-  /**
-   * Claims the next queued row after `cursor` (state 'sending', the claim time, this job) in the same statement that
-   * records the lane's previous message as sent: one round trip per message.
-   */
-  private claim(campaignId: number, jobId: string, cursor: string, accepted: string | null) {
-    return this.execute<DeliveryRow>(
-      `with done as (update campaign_deliveries set state = 'sent', sent_at = now(), error = null where id = ?::bigint),
-       pick as (select id from campaign_deliveries where campaign_id = ? and state = 'queued' and id > ?::bigint order by id limit 1 for update skip locked)
-       update campaign_deliveries d set state = 'sending', claimed_at = now(), claimed_by = ?::uuid, attempts = d.attempts + 1
-       from pick where d.id = pick.id returning d.id, d.subscriber_id, d.email, d.attempts`,
-      [accepted, campaignId, cursor, jobId],
-    );
-  }
-
   private async addRecipients(campaign: CampaignRow): Promise<void> {
     const sources = campaign.audience.kind === 'sources' ? campaign.audience.sources : null;
     await this.em.getConnection().transactional(async (trx) => {
@@ -294,36 +210,6 @@ export class CampaignSender implements OnModuleInit {
       );
       await this.em.getConnection().execute(`update campaigns set recipients_at = now() where id = ?`, [campaign.id], 'run', trx);
     });
-  }
-
-  /**
-   * Sends one delivery: 'sent' (recorded by the lane), the reason to pause the job (recorded here), or undefined
-   * (a bounce, or a final failure; recorded here). A failure the server answered (4xx) or a connection never made
-   * is queued again; a connection lost mid-message leaves it in doubt, and in doubt is never sent again.
-   */
-  private async deliver(letter: LetterHandle, row: DeliveryRow, kind: CampaignRow['kind']): Promise<string | undefined> {
-    // A weekly trader's week of followed firms rides in their digest copy (issue #19).
-    const followed = kind === 'digest' ? await this.alerts.claimDigestSection(row.email) : null;
-    try {
-      await letter.send(row.email, this.fillsFor(row.subscriber_id, followed ?? undefined));
-      if (followed) await this.alerts.digestSectionDone(followed.deliveryId, 'sent');
-      return 'sent';
-    } catch (error) {
-      if (followed) await this.alerts.digestSectionDone(followed.deliveryId, error instanceof PermanentMailError ? 'failed' : 'released');
-      const message = (error as Error).message.slice(0, 500);
-      if (error instanceof PermanentMailError) {
-        await this.execute(`update campaign_deliveries set state = 'bounced', error = ? where id = ?`, [message, row.id]);
-        await this.execute(`update newsletter_subscribers set bounced_at = coalesce(bounced_at, now()), updated_at = now() where id = ?`, [row.subscriber_id]);
-        return undefined;
-      }
-      if (!notAccepted(error)) {
-        await this.execute(`update campaign_deliveries set state = 'failed', error = ? where id = ?`, [`${IN_DOUBT}: ${message}`.slice(0, 500), row.id]);
-        return message;
-      }
-      const state = row.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
-      await this.execute(`update campaign_deliveries set state = ?, error = ?, claimed_at = null, claimed_by = null where id = ?`, [state, message, row.id]);
-      return message;
-    }
   }
 
   private execute<T>(sql: string, params: unknown[] = []): Promise<T[]> {

@@ -13,7 +13,7 @@ import { currentActor } from '../audit/admin-write-context.js';
 import { EditConflicts } from '../audit/edit-conflicts.js';
 import { RevisionsService, type RevisionKind } from '../audit/revisions.service.js';
 import { CampaignSender } from './campaign-sender.service.js';
-import { FOLLOWS_SLOT } from '../mail/templates/campaign.js';
+import { FOLLOWS_SLOT } from '../mail/templates/slots.js';
 
 export const CAMPAIGN_SORTABLE = ['id', 'createdAt', 'subject', 'status', 'scheduledAt', 'sentAt'] as const;
 const ORDER: Record<(typeof CAMPAIGN_SORTABLE)[number], string> = {

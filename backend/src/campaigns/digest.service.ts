@@ -3,7 +3,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
   digestContent, digestHtml, type DigestDiscount, type DigestFirmChange, type DigestInfoDto, type DigestPost,
 } from '../../../common/campaigns.js';
-import { DIGEST_CRON, DIGEST_TIME_ZONE, nextDigestRun } from '../../../common/digest-schedule.js';
+import { DIGEST_TIME, nextDigestRun } from '../../../common/digest-schedule.js';
 import { MSG } from '../../../common/messages.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { CampaignsService } from './campaigns.service.js';
@@ -29,7 +29,7 @@ export class DigestService implements OnModuleInit {
 
   onModuleInit(): void {
     void this.jobs.register(DIGEST_QUEUE, () => this.runScheduled(), { policy: 'stately', retryLimit: 3, retryDelaySeconds: 60 });
-    this.jobs.schedule(DIGEST_QUEUE, DIGEST_CRON, DIGEST_TIME_ZONE);
+    this.jobs.weekly(DIGEST_QUEUE, DIGEST_TIME);
   }
 
   async info(now = new Date()): Promise<DigestInfoDto> {

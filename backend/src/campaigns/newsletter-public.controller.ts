@@ -12,7 +12,7 @@ import { DoubleOptInService } from '../newsletter/double-opt-in.service.js';
 import { messagePage } from '../newsletter/message-page.js';
 import { AdminOnly, Public, RateLimit, TakesForm } from '../access/route-labels.js';
 import { RATE_LIMITS } from '../access/rate-limits.js';
-import { RECIPIENT_PURPOSE } from './campaign-sender.service.js';
+import { RECIPIENT_PURPOSE } from './fan-out.js';
 import { NewsletterPrivacyService } from './newsletter-privacy.service.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { AlertChange } from '../../../common/alert-mail.js';
+import { DIGEST_TIME } from '../../../common/digest-schedule.js';
 import type { RuleValue } from '../../../common/rule-changes.js';
 import { signToken, verifyToken } from '../common/signed-token.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
@@ -74,8 +75,8 @@ export class AlertsService implements OnModuleInit {
     void this.jobs.register(ALERTS_WEEKLY_QUEUE, () => this.weekly(), { policy: 'stately', retryLimit: 3 });
     void this.jobs.register(ALERTS_WEEKLY_CATCH_UP_QUEUE, () => this.weeklyCatchUp(), { policy: 'stately', retryLimit: 3 });
     this.jobs.every(ALERTS_TICK_QUEUE, this.config.alertTickSeconds);
-    this.jobs.schedule(ALERTS_WEEKLY_QUEUE, '0 9 * * 1', 'America/New_York');
-    this.jobs.schedule(ALERTS_WEEKLY_CATCH_UP_QUEUE, '0 10 * * 2', 'America/New_York');
+    this.jobs.weekly(ALERTS_WEEKLY_QUEUE, DIGEST_TIME);
+    this.jobs.weekly(ALERTS_WEEKLY_CATCH_UP_QUEUE, { weekday: 2, hour: 10 });
   }
 
   /** One pass of the pipeline; returns what it did (for the bench and the logs). */

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import PgBoss from 'pg-boss';
+import { nextWeeklyRun, type WeeklyTime } from '../../../common/digest-schedule.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
 
@@ -62,7 +63,9 @@ interface Registration {
  * - `register(queue, handler, options)` in a module's constructor or onModuleInit: the queue, its dead-letter
  *   queue (`<queue>__dead`) and this process's workers are created when the jobs start.
  * - `send(queue, data, { singletonKey, startAfter })`: stored when it resolves; runs once, on one instance.
- * - `schedule(queue, cron, tz)`: a cron (minute resolution) evaluated in a time zone, fired once for all instances.
+ * - `weekly(queue, { weekday, hour })`: every week at that New York time (common/digest-schedule.ts), once for all
+ *   instances, as a chain of deferred jobs like `every`. Not pg-boss's cron: its monitor evaluated each time-zone cron
+ *   with cron-parser and luxon every 30 s on the event loop that answers visitors, 17–29 ms per weekly cron.
  * - `every(queue, seconds)`: a task repeated every N seconds (the interval pg-boss's minute-resolution cron cannot
  *   express), as a chain of deferred jobs on a stately queue: one waiting at a time, whatever the number of instances.
  *
@@ -76,12 +79,13 @@ interface Registration {
 export class JobsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly registrations = new Map<string, Registration>();
-  private readonly schedules = new Map<string, { cron: string; tz: string }>();
-  private readonly repeats = new Map<string, number>();
+  /** Chains of deferred jobs: when each queue's next run is due, from the moment it is queued. */
+  private readonly repeats = new Map<string, () => number | Date>();
   private readonly startTasks: Array<{ name: string; task: () => Promise<void> }> = [];
   private boss: PgBoss | undefined;
   private started: Promise<PgBoss> | undefined;
-  private stopping = false;
+  /** Aborted when the app starts stopping. */
+  private readonly stop = new AbortController();
 
   constructor(
     @Inject(DATABASE) private readonly db: DatabaseConnection,
@@ -99,15 +103,15 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     if (this.boss) await this.attach(this.boss, registration);
   }
 
-  /** Fires `queue` (registered, its data `{}`) at each match of `cron` in time zone `tz`, once for all instances. */
-  schedule(name: string, cron: string, tz: string): void {
-    this.schedules.set(name, { cron, tz });
-    if (this.boss) void this.boss.schedule(name, cron, {}, { tz });
+  /** Runs `queue` (registered with policy 'stately', its data `{}`) every week at `at` New York time, once for all instances. */
+  weekly(name: string, at: WeeklyTime): void {
+    this.repeats.set(name, () => nextWeeklyRun(new Date(), at));
+    if (this.boss) void this.send(name, {}, { singletonKey: 'repeat', startAfter: nextWeeklyRun(new Date(), at) });
   }
 
   /** Runs `queue` (registered with policy 'stately') every `seconds`, the first time at start. */
   every(name: string, seconds: number): void {
-    this.repeats.set(name, seconds);
+    this.repeats.set(name, () => seconds);
     if (this.boss) void this.send(name, {}, { singletonKey: 'repeat' });
   }
 
@@ -147,7 +151,12 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
 
   /** True once the app is stopping: a long job (a campaign's fan-out) ends its current step and hands over. */
   get isStopping(): boolean {
-    return this.stopping;
+    return this.stop.signal.aborted;
+  }
+
+  /** Aborted when the app starts stopping, for long work outside this thread (a fan-out in the mail thread). */
+  get stopSignal(): AbortSignal {
+    return this.stop.signal;
   }
 
   /** The running pg-boss, for JobsAdminService's reads and for tests: waits for the start. */
@@ -170,8 +179,8 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (!this.boss || this.stopping) return;
-    this.stopping = true;
+    if (!this.boss || this.isStopping) return;
+    this.stop.abort();
     // Jobs running now get the same grace as requests in flight; past it pg-boss fails them so they are retried.
     await this.boss.stop({ graceful: true, wait: true, close: true, timeout: Math.max(1000, this.config.shutdownGraceMs) });
     this.boss = undefined;
@@ -194,10 +203,15 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     boss.on('error', (error) => this.logger.warn(`pg-boss: ${error.message}`));
     await boss.start();
     for (const registration of this.registrations.values()) await this.attach(boss, registration);
-    for (const [name, { cron, tz }] of this.schedules) await boss.schedule(name, cron, {}, { tz });
+    // Crons an earlier version kept in pg-boss: their chains below replace them (both would run).
+    for (const { name } of await boss.getSchedules()) await boss.unschedule(name);
     this.boss = boss;
-    // Not this.send: it waits for this very start.
-    for (const name of this.repeats.keys()) await boss.send(name, {}, { singletonKey: 'repeat' });
+    // Not this.send: it waits for this very start. A weekly chain's first run waits for its time; a waiting one
+    // (queued by an earlier start) is kept, since the queue is stately.
+    for (const [name, next] of this.repeats) {
+      const due = next();
+      await boss.send(name, {}, { singletonKey: 'repeat', ...(due instanceof Date && { startAfter: due }) });
+    }
     return boss;
   }
 
@@ -221,17 +235,17 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       if (!(await boss.getQueue(name))) await boss.createQueue(name, settings);
       else await boss.updateQueue(name, settings);
     });
-    const repeatEvery = () => this.repeats.get(name);
+    const nextRun = () => this.repeats.get(name)?.();
     for (let i = 0; i < (options.concurrency ?? 1); i++) {
       const id = await boss.work<object>(
         name,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: POLL_SECONDS },
         async ([job]) => {
           if (!job) return;
-          const seconds = repeatEvery();
+          const next = nextRun();
           // The next run is queued before this one works, so a crash mid-run cannot end the chain.
-          if (seconds !== undefined && !this.stopping) {
-            await boss.send(name, {}, { singletonKey: 'repeat', startAfter: seconds });
+          if (next !== undefined && !this.isStopping) {
+            await boss.send(name, {}, { singletonKey: 'repeat', startAfter: next });
           }
           const context = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit };
           return runningJob.run({ queue: name }, () => registration.handler(job.data, context));

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { DigestSection, FanOutPlan, FanOutResult } from '../campaigns/fan-out.js';
 import type { MailTransportOptions } from './mail-transport.js';
 import { PermanentMailError, type Letter, type MailReceipt, type OutgoingMail, type SlotFills } from './mail.types.js';
 
@@ -9,14 +10,33 @@ export type ThreadRequest =
   | { kind: 'send'; id: number; letterId: number; to: string; fills: SlotFills }
   | { kind: 'letter'; letterId: number; letter: Letter }
   | { kind: 'forget'; letterId: number }
+  | { kind: 'fan-out'; id: number; letterId: number; plan: FanOutPlan; databaseUrl: string }
+  | { kind: 'stop'; id: number }
+  | { kind: 'answer'; callId: number; value: unknown }
+  | { kind: 'answer'; callId: number; error: string }
   | { kind: 'close' };
+/** A fan-out's question to the app's side (the main thread): a digest copy's own section, and what became of it. */
+export interface AppCall { callId: number; id: number; name: keyof FanOutApp; args: unknown[] }
 export type ThreadReply =
   | { id: number; receipt: MailReceipt }
-  | { id: number; error: { message: string; responseCode?: number; code?: string; originalCode?: string } };
+  | { id: number; result: FanOutResult }
+  | { id: number; error: { message: string; responseCode?: number; code?: string; originalCode?: string } }
+  | { call: AppCall };
+
+/** What a fan-out asks of the app, on the main thread (the digest's followed-firms sections: AlertsService). */
+export interface FanOutApp {
+  section(email: string): Promise<DigestSection | null>;
+  sectionDone(deliveryId: string, outcome: 'sent' | 'failed' | 'released'): Promise<void>;
+}
 
 /** A letter held by the mail thread: each `send` posts only the recipient and their slot values. */
 export interface LetterHandle {
   send(to: string, fills: SlotFills): Promise<MailReceipt>;
+  /**
+   * Runs a campaign's lanes in the mail thread, on its own pool to `databaseUrl` (fan-out.ts); `stop` aborted hands
+   * over after the messages in flight. Rejects if the thread dies meanwhile: its claims are then in doubt.
+   */
+  fanOut(plan: FanOutPlan, databaseUrl: string, app: FanOutApp, stop: AbortSignal): Promise<FanOutResult>;
   /** The thread lets go of the letter (a campaign run's end). */
   close(): void;
 }
@@ -41,7 +61,7 @@ function startWorker(options: MailTransportOptions): Worker {
  */
 export class MailThread {
   private worker: Worker | undefined;
-  private readonly pending = new Map<number, { worker: Worker; resolve: (r: MailReceipt) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { worker: Worker; resolve: (value: never) => void; reject: (e: Error) => void; app?: FanOutApp }>();
   private readonly letters = new Map<number, Letter>();
   private nextId = 1;
 
@@ -57,6 +77,14 @@ export class MailThread {
     this.worker?.postMessage({ kind: 'letter', letterId, letter } satisfies ThreadRequest);
     return {
       send: (to, fills) => this.request({ kind: 'send', id: this.nextId++, letterId, to, fills }),
+      fanOut: (plan, databaseUrl, app, stop) => {
+        const id = this.nextId++;
+        const onStop = () => this.worker?.postMessage({ kind: 'stop', id } satisfies ThreadRequest);
+        stop.addEventListener('abort', onStop, { once: true });
+        const done = this.request<FanOutResult>({ kind: 'fan-out', id, letterId, plan, databaseUrl }, app);
+        if (stop.aborted) onStop();
+        return done.finally(() => stop.removeEventListener('abort', onStop));
+      },
       close: () => {
         this.letters.delete(letterId);
         this.worker?.postMessage({ kind: 'forget', letterId } satisfies ThreadRequest);
@@ -77,12 +105,27 @@ export class MailThread {
     clearTimeout(timer);
   }
 
-  private request(request: Extract<ThreadRequest, { kind: 'send' }>): Promise<MailReceipt> {
+  private request<T = MailReceipt>(request: Extract<ThreadRequest, { kind: 'send' | 'fan-out' }>, app?: FanOutApp): Promise<T> {
     const worker = this.worker ?? this.start();
-    return new Promise((resolve, reject) => {
-      this.pending.set(request.id, { worker, resolve, reject });
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(request.id, { worker, resolve: resolve as (value: never) => void, reject, app });
       worker.postMessage(request);
     });
+  }
+
+  /** Answers a fan-out's call with what the app's side says (or its error's message). */
+  private async answer(worker: Worker, call: AppCall): Promise<void> {
+    const app = this.pending.get(call.id)?.app;
+    let answer: ThreadRequest;
+    try {
+      if (!app) throw new Error('No such fan-out');
+      const value: unknown = await (app[call.name] as (...args: unknown[]) => Promise<unknown>)(...call.args);
+      answer = { kind: 'answer', callId: call.callId, value };
+    } catch (error) {
+      answer = { kind: 'answer', callId: call.callId, error: (error as Error).message };
+    }
+    // A thread that died meanwhile has failed the run already.
+    if (this.worker === worker) worker.postMessage(answer);
   }
 
   private start(): Worker {
@@ -90,10 +133,12 @@ export class MailThread {
     this.worker = worker;
     for (const [letterId, letter] of this.letters) worker.postMessage({ kind: 'letter', letterId, letter } satisfies ThreadRequest);
     worker.on('message', (reply: ThreadReply) => {
+      if ('call' in reply) return void this.answer(worker, reply.call);
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
-      if ('receipt' in reply) return waiting.resolve(reply.receipt);
+      if ('receipt' in reply) return waiting.resolve(reply.receipt as never);
+      if ('result' in reply) return waiting.resolve(reply.result as never);
       const { message, responseCode, code, originalCode } = reply.error;
       if (typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600) return waiting.reject(new PermanentMailError(message, responseCode));
       waiting.reject(Object.assign(new Error(message), { responseCode, code, originalCode }));

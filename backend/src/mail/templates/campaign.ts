@@ -4,12 +4,7 @@ import type { PriceExampleDto } from '../../../../common/api-types.js';
 import { CARD_TOKEN, dealCardTexts } from '../../../../common/campaigns.js';
 import { priceExampleTexts } from '../../../../common/price-rule.js';
 import { COLORS, Layout, renderMail } from './layout.js';
-
-/** Placeholders filled per recipient at send time (the message is rendered once per campaign). */
-export const RECIPIENT_SLOT = '%%RECIPIENT%%';
-export const UNSUBSCRIBE_SLOT = '%%UNSUBSCRIBE%%';
-/** Where a weekly trader's "Firms you follow" section goes in their digest copy (issue #19); empty for everyone else. */
-export const FOLLOWS_SLOT = '%%FOLLOWS%%';
+import { FOLLOWS_SLOT, RECIPIENT_SLOT, UNSUBSCRIBE_SLOT } from './slots.js';
 
 export interface CardDeal {
   id: number; title: string; companyName: string; discountCode: string | null; discountPercentage: number | null; lastVerifiedAt: string | null;

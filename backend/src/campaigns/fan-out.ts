@@ -1,0 +1,213 @@
+/**
+ * A campaign run's lanes: claim a delivery row, send its copy, record the answer, until the queue is empty, the
+ * slice is over, the app stops or a send pauses the run. It runs in the mail thread (mail-thread.worker.ts) on a
+ * database pool of that thread's own, so the per-message round trips, token signing and bookkeeping never take
+ * the event loop that answers visitors (issue #16's send bench: they were 479 µs of the main thread's time per
+ * message). CampaignSender prepares the run (recipients, the letter, rows left in doubt) on the main thread and
+ * decides what follows it. The rules are those of docs/decisions/campaign-at-most-once.md.
+ */
+import { signToken } from '../common/signed-token.js';
+import { FOLLOWS_SLOT, RECIPIENT_SLOT, UNSUBSCRIBE_SLOT } from '../mail/templates/slots.js';
+import { PermanentMailError, type SlotFills } from '../mail/mail.types.js';
+import { createUnsubscribeToken } from '../newsletter/unsubscribe-token.js';
+
+/** Purpose of the recipient token in click and preferences links. */
+export const RECIPIENT_PURPOSE = 'newsletter-recipient';
+/** Why a delivery is closed without a second try (docs/decisions/campaign-at-most-once.md). */
+export const IN_DOUBT = 'Interrupted mid-send: it may have arrived, so it is not sent again';
+/** A delivery whose send failed (not a 5xx) is tried this many times before it counts as failed. */
+const MAX_ATTEMPTS = 5;
+
+/** The keys a recipient's links are signed with. */
+export interface RecipientKeys {
+  recipient: Buffer;
+  unsubscribe: Buffer;
+}
+
+/** The signed token of a recipient's click and preferences links. */
+export function recipientToken(keys: RecipientKeys, subscriberId: number): string {
+  return signToken(keys.recipient, RECIPIENT_PURPOSE, String(subscriberId));
+}
+
+/** One recipient's slots: the signed tokens of their links and List-Unsubscribe, and their own section (a digest's followed firms). */
+export function recipientFills(keys: RecipientKeys, subscriberId: number, followed?: { html: string; text: string }): SlotFills {
+  return {
+    [RECIPIENT_SLOT]: recipientToken(keys, subscriberId),
+    [UNSUBSCRIBE_SLOT]: createUnsubscribeToken(subscriberId, keys.unsubscribe),
+    [FOLLOWS_SLOT]: followed ?? '',
+  };
+}
+
+/** What the main thread hands the mail thread for one run: plain data (it crosses as a structured clone). */
+export interface FanOutPlan {
+  campaignId: number;
+  /** The pg-boss job this run belongs to: its claims are marked with it. */
+  jobId: string;
+  /** Messages in flight at once, one per pooled SMTP connection: at most this many are in doubt after a kill. */
+  lanes: number;
+  ratePerSecond: number;
+  /** Epoch ms at which the run hands over to a fresh job. */
+  deadline: number;
+  keys: RecipientKeys;
+  /** A digest: each copy asks the app for the recipient's own section (FanOutParts.section). */
+  withSections: boolean;
+}
+
+/** How a run ended: paused by a send failure (the reason), handed over (slice over or stopping), or neither: the queue is empty. */
+export interface FanOutResult {
+  paused?: string;
+  handOver: boolean;
+}
+
+export interface DigestSection {
+  deliveryId: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * A statement run once per message: named, so each connection parses and plans it once (PostgreSQL's prepared
+ * statements) instead of for every message.
+ */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+/** What a run works with, supplied by the mail thread. */
+export interface FanOutParts {
+  query<T>(statement: Statement, params: unknown[]): Promise<T[]>;
+  /** Sends the letter's copy; throws PermanentMailError on a 5xx, else an error with the server's or the socket's code. */
+  send(to: string, fills: SlotFills): Promise<unknown>;
+  isStopping(): boolean;
+  section(email: string): Promise<DigestSection | null>;
+  sectionDone(deliveryId: string, outcome: 'sent' | 'failed' | 'released'): Promise<void>;
+}
+
+interface DeliveryRow {
+  id: string;
+  subscriber_id: number;
+  email: string;
+  attempts: number;
+}
+
+/** Whether a failed send certainly left nothing at the server: it answered (4xx), or no connection was made. */
+export function notAccepted(error: unknown): boolean {
+  const e = error as { responseCode?: number; originalCode?: string; code?: string };
+  if (typeof e.responseCode === 'number') return true;
+  return ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'].includes(e.originalCode ?? e.code ?? '');
+}
+
+/** What the lanes of one run share: the pace, the id cursor, and why they stop. */
+class Pace {
+  cursor = '0';
+  paused: string | undefined;
+  handOver = false;
+  private slot = Date.now();
+
+  constructor(private readonly plan: FanOutPlan, private readonly isStopping: () => boolean) {}
+
+  /** Milliseconds to wait before the next message so the lanes together keep to the rate (no bursts above it). */
+  nextSlot(): number {
+    const now = Date.now();
+    const at = Math.max(this.slot, now);
+    this.slot = at + 1000 / Math.max(1, this.plan.ratePerSecond);
+    return at - now;
+  }
+
+  /** Whether the lanes go on: not paused by a failure, the slice not over, the app not stopping. */
+  goesOn(): boolean {
+    if (!this.handOver && (Date.now() >= this.plan.deadline || this.isStopping())) this.handOver = true;
+    return this.paused === undefined && !this.handOver;
+  }
+}
+
+const RECORD_SENT: Statement = {
+  name: 'fan-out-record-sent',
+  text: `update campaign_deliveries set state = 'sent', sent_at = now(), error = null where id = $1`,
+};
+const CLAIM: Statement = {
+  name: 'fan-out-claim',
+  text: `with done as (update campaign_deliveries set state = 'sent', sent_at = now(), error = null where id = $1::bigint),
+         pick as (select id from campaign_deliveries where campaign_id = $2 and state = 'queued' and id > $3::bigint order by id limit 1 for update skip locked)
+         update campaign_deliveries d set state = 'sending', claimed_at = now(), claimed_by = $4::uuid, attempts = d.attempts + 1
+         from pick where d.id = pick.id returning d.id, d.subscriber_id, d.email, d.attempts`,
+};
+const RECORD_BOUNCED: Statement = { name: 'fan-out-record-bounced', text: `update campaign_deliveries set state = 'bounced', error = $1 where id = $2` };
+const SUBSCRIBER_BOUNCED: Statement = {
+  name: 'fan-out-subscriber-bounced',
+  text: `update newsletter_subscribers set bounced_at = coalesce(bounced_at, now()), updated_at = now() where id = $1`,
+};
+const RECORD_FAILED: Statement = { name: 'fan-out-record-failed', text: `update campaign_deliveries set state = 'failed', error = $1 where id = $2` };
+const RECORD_RETRY: Statement = {
+  name: 'fan-out-record-retry',
+  text: `update campaign_deliveries set state = $1, error = $2, claimed_at = null, claimed_by = null where id = $3`,
+};
+
+/** Runs the plan's lanes to their end. */
+export async function fanOut(plan: FanOutPlan, parts: FanOutParts): Promise<FanOutResult> {
+  const pace = new Pace(plan, parts.isStopping);
+  await Promise.all(Array.from({ length: plan.lanes }, () => lane(plan, parts, pace)));
+  return { ...(pace.paused !== undefined && { paused: pace.paused }), handOver: pace.handOver };
+}
+
+/** One lane: claim, send, record, until the queue is empty, the slice is over, the app stops or a send pauses the run. */
+async function lane(plan: FanOutPlan, parts: FanOutParts, pace: Pace): Promise<void> {
+  let accepted: string | null = null;
+  for (;;) {
+    const go = pace.goesOn();
+    const wait = go ? pace.nextSlot() : 0;
+    if (accepted !== null && (!go || wait > 0)) {
+      // Recorded at once, whether or not another row follows straight away.
+      await parts.query(RECORD_SENT, [accepted]);
+      accepted = null;
+    }
+    if (!go) return;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const [row] = await claim(parts, plan, pace.cursor, accepted);
+    accepted = null;
+    if (!row) return;
+    if (BigInt(row.id) > BigInt(pace.cursor)) pace.cursor = row.id;
+    const outcome = await deliver(plan, parts, row);
+    if (outcome === 'sent') accepted = row.id;
+    else if (outcome) pace.paused ??= outcome;
+  }
+}
+
+/**
+ * Claims the next queued row after `cursor` (state 'sending', the claim time, this job) in the same statement that
+ * records the lane's previous message as sent: one round trip per message.
+ */
+function claim(parts: FanOutParts, plan: FanOutPlan, cursor: string, accepted: string | null): Promise<DeliveryRow[]> {
+  return parts.query<DeliveryRow>(CLAIM, [accepted, plan.campaignId, cursor, plan.jobId]);
+}
+
+/**
+ * Sends one delivery: 'sent' (recorded by the lane), the reason to pause the run (recorded here), or undefined
+ * (a bounce, or a final failure; recorded here). A failure the server answered (4xx) or a connection never made
+ * is queued again; a connection lost mid-message leaves it in doubt, and in doubt is never sent again.
+ */
+async function deliver(plan: FanOutPlan, parts: FanOutParts, row: DeliveryRow): Promise<string | undefined> {
+  // A weekly trader's week of followed firms rides in their digest copy (issue #19).
+  const followed = plan.withSections ? await parts.section(row.email) : null;
+  try {
+    await parts.send(row.email, recipientFills(plan.keys, row.subscriber_id, followed ?? undefined));
+    if (followed) await parts.sectionDone(followed.deliveryId, 'sent');
+    return 'sent';
+  } catch (error) {
+    if (followed) await parts.sectionDone(followed.deliveryId, error instanceof PermanentMailError ? 'failed' : 'released');
+    const message = (error as Error).message.slice(0, 500);
+    if (error instanceof PermanentMailError) {
+      await parts.query(RECORD_BOUNCED, [message, row.id]);
+      await parts.query(SUBSCRIBER_BOUNCED, [row.subscriber_id]);
+      return undefined;
+    }
+    if (!notAccepted(error)) {
+      await parts.query(RECORD_FAILED, [`${IN_DOUBT}: ${message}`.slice(0, 500), row.id]);
+      return message;
+    }
+    const state = row.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
+    await parts.query(RECORD_RETRY, [state, message, row.id]);
+    return message;
+  }
+}
