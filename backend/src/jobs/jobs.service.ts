@@ -11,6 +11,8 @@ export const JOBS_SCHEMA = 'pgboss';
 export const DEAD_SUFFIX = '__dead';
 /** How often an idle worker asks for work; a job sent from this process wakes its worker at once (notifyWorker). */
 const POLL_SECONDS = 1;
+/** How far past a weekly run's start the next one is looked for. */
+const WEEKLY_MARGIN_MS = 3_600_000;
 
 /**
  * The queue whose handler is running, for whatever that handler's statements reach (logs, the SQL a test counts):
@@ -79,8 +81,8 @@ interface Registration {
 export class JobsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly registrations = new Map<string, Registration>();
-  /** Chains of deferred jobs: when each queue's next run is due, from the moment it is queued. */
-  private readonly repeats = new Map<string, () => number | Date>();
+  /** Chains of deferred jobs: when each queue's next run is due (seconds from now, or an instant), at start or after a run. */
+  private readonly repeats = new Map<string, (afterRun: boolean) => number | Date>();
   private readonly startTasks: Array<{ name: string; task: () => Promise<void> }> = [];
   private boss: PgBoss | undefined;
   private started: Promise<PgBoss> | undefined;
@@ -105,7 +107,9 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
 
   /** Runs `queue` (registered with policy 'stately', its data `{}`) every week at `at` New York time, once for all instances. */
   weekly(name: string, at: WeeklyTime): void {
-    this.repeats.set(name, () => nextWeeklyRun(new Date(), at));
+    // After a run, the week after the one it ran for, even if this clock is a little behind the database's (which
+    // started the run): the same hour again would run twice.
+    this.repeats.set(name, (afterRun) => nextWeeklyRun(new Date(Date.now() + (afterRun ? WEEKLY_MARGIN_MS : 0)), at));
     if (this.boss) void this.send(name, {}, { singletonKey: 'repeat', startAfter: nextWeeklyRun(new Date(), at) });
   }
 
@@ -209,7 +213,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     // Not this.send: it waits for this very start. A weekly chain's first run waits for its time; a waiting one
     // (queued by an earlier start) is kept, since the queue is stately.
     for (const [name, next] of this.repeats) {
-      const due = next();
+      const due = next(false);
       await boss.send(name, {}, { singletonKey: 'repeat', ...(due instanceof Date && { startAfter: due }) });
     }
     return boss;
@@ -235,7 +239,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       if (!(await boss.getQueue(name))) await boss.createQueue(name, settings);
       else await boss.updateQueue(name, settings);
     });
-    const nextRun = () => this.repeats.get(name)?.();
+    const nextRun = () => this.repeats.get(name)?.(true);
     for (let i = 0; i < (options.concurrency ?? 1); i++) {
       const id = await boss.work<object>(
         name,
