@@ -10,7 +10,7 @@ import { MailService } from '../mail/mail.service.js';
 import { fillLetter, type Letter, type OutgoingMail } from '../mail/mail.types.js';
 import { renderCampaign, type CardDeal, type CardPost } from '../mail/templates/campaign.js';
 import { UNSUBSCRIBE_SLOT } from '../mail/templates/slots.js';
-import { IN_DOUBT, RECIPIENT_PURPOSE, recipientFills, recipientToken, type RecipientKeys } from './fan-out.js';
+import { IN_DOUBT, RECIPIENT_PURPOSE, recipientFills, type RecipientKeys } from './fan-out.js';
 import { NewsletterSettingsService } from './newsletter-settings.service.js';
 
 export const CAMPAIGN_QUEUE = 'campaign-send';
@@ -80,10 +80,6 @@ export class CampaignSender implements OnModuleInit {
       const at = row.scheduled_at ? new Date(row.scheduled_at) : undefined;
       await this.start(row.id, at && at.getTime() > Date.now() ? at : undefined);
     }
-  }
-
-  recipientToken(subscriberId: number): string {
-    return recipientToken(this.keys, subscriberId);
   }
 
   /** The message once per campaign, with the recipient's parts as placeholders. */

@@ -25,7 +25,7 @@ export interface RecipientKeys {
 }
 
 /** The signed token of a recipient's click and preferences links. */
-export function recipientToken(keys: RecipientKeys, subscriberId: number): string {
+function recipientToken(keys: RecipientKeys, subscriberId: number): string {
   return signToken(keys.recipient, RECIPIENT_PURPOSE, String(subscriberId));
 }
 
