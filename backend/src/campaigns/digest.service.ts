@@ -12,7 +12,7 @@ import { NewsletterSettingsService } from './newsletter-settings.service.js';
 export const DIGEST_QUEUE = 'newsletter-digest';
 
 /**
- * The Monday deals digest (issue #16): a pg-boss cron, Monday 09:00 America/New_York, drafts a campaign from what
+ * The Monday deals digest (issue #16): a weekly job (JobsService.weekly), Monday 09:00 America/New_York, drafts a campaign from what
  * changed since the last digest (common/campaigns.ts's rules); with "send the digest automatically" on it is sent,
  * otherwise it waits for review. An empty week drafts nothing and says so.
  */
