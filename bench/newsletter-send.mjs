@@ -6,8 +6,8 @@
  * public /discounts page's p99 at a fixed visitors' rate while it sends within 20 % of the same rate while the
  * send is throttled to one message a second (turns of each in this run), timed by a client in the real-time class
  * where allowed (visitorsNotQueued); exactly one message per recipient. Exits non-zero on a miss. Also
- * prints the app's CPU per message, all threads and the main (HTTP) thread alone: on a shared machine the
- * wall-clock rate measures the neighbours too, CPU time much less.
+ * prints the app's CPU per message, all threads and the main (HTTP) thread alone, and the local PostgreSQL's: on a
+ * shared machine the wall-clock rate measures the neighbours too, CPU time much less.
  *
  * Needs `npm run build`.  Usage: node bench/newsletter-send.mjs [subscribers] [--profile DIR]
  */
@@ -27,11 +27,17 @@ const P99_RATIO = 1.2;
  */
 const PAGE_RATE = 50;
 /**
- * Turns of sending / throttled, each measured this long: 6 × 500 answers a side. The app's own pauses that have
+ * Turns of sending / throttled, each measured this long: 10 × 500 answers a side. The app's own pauses that have
  * nothing to do with the send (a major GC, pg-boss evaluating its weekly crons: 20–100 ms, every 30 s or so) land
- * in either side at random; with 3 turns one such pause decided which side's p99 was higher.
+ * in either side at random; with 3 turns one such pause decided which side's p99 was higher, and with 6 the same
+ * code's ratio still ranged 0.82–1.67 from run to run (docs/performance.md, 2026-11-28 evening).
  */
-const ROUNDS = 6;
+const ROUNDS = 10;
+/**
+ * Page views before the first turn: the young app's first major collections and lazy first uses fall here, not
+ * in whichever turn comes first (first turns were the worst of either kind: up to 13 ms against 3–5 ms).
+ */
+const WARM_UP_SECONDS = 20;
 const PAGE_SECONDS = 10;
 /** `--profile DIR`: the app runs with --cpu-prof into DIR (every thread's profile is written when it stops). */
 const profileAt = process.argv.indexOf('--profile');
@@ -40,10 +46,21 @@ const profileDir = profileAt > 0 ? process.argv[profileAt + 1] : undefined;
 requireBuild('dist/backend/src/main.js is missing: run `npm run build` first.');
 
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-/** CPU ms (user + system) of a thread, from /proc (clock ticks of 10 ms). */
-const threadCpuMs = (pid, tid) => {
-  const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+/** CPU ms (user + system) of a process or thread, from its /proc stat file (clock ticks of 10 ms). */
+const statCpuMs = (statFile) => {
+  const fields = readFileSync(statFile, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+const threadCpuMs = (pid, tid) => statCpuMs(`/proc/${pid}/task/${tid}/stat`);
+/** CPU ms of the processes named postgres: the embedded server's (an autovacuum worker that ended meanwhile is missed). */
+const postgresCpuMs = () => {
+  let all = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8') === 'postgres\n') all += statCpuMs(`/proc/${pid}/stat`);
+    } catch { /* a process that ended meanwhile */ }
+  }
+  return all;
 };
 /** The app's CPU so far: all its threads, and its main thread alone (the one serving HTTP). */
 const cpuMs = (pid) => {
@@ -113,11 +130,12 @@ await runBench(async (cleanups) => {
     for (const end = Date.now() + seconds * 1000; !ok() && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
   };
 
-  await loadAtRate(base, '/discounts', PAGE_RATE, 3);
+  await loadAtRate(base, '/discounts', PAGE_RATE, WARM_UP_SECONDS);
   const baseline = rssMb(pid);
   const campaign = await (await api('/_api/admin/campaigns', { method: 'POST', body: JSON.stringify({ subject: 'Bench', html: '<p>Hello <a href="https://example.com/deal">deal</a></p>' }) })).json();
   const started = performance.now();
   const cpuBefore = cpuMs(pid);
+  const postgresBefore = postgresCpuMs();
   await api(`/_api/admin/campaigns/${campaign.id}/send`, { method: 'POST' });
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 250);
@@ -153,6 +171,7 @@ await runBench(async (cleanups) => {
   }
   const seconds = (performance.now() - started) / 1000;
   const cpuAfter = cpuMs(pid);
+  const postgresAfter = postgresCpuMs();
   clearInterval(sampler);
   const { messages: total, distinct, twice } = await sinkReport();
   const rate = (total - tail.messages) / ((performance.now() - tail.at) / 1000);
@@ -161,7 +180,7 @@ await runBench(async (cleanups) => {
   const perMessage = (ms) => fmt((ms * 1000) / N, 0);
 
   console.log(`subscribers ${N}; all sent in ${fmt(seconds, 1)} s (with the throttled turns); at full rate ${fmt(rate, 0)} msgs/s over the last ${total - tail.messages} (budget ≥ ${RATE_BUDGET}); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`app CPU per message ${perMessage(cpuAfter.all - cpuBefore.all)} µs, of which the main (HTTP) thread ${perMessage(cpuAfter.main - cpuBefore.main)} µs`);
+  console.log(`app CPU per message ${perMessage(cpuAfter.all - cpuBefore.all)} µs, of which the main (HTTP) thread ${perMessage(cpuAfter.main - cpuBefore.main)} µs; PostgreSQL's processes ${perMessage(postgresAfter - postgresBefore)} µs`);
   console.log(`RSS baseline ${fmt(baseline, 0)} MB, peak during send ${fmt(peak, 0)} MB (+${fmt(peak - baseline, 0)}; budget +${RSS_BUDGET_MB})`);
   console.log(`/discounts at ${PAGE_RATE} req/s, ${ROUNDS} turns of ${PAGE_SECONDS} s each: throttled (1 msg/s) p50 ${fmt(idlePage.p50)} p99 ${fmt(idlePage.p99)} ms ` +
     `(${idlePage.count} answers, ${idlePage.errors} errors), sending p50 ${fmt(busyPage.p50)} p99 ${fmt(busyPage.p99)} ms (${busyPage.count}, ${busyPage.errors} errors); ` +

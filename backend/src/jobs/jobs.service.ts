@@ -29,6 +29,15 @@ export interface JobContext {
 
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<unknown>;
 
+/** A repeating queue's chain: when its next run is due, in seconds from now or at an instant. */
+type Repeat = (afterRun: boolean) => number | Date;
+
+/** The send options of a chain's first run: a weekly one waits for its time; a waiting one (queued by an earlier start) is kept, since the queue is stately. */
+function firstRun(next: Repeat): SendOptions {
+  const due = next(false);
+  return { singletonKey: 'repeat', ...(due instanceof Date && { startAfter: due }) };
+}
+
 export interface QueueOptions {
   /** Attempts after the first before the job is dead (default 5). */
   retryLimit?: number;
@@ -82,7 +91,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly logger = new Logger('Jobs');
   private readonly registrations = new Map<string, Registration>();
   /** Chains of deferred jobs: when each queue's next run is due (seconds from now, or an instant), at start or after a run. */
-  private readonly repeats = new Map<string, (afterRun: boolean) => number | Date>();
+  private readonly repeats = new Map<string, Repeat>();
   private readonly startTasks: Array<{ name: string; task: () => Promise<void> }> = [];
   private boss: PgBoss | undefined;
   private started: Promise<PgBoss> | undefined;
@@ -109,14 +118,18 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   weekly(name: string, at: WeeklyTime): void {
     // After a run, the week after the one it ran for, even if this clock is a little behind the database's (which
     // started the run): the same hour again would run twice.
-    this.repeats.set(name, (afterRun) => nextWeeklyRun(new Date(Date.now() + (afterRun ? WEEKLY_MARGIN_MS : 0)), at));
-    if (this.boss) void this.send(name, {}, { singletonKey: 'repeat', startAfter: nextWeeklyRun(new Date(), at) });
+    this.repeat(name, (afterRun) => nextWeeklyRun(new Date(Date.now() + (afterRun ? WEEKLY_MARGIN_MS : 0)), at));
   }
 
   /** Runs `queue` (registered with policy 'stately') every `seconds`, the first time at start. */
   every(name: string, seconds: number): void {
-    this.repeats.set(name, () => seconds);
-    if (this.boss) void this.send(name, {}, { singletonKey: 'repeat' });
+    this.repeat(name, () => seconds);
+  }
+
+  /** Keeps `queue`'s chain (`next`: when the run after this one is due) and, once started, queues its first run. */
+  private repeat(name: string, next: Repeat): void {
+    this.repeats.set(name, next);
+    if (this.boss) void this.send(name, {}, firstRun(next));
   }
 
   /**
@@ -210,12 +223,8 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     // Crons an earlier version kept in pg-boss: their chains below replace them (both would run).
     for (const { name } of await boss.getSchedules()) await boss.unschedule(name);
     this.boss = boss;
-    // Not this.send: it waits for this very start. A weekly chain's first run waits for its time; a waiting one
-    // (queued by an earlier start) is kept, since the queue is stately.
-    for (const [name, next] of this.repeats) {
-      const due = next(false);
-      await boss.send(name, {}, { singletonKey: 'repeat', ...(due instanceof Date && { startAfter: due }) });
-    }
+    // Not this.send: it waits for this very start.
+    for (const [name, next] of this.repeats) await boss.send(name, {}, firstRun(next));
     return boss;
   }
 
