@@ -31,7 +31,7 @@ export interface RenderedCampaign { html: string; text: string; links: string[];
 /**
  * The fan-out of a campaign (issue #16), a pg-boss job per campaign on a stately queue (one run at a time per
  * campaign, whatever the number of instances). First the recipients become delivery rows, once (confirmed,
- * subscribed, unbounced, in the audience); then the mail thread's lanes (fan-out.ts) claim rows with SKIP LOCKED
+ * subscribed, unbounced, in the audience); then the mail thread's rounds (fan-out.ts) claim rows with SKIP LOCKED
  * (state 'sending'), send them through the SMTP pool at the configured rate, and mark them sent / bounced (+ the
  * subscriber's bouncedAt) / failed.
  * A stop hands the rest to a new job after the batch in flight is done, so a restart resumes where it stopped:
@@ -149,7 +149,7 @@ export class CampaignSender implements OnModuleInit {
     await this.execute(`update campaigns set links = ?::jsonb where id = ?`, [JSON.stringify(rendered.links), campaign.id]);
     await this.settleInDoubt(campaign.id, jobId);
     const { sendRatePerSecond } = await this.settings.get();
-    // The mail thread holds the message and runs the lanes; each copy there is the recipient's address and tokens.
+    // The mail thread holds the message and runs the rounds; each copy there is the recipient's address and tokens.
     const letter = this.mail.letter(this.letterFor(rendered));
     const fanOut = await letter.fanOut(
       { campaignId: campaign.id, jobId, lanes: LANES, ratePerSecond: sendRatePerSecond, deadline: Date.now() + SLICE_MS, keys: this.keys, withSections: campaign.kind === 'digest' },

@@ -33,7 +33,7 @@ export interface FanOutApp {
 export interface LetterHandle {
   send(to: string, fills: SlotFills): Promise<MailReceipt>;
   /**
-   * Runs a campaign's lanes in the mail thread, on its own pool to `databaseUrl` (fan-out.ts); `stop` aborted hands
+   * Runs a campaign's rounds in the mail thread, on its own pool to `databaseUrl` (fan-out.ts); `stop` aborted hands
    * over after the messages in flight. Rejects if the thread dies meanwhile: its claims are then in doubt.
    */
   fanOut(plan: FanOutPlan, databaseUrl: string, app: FanOutApp, stop: AbortSignal): Promise<FanOutResult>;

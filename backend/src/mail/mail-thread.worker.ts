@@ -2,7 +2,7 @@
  * The mail thread (node:worker_threads): every message is built (MIME, quoted-printable, the recipient's slots
  * filled in) and sent over SMTP here, off the event loop that answers web requests. A campaign's copies cost
  * about 2 ms of CPU each in building and small socket writes; on the main thread that time was taken from the
- * public pages (issue #16's send bench: p99 2.1 × idle). A campaign run's lanes (claim, send, record: fan-out.ts)
+ * public pages (issue #16's send bench: p99 2.1 × idle). A campaign run's rounds (claim, send, record: fan-out.ts)
  * run here too, on a database pool of this thread's own. MailThread is the main thread's side.
  */
 import { execFileSync } from 'node:child_process';
@@ -41,7 +41,7 @@ function yieldToTheWeb(): void {
 }
 yieldToTheWeb();
 
-/** Connections of the fan-out's pool: the lanes' round trips are short, and a few keep eight lanes busy. */
+/** Connections of the fan-out's pool: a run's rounds take one at a time; a round's bounces, and other runs, the rest. */
 const POOL_SIZE = 3;
 
 const port = parentPort!;
