@@ -11,3 +11,4 @@ export {
 } from './series.js';
 export { wilson95 } from './stats.js';
 export { costToFunded, type CostInput } from './cost.js';
+export { NO_HEADER_MESSAGE, parseAmount, parseDate, parsePnlCsv, readPnlCsv, type CsvFormat, type ParsedCsv } from './csv.js';
