@@ -91,9 +91,11 @@ export function simulate(series: readonly DailyPnl[] | Float64Array, rules: read
   });
   const counts = new Int32Array(slots.length * OUTCOMES);
   const passDays = new Int32Array(slots.length * (MAX_SIMULATED_DAYS + 1));
-  runPaths(percent, slots, paths, seed, blockLength, counts, passDays, options.onProgress);
+  const pathDaysChecked = runPaths(percent, slots, paths, seed, blockLength, counts, passDays, options.onProgress);
   const perSlot = slots.map((_, s) => slotResult(counts, passDays, s, paths));
-  return { paths, seed, blockLength, tradingDays: percent.length, results: slotOf.map((s) => structuredCloneResult(perSlot[s])) };
+  return {
+    paths, seed, blockLength, tradingDays: percent.length, results: slotOf.map((s) => structuredCloneResult(perSlot[s])), pathDaysChecked,
+  };
 }
 
 function structuredCloneResult(r: RuleSetResult): RuleSetResult {
@@ -125,7 +127,8 @@ function slotResult(counts: Int32Array, passDays: Int32Array, s: number, paths: 
 function runPaths(
   percent: Float64Array, slots: CompiledRules[], paths: number, seed: number, blockLength: number,
   counts: Int32Array, passDays: Int32Array, onProgress?: (done: number) => void,
-): void {
+): number {
+  let pathDays = 0;
   const R = slots.length;
   const HIST = MAX_SIMULATED_DAYS + 1;
   // Rules.
@@ -182,6 +185,7 @@ function runPaths(
       if (day > 1) index = indices.next();
       const x = percent[index];
       const lastDay = day >= MAX_SIMULATED_DAYS;
+      pathDays += nOpen;
       for (let k = 0; k < nOpen; k++) {
         const s = open[k];
         let outcome = 0;
@@ -243,6 +247,7 @@ function runPaths(
     if (onProgress && (p + 1) % progressEvery === 0) onProgress((p + 1) / paths);
   }
   if (onProgress) onProgress(1);
+  return pathDays;
 }
 
 export interface SamplePath {
