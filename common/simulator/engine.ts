@@ -146,9 +146,10 @@ function runPaths(
     targetAt[s] = t;
     for (const target of slots[s].targets) targets[t++] = target;
   }
-  // Per-path state.
+  // Per-path state. floor holds the loss floor plus EPSILON, so a day's check is one compare.
   const balance = new Float64Array(R);
   const peak = new Float64Array(R);
+  const floor = new Float64Array(R);
   const best = new Float64Array(R);
   const target = new Float64Array(R);
   const phase = new Int32Array(R);
@@ -156,8 +157,11 @@ function runPaths(
   const blocked = new Uint8Array(R);
   const open = new Int32Array(R);
 
+  // The stationary bootstrap (StationaryIndices over Sfc32, random.ts) inlined on local state: the draw is the
+  // one per-day cost shared by all rule sets. The engine spec holds it equal to samplePaths, which uses the classes.
   const rng = new Sfc32(seed);
-  const indices = new StationaryIndices(rng, percent.length, blockLength);
+  const n = percent.length;
+  const jumpBelow = 4294967296 / Math.max(1, blockLength);
   const progressEvery = Math.max(1, Math.floor(paths / 50));
 
   for (let p = 0; p < paths; p++) {
@@ -171,18 +175,44 @@ function runPaths(
       }
       balance[s] = 0;
       peak[s] = 0;
+      floor[s] = -maxLoss[s] + EPSILON;
       best[s] = -Infinity;
       phase[s] = 0;
-      target[s] = targets[targetAt[s]];
+      target[s] = targets[targetAt[s]] - EPSILON;
       phaseDays[s] = 0;
       blocked[s] = 0;
       open[nOpen++] = s;
     }
     if (nOpen === 0) continue;
     rng.reseed(seed, p);
-    let index = indices.start();
+    let a = rng.a;
+    let b = rng.b;
+    let c = rng.c;
+    let d = rng.d;
+    let t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + t) | 0;
+    let index = Math.floor(((t >>> 0) / 4294967296) * n);
     for (let day = 1; nOpen > 0; day++) {
-      if (day > 1) index = indices.next();
+      if (day > 1) {
+        t = (((a + b) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        if (t >>> 0 < jumpBelow) {
+          t = (((a + b) | 0) + d) | 0;
+          d = (d + 1) | 0;
+          a = b ^ (b >>> 9);
+          b = (c + (c << 3)) | 0;
+          c = (((c << 21) | (c >>> 11)) + t) | 0;
+          index = Math.floor(((t >>> 0) / 4294967296) * n);
+        } else if (++index === n) {
+          index = 0;
+        }
+      }
       const x = percent[index];
       const lastDay = day >= MAX_SIMULATED_DAYS;
       pathDays += nOpen;
@@ -192,37 +222,33 @@ function runPaths(
         if (x <= dailyLossAt[s]) {
           outcome = DAILY_LOSS;
         } else {
-          const b = balance[s] + x;
-          balance[s] = b;
-          let floor: number;
-          if (trailing[s] === 1) {
-            let pk = peak[s];
-            if (b > pk) {
-              pk = b;
-              peak[s] = b;
+          const bal = balance[s] + x;
+          balance[s] = bal;
+          if (bal > peak[s]) {
+            peak[s] = bal;
+            if (trailing[s] === 1) {
+              const f = bal - maxLoss[s];
+              floor[s] = (f < floorCap[s] ? f : floorCap[s]) + EPSILON;
             }
-            floor = pk - maxLoss[s];
-            if (floor > floorCap[s]) floor = floorCap[s];
-          } else {
-            floor = -maxLoss[s];
           }
-          if (b <= floor + EPSILON) {
+          if (bal <= floor[s]) {
             outcome = MAX_LOSS;
           } else {
-            const d = phaseDays[s] + 1;
-            phaseDays[s] = d;
+            const days = phaseDays[s] + 1;
+            phaseDays[s] = days;
             if (x > best[s]) best[s] = x;
-            if (b >= target[s] - EPSILON && d >= minDays[s]) {
-              if (best[s] <= consistency[s] * b + EPSILON) {
+            if (bal >= target[s] && days >= minDays[s]) {
+              if (best[s] <= consistency[s] * bal + EPSILON) {
                 const next = phase[s] + 1;
                 if (next === phases[s]) {
                   outcome = PASS;
                   passDays[s * HIST + day]++;
                 } else {
                   phase[s] = next;
-                  target[s] = targets[targetAt[s] + next];
+                  target[s] = targets[targetAt[s] + next] - EPSILON;
                   balance[s] = 0;
                   peak[s] = 0;
+                  floor[s] = -maxLoss[s] + EPSILON;
                   best[s] = -Infinity;
                   phaseDays[s] = 0;
                   blocked[s] = 0;

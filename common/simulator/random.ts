@@ -4,10 +4,11 @@
  * dependency and runs unchanged in the browser's Web Worker; the same seed gives the same stream everywhere.
  */
 export class Sfc32 {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  // Read by the engine's hot loop, which steps the same generator on local copies (engine.ts).
+  a: number;
+  b: number;
+  c: number;
+  d: number;
 
   constructor(seed: number, stream = 0) {
     this.a = this.b = this.c = this.d = 0;
