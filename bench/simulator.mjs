@@ -74,6 +74,11 @@ await runBench(async () => {
   const perSecond = t.result.pathDaysChecked / (t.ms / 1000);
   console.log(`throughput (phases ≤ ${HORIZON_DAYS} days): ${fmt(t.result.pathDaysChecked / 1e6, 1)} M path-days checked in ${fmt(t.ms, 0)} ms = ${fmt(perSecond / 1e6, 1)} M path-days/s (budget ≥ ${BUDGET.pathDaysPerSecond / 1e6} M)`);
 
+  // The machine's speed at this moment, beside the engine: a bare loop over the same number of path-days that only
+  // reads and adds one day of the series each (no rules, no random draw). Shared machines swing; the ratio does less.
+  const reference = bareLoop(t.result.pathDaysChecked, series.length);
+  console.log(`reference: a bare read-and-add loop does ${fmt(reference / 1e6, 0)} M path-days/s now; the engine runs at ${fmt((100 * perSecond) / reference, 1)} % of it`);
+
   const memory = process.memoryUsage();
   console.log(`memory: heap used ${fmt(memory.heapUsed / 2 ** 20, 1)} MiB, RSS ${fmt(memory.rss / 2 ** 20, 1)} MiB`);
 
@@ -88,6 +93,25 @@ await runBench(async () => {
   if (browser !== null && browser >= BUDGET.browserMs) problems.push(`the browser run took ${fmt(browser, 0)} ms (budget < ${BUDGET.browserMs} ms)`);
   return verdict(problems);
 });
+
+/** Path-days per second of a loop that reads one day of a series per path-day and adds it up (median of 3). */
+function bareLoop(pathDays, days) {
+  const values = new Float64Array(days).map((_, i) => (i % 7) - 3);
+  const rates = [];
+  for (let r = 0; r < 3; r++) {
+    const started = performance.now();
+    let sum = 0;
+    let index = 0;
+    for (let i = 0; i < pathDays; i++) {
+      sum += values[index];
+      if (++index === days) index = 0;
+    }
+    const ms = performance.now() - started;
+    if (sum === Math.PI) console.log('');
+    rates.push(pathDays / (ms / 1000));
+  }
+  return rates.sort((a, b) => a - b)[1];
+}
 
 /**
  * TODO(sim-page): the browser half. Build the site, open /simulator in Chromium (/usr/bin/chromium, as the e2e
