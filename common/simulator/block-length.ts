@@ -8,8 +8,8 @@ import type { DailyPnl } from './types.js';
 
 /**
  * 1. R(k): sample autocovariances of the demeaned series, ρ(k) = R(k)/R(0).
- * 2. m̂: the smallest m ≥ 0 after which K_N = max(5, ⌈√log10 N⌉) consecutive |ρ(m+1..m+K_N)| are all below
- *    c·√(log10 N / N), c = 2. Bandwidth M = 2·max(m̂, 1), at most m_max = ⌈√N⌉ + K_N (also used when no such m̂).
+ * 2. m̂: the first lag m ≥ 1 from which K_N = max(5, ⌈√log10 N⌉) consecutive |ρ(m … m+K_N−1)| are all below
+ *    c·√(log10 N / N), c = 2. Bandwidth M = 2m̂, at most m_max = ⌈√N⌉ + K_N (also used when there is no such m̂).
  * 3. With the flat-top lag window λ(t) = 1 for |t| ≤ ½, 2(1 − |t|) for ½ < |t| ≤ 1:
  *    Ĝ = Σ_{|k|≤M} λ(k/M)|k|R(k), ĝ(0) = Σ_{|k|≤M} λ(k/M)R(k), D̂_SB = 2ĝ(0)².
  * 4. b_opt = (2Ĝ²/D̂_SB)^{1/3} N^{1/3}, clamped to [1, ⌈min(3√N, N/3)⌉] (the cap the `arch` package uses:
@@ -36,11 +36,13 @@ export function chooseBlockLength(series: readonly DailyPnl[] | Float64Array | r
   if (!(acv[0] > 0)) return 1;
 
   const critical = 2 * Math.sqrt(Math.log10(n) / n);
+  // m̂: the first lag of the first run of K_N negligible autocorrelations (lags m̂ … m̂ + K_N − 1), as the authors'
+  // own code (np's b.star) and the arch package count it; the paper's text counts from m̂ + 1, one lag shorter.
   let mHat = -1;
-  for (let m = 0; m + kN <= mMax; m++) {
+  for (let m = 1; m + kN - 1 <= mMax; m++) {
     let negligible = true;
-    for (let k = 1; k <= kN; k++) {
-      if (Math.abs(acv[m + k] / acv[0]) >= critical) {
+    for (let k = m; k < m + kN; k++) {
+      if (Math.abs(acv[k] / acv[0]) >= critical) {
         negligible = false;
         break;
       }
@@ -50,7 +52,7 @@ export function chooseBlockLength(series: readonly DailyPnl[] | Float64Array | r
       break;
     }
   }
-  const M = mHat < 0 ? mMax : Math.min(2 * Math.max(mHat, 1), mMax);
+  const M = mHat < 0 ? mMax : Math.min(2 * mHat, mMax);
 
   let G = 0;
   let g0 = acv[0];

@@ -213,6 +213,15 @@ describe('chooseBlockLength (Politis–White with the Patton–Politis–White c
     }
   });
 
+  it.each([
+    // [φ, N, seed, b_sb of arch 7's _single_optimal_block on the same series (numpy, run once by hand, unrounded)]
+    [0, 1000, 1, 0.739], [0, 250, 1, 1.764], [0.3, 1000, 1, 5.798], [0.3, 1000, 2, 8.496], [0.3, 250, 2, 4.365],
+    [0.7, 1000, 1, 13.658], [0.7, 1000, 2, 16.825], [0.7, 250, 1, 9.735], [0.7, 250, 2, 7.326],
+    [0.9, 1000, 1, 47.467], [0.9, 1000, 2, 42.803], [0.9, 250, 1, 21.993], [0.9, 250, 2, 13.360],
+  ])('agrees with the arch package on AR(1) φ = %s, N = %s (seed %s): %s rounded', (phi, n, seed, arch) => {
+    expect(chooseBlockLength(ar1(phi, n, seed))).toBe(Math.max(1, Math.round(arch)));
+  });
+
   it('caps the block at a third of a short series and returns 1 for a constant one', () => {
     expect(chooseBlockLength(ar1(0.99, 30, 4))).toBeLessThanOrEqual(10);
     expect(chooseBlockLength(new Float64Array(50).fill(3))).toBe(1);
