@@ -1,5 +1,6 @@
 import { chooseBlockLength } from './block-length.js';
-import { samplePaths, simulate } from './engine.js';
+import { checkPaths, PATHS_MESSAGE, samplePaths, simulate } from './engine.js';
+import { SimulatorInputError } from './errors.js';
 import { Sfc32 } from './random.js';
 import { checkPath, compileRules } from './rules.js';
 import type { DailyPnl, RuleSet } from './types.js';
@@ -187,6 +188,49 @@ describe('simulate: the hot loop judges as the reference walk does', () => {
   });
 });
 
+describe('simulate: input it refuses, with a message to act on', () => {
+  const ok = days(Array.from({ length: 20 }, (_, i) => (i % 2 ? 100 : -50)));
+  const refused = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      expect(e).toBeInstanceOf(SimulatorInputError);
+      return (e as Error).message;
+    }
+    throw new Error('accepted');
+  };
+
+  it('refuses options out of range', () => {
+    expect(refused(() => simulate(ok, [rule()], { tradedOn: 0 }))).toBe('tradedOn must be the account size (in $) the results were traded on, above 0');
+    expect(refused(() => simulate(ok, [rule()], { tradedOn: SIZE, paths: 20_001 }))).toBe('paths must be a whole number from 1 to 20000');
+    expect(refused(() => simulate(ok, [rule()], { tradedOn: SIZE, blockLength: 0 }))).toBe('blockLength must be a whole number of at least 1');
+    expect(refused(() => simulate(ok, [rule()], { tradedOn: SIZE, seed: 1.5 }))).toBe('seed must be a whole number');
+    expect(refused(() => simulate([], [rule()], { tradedOn: SIZE }))).toBe('The series is empty');
+    expect(refused(() => simulate(days([1, Number.NaN]), [rule()], { tradedOn: SIZE }))).toBe('Day 2 has no valid P&L');
+  });
+
+  it('checks the public range of paths for the API (checkPaths)', () => {
+    expect(refused(() => checkPaths(999))).toBe(PATHS_MESSAGE);
+    expect(refused(() => checkPaths(20_001))).toBe(PATHS_MESSAGE);
+    expect(refused(() => checkPaths(1500.5))).toBe(PATHS_MESSAGE);
+    expect(() => checkPaths(1000)).not.toThrow();
+    expect(PATHS_MESSAGE).toBe('paths must be a whole number from 1000 to 20000');
+  });
+
+  it('refuses a rule set it cannot judge, naming the program', () => {
+    expect(refused(() => simulate(ok, [rule({ name: 'X', maxLoss: 0 })], { tradedOn: SIZE }))).toBe('Program "X": the maximum loss must be a percentage above 0');
+    expect(refused(() => simulate(ok, [rule({ name: 'X', profitTargets: [8, -1] })], { tradedOn: SIZE }))).toBe('Program "X": every profit target must be a percentage above 0');
+    expect(refused(() => simulate(ok, [rule({ name: 'X', consistency: 120 })], { tradedOn: SIZE }))).toBe('Program "X": the consistency rule must be a percentage above 0 and at most 100, or none');
+    expect(refused(() => simulate(ok, [rule({ name: 'X', timeLimitDays: 0 })], { tradedOn: SIZE }))).toBe('Program "X": the time limit must be a whole number of days, at least 1, or none');
+  });
+
+  it('takes the series as a Float64Array of dollars too', () => {
+    const options = { tradedOn: SIZE, paths: 500, seed: 3 };
+    const values = Float64Array.from(ok, (d) => d.pnl);
+    expect(simulate(values, [rule()], options)).toEqual(simulate(ok, [rule()], options));
+  });
+});
+
 describe('chooseBlockLength (Politis–White with the Patton–Politis–White correction)', () => {
   /** An AR(1) series x_t = φ x_{t−1} + ε_t with standard normal ε. */
   const ar1 = (phi: number, n: number, seed: number) => {
@@ -214,7 +258,7 @@ describe('chooseBlockLength (Politis–White with the Patton–Politis–White c
   });
 
   it.each([
-    // [φ, N, seed, b_sb of arch 7's _single_optimal_block on the same series (numpy, run once by hand, unrounded)]
+    // [φ, N, seed, b_sb of the arch package's _single_optimal_block on the same series (numpy, run once by hand)]
     [0, 1000, 1, 0.739], [0, 250, 1, 1.764], [0.3, 1000, 1, 5.798], [0.3, 1000, 2, 8.496], [0.3, 250, 2, 4.365],
     [0.7, 1000, 1, 13.658], [0.7, 1000, 2, 16.825], [0.7, 250, 1, 9.735], [0.7, 250, 2, 7.326],
     [0.9, 1000, 1, 47.467], [0.9, 1000, 2, 42.803], [0.9, 250, 1, 21.993], [0.9, 250, 2, 13.360],

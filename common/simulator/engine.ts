@@ -36,6 +36,13 @@ export function percentOfAccount(values: Float64Array, tradedOn: number): Float6
   return out;
 }
 
+export const PATHS_MESSAGE = `paths must be a whole number from ${MIN_PATHS} to ${MAX_PATHS}`;
+
+/** The public range of paths (the API's and the page's): simulate() itself also runs fewer, for tests and previews. */
+export function checkPaths(paths: number): void {
+  if (!Number.isInteger(paths) || paths < MIN_PATHS || paths > MAX_PATHS) throw new SimulatorInputError(PATHS_MESSAGE);
+}
+
 export interface ResolvedOptions {
   paths: number;
   seed: number;
@@ -55,7 +62,7 @@ export function resolveOptions(series: readonly DailyPnl[] | Float64Array, optio
   }
   const paths = options.paths ?? DEFAULT_PATHS;
   if (!Number.isInteger(paths) || paths < 1 || paths > MAX_PATHS) {
-    throw new SimulatorInputError(`paths must be a whole number from ${MIN_PATHS} to ${MAX_PATHS}`);
+    throw new SimulatorInputError(`paths must be a whole number from 1 to ${MAX_PATHS}`);
   }
   if (options.seed !== undefined && !Number.isInteger(options.seed)) throw new SimulatorInputError('seed must be a whole number');
   if (options.blockLength !== undefined && !(Number.isInteger(options.blockLength) && options.blockLength >= 1)) {
