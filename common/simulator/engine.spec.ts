@@ -1,5 +1,5 @@
 import { chooseBlockLength } from './block-length.js';
-import { checkPaths, PATHS_MESSAGE, samplePaths, simulate } from './engine.js';
+import { checkPaths, PATHS_MESSAGE, riskSweep, samplePaths, simulate } from './engine.js';
 import { SimulatorInputError } from './errors.js';
 import { Sfc32 } from './random.js';
 import { checkPath, compileRules } from './rules.js';
@@ -178,6 +178,16 @@ describe('simulate: the hot loop judges as the reference walk does', () => {
     expect(sample.targets).toEqual([108_000, 105_000]);
     for (const p of sample.paths) expect(p.balances.length).toBe(p.floors.length);
     expect(sample.paths.every((p) => p.floors[0] === 90_000)).toBe(true);
+  });
+
+  it('sweeps the risk per trade on the same paths: factor 1 is the plain run, and a tight loss limit punishes more risk', () => {
+    const program = rule({ profitTargets: [8], dailyLoss: 3, maxLoss: 6 });
+    const sweep = riskSweep(noisy, [program], [0.5, 1, 3], { tradedOn: SIZE, paths: 1000, seed: 12 });
+    expect(sweep.points.map((p) => p.factor)).toEqual([0.5, 1, 3]);
+    expect(sweep.points[1].results).toEqual(simulate(noisy, [program], { tradedOn: SIZE, paths: 1000, seed: 12 }).results);
+    const [half, , triple] = sweep.points.map((p) => p.results[0]);
+    expect(triple.failReasons.dailyLoss + triple.failReasons.maxLoss).toBeGreaterThan(half.failReasons.dailyLoss + half.failReasons.maxLoss);
+    expect(() => riskSweep(noisy, [program], [0], { tradedOn: SIZE })).toThrow('Risk factors must be 1 to 50 numbers above 0');
   });
 
   it('reports progress up to 1', () => {

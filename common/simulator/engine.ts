@@ -283,6 +283,32 @@ function runPaths(
   return pathDays;
 }
 
+export interface RiskSweepPoint {
+  /** The series multiplied by this (1: as traded; 2: twice the risk per trade). */
+  factor: number;
+  results: RuleSetResult[];
+}
+
+/**
+ * The "what if" control: the same run with the series scaled by each factor (risk per trade × factor). Every factor
+ * uses the same seed and block length (the choice is scale-free), so the curves differ by the risk alone, not by
+ * noise: common random numbers make the factor with the lowest expected cost a fair pick.
+ */
+export function riskSweep(
+  series: readonly DailyPnl[] | Float64Array, rules: readonly RuleSet[], factors: readonly number[], options: SimulationOptions,
+): { seed: number; blockLength: number; points: RiskSweepPoint[] } {
+  const values = seriesValues(series);
+  const { seed, blockLength } = resolveOptions(values, options);
+  if (factors.length === 0 || factors.length > 50 || !factors.every((f) => Number.isFinite(f) && f > 0)) {
+    throw new SimulatorInputError('Risk factors must be 1 to 50 numbers above 0');
+  }
+  const points = factors.map((factor) => {
+    const scaled = values.map((v) => v * factor);
+    return { factor, results: simulate(scaled, rules, { ...options, seed, blockLength, onProgress: undefined }).results };
+  });
+  return { seed, blockLength, points };
+}
+
 export interface SamplePath {
   /** Balance in dollars at the end of each simulated day, all phases in turn (each phase restarts at the size). */
   balances: Float64Array;

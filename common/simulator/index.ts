@@ -3,7 +3,9 @@ export * from './types.js';
 export { SimulatorInputError } from './errors.js';
 export { Sfc32, StationaryIndices, randomSeed, MAX_SEED } from './random.js';
 export { chooseBlockLength } from './block-length.js';
-export { checkPaths, PATHS_MESSAGE, simulate, samplePaths, type SamplePath, type SamplePathsResult } from './engine.js';
+export {
+  checkPaths, PATHS_MESSAGE, riskSweep, simulate, samplePaths, type RiskSweepPoint, type SamplePath, type SamplePathsResult,
+} from './engine.js';
 export { checkPath, compileRules, type CompiledRules, type PathVerdict } from './rules.js';
 export {
   ALL_ZERO_MESSAGE, dailySeriesFromTrades, normaliseDailyPnl, parametricSeries, scaleSeries, TOO_FEW_DAYS_MESSAGE, validateSeries,
