@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NO_HEADER_MESSAGE, parseAmount, parsePnlCsv, readPnlCsv } from './csv.js';
 import { SimulatorInputError } from './errors.js';
+import { validateSeries } from './series.js';
 
 const fixture = (name: string) => readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures', name), 'utf8');
 
@@ -25,6 +26,13 @@ describe('parsePnlCsv: each platform\'s export, summed per day', () => {
     expect(days[0]).toEqual({ date: '2025-03-03', pnl: 412.5 });
     expect(days[5]).toEqual({ date: '2025-03-10', pnl: 0 });
     expect(days.at(-1)).toEqual({ date: '2025-04-01', pnl: 260 });
+  });
+
+  it('reads a year of daily results (the fixture the page tests drop), enough to simulate', () => {
+    const days = parsePnlCsv(fixture('year-of-days.csv'));
+    expect(days).toHaveLength(250);
+    expect(days[0]).toEqual({ date: '2024-01-17', pnl: 32.47 });
+    expect(() => validateSeries(days)).not.toThrow();
   });
 
   it('reads a MetaTrader 5 report (Positions: close time, profit + commission + swap), stopping at the Orders section', () => {
