@@ -140,7 +140,8 @@ describe('rules on hand-made paths', () => {
 
 describe('simulate: the hot loop judges as the reference walk does', () => {
   const rng = new Sfc32(77);
-  const noisy = days(Array.from({ length: 250 }, () => Math.round((rng.next() - 0.46) * 3000)));
+  // Mostly ±1.5 % days, one in ten up to ±4.5 %: every rule gets to bite.
+  const noisy = days(Array.from({ length: 250 }, () => Math.round((rng.next() - 0.46) * (rng.next() < 0.1 ? 9000 : 3000))));
   const programs: RuleSet[] = [
     rule({ profitTargets: [8, 5], dailyLoss: 5, maxLoss: 10, minTradingDays: 4 }),
     rule({ profitTargets: [10], dailyLoss: 3, maxLoss: 6, drawdownType: 'trailing', consistency: 40 }),
@@ -155,6 +156,36 @@ describe('simulate: the hot loop judges as the reference walk does', () => {
     const share = (outcome: string) => sample.paths.filter((p) => p.outcome === outcome).length / 300;
     expect(result.passProbability).toBe(share('pass'));
     expect(result.failReasons).toEqual({ dailyLoss: share('dailyLoss'), maxLoss: share('maxLoss'), timeLimit: share('timeLimit'), consistency: share('consistency') });
+  });
+
+  it('judges 40 random rule sets as the reference walk does, all in one run', () => {
+    const pick = new Sfc32(4040);
+    const choose = <T,>(xs: T[]) => xs[pick.below(xs.length)];
+    const random: RuleSet[] = Array.from({ length: 40 }, (_, i) => rule({
+      name: `R${i}`,
+      profitTargets: Array.from({ length: 1 + pick.below(3) }, () => choose([2, 4, 5, 6, 8, 10])),
+      dailyLoss: choose([null, 2, 3, 5]),
+      maxLoss: choose([3, 4, 5, 6, 10]),
+      drawdownType: choose(['static', 'trailing', 'eod-trailing'] as const),
+      trailingStopsAtStart: choose([false, true]),
+      minTradingDays: choose([0, 1, 3, 5, 10]),
+      timeLimitDays: choose([null, 10, 30, 60]),
+      consistency: choose([null, null, 30, 50]),
+    }));
+    const options = { tradedOn: SIZE, seed: 99, blockLength: 3 };
+    const together = simulate(noisy, random, { ...options, paths: 200 });
+    const seen = { pass: 0, dailyLoss: 0, maxLoss: 0, timeLimit: 0, consistency: 0 };
+    random.forEach((program, i) => {
+      const sample = samplePaths(noisy, program, { ...options, count: 200 });
+      const share = (outcome: string) => sample.paths.filter((p) => p.outcome === outcome).length / 200;
+      expect([i, together.results[i].passProbability]).toEqual([i, share('pass')]);
+      for (const key of Object.keys(seen) as (keyof typeof seen)[]) seen[key] += share(key);
+      expect(together.results[i].failReasons).toEqual({
+        dailyLoss: share('dailyLoss'), maxLoss: share('maxLoss'), timeLimit: share('timeLimit'), consistency: share('consistency'),
+      });
+    });
+    // Every outcome occurs somewhere, so the comparison covers every branch of the hot loop.
+    for (const share of Object.values(seen)) expect(share).toBeGreaterThan(0.05);
   });
 
   it('gives every program the same result alone or among the others (the paths are shared)', () => {
