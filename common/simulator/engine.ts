@@ -10,7 +10,7 @@ import { chooseBlockLength } from './block-length.js';
 import { SimulatorInputError } from './errors.js';
 import { randomSeed, Sfc32, StationaryIndices } from './random.js';
 import {
-  checkPath, compileRules, CONSISTENCY, DAILY_LOSS, EPSILON, MAX_LOSS, PASS, rulesKey, TIME_LIMIT, type CompiledRules, type Outcome,
+  checkPath, compileRules, CONSISTENCY, DAILY_LOSS, EPSILON, MAX_LOSS, OUTCOME_NAMES, PASS, rulesKey, TIME_LIMIT, type CompiledRules,
 } from './rules.js';
 import { histogramMedian, wilson95 } from './stats.js';
 import {
@@ -327,10 +327,6 @@ export interface SamplePathsResult {
   paths: SamplePath[];
 }
 
-const OUTCOME_NAME: Record<Outcome, SamplePath['outcome']> = {
-  [PASS]: 'pass', [DAILY_LOSS]: 'dailyLoss', [MAX_LOSS]: 'maxLoss', [TIME_LIMIT]: 'timeLimit', [CONSISTENCY]: 'consistency',
-};
-
 /**
  * Equity paths for the fan chart: `count` bootstrap paths of one rule set, each followed until it passes or fails.
  * With the same seed and block length, path i is the path i that simulate() draws.
@@ -359,7 +355,7 @@ export function samplePaths(
       balances: Float64Array.from(verdict.balances, (b) => rule.size + b * dollars),
       floors: Float64Array.from(verdict.floors, (f) => rule.size + f * dollars),
       phaseEnds: verdict.phaseEnds,
-      outcome: OUTCOME_NAME[verdict.outcome],
+      outcome: OUTCOME_NAMES[verdict.outcome],
     });
   }
   return { seed, blockLength, targets: rules.targets.map((t) => rule.size + t * dollars), paths };
