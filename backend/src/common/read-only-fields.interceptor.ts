@@ -43,10 +43,11 @@ export class ReadOnlyFieldsInterceptor implements NestInterceptor {
     const resource = ADMIN_RESOURCE.exec((req.route as { path?: string } | undefined)?.path ?? '')?.[1];
     const fields = resource ? READ_ONLY_FIELDS[resource] : undefined;
     const body = req.body as Record<string, unknown>;
+    const id = typeof req.params.id === 'string' ? req.params.id : undefined;
     const present = fields ? fields.filter((f) => f in body) : [];
-    if (fields && 'id' in body && String(body.id) !== req.params.id) throw readOnlyChanged(['id']);
+    if (fields && 'id' in body && String(body.id) !== id) throw readOnlyChanged(['id']);
     if (present.length > 0) {
-      const changed = await this.changedFields(context, req.params.id, body, present);
+      const changed = await this.changedFields(context, id, body, present);
       if (changed.length > 0) throw readOnlyChanged(changed);
     }
     if (fields) for (const field of [...present, 'id']) delete body[field];
