@@ -7,7 +7,8 @@
  *
  * The app's resident memory (VmRSS from /proc) is sampled every 100 ms through the whole run.
  * Budgets: no errors; the bundle at ≥ 75 % of the bare handler's req/s (it is precompressed at build
- * and sent from memory, so it should cost what a constant costs); the app's peak RSS < 300 MB.
+ * and sent from memory, so it should cost what a constant costs); the app's peak RSS < 300 MB; the JavaScript a
+ * first visit to / loads before its first paint (its module script and every modulepreload) ≤ 150 KB gzip.
  * The page's figure is printed beside its bare handler for reference; its throughput budget belongs to
  * the page-cache bench. Exits non-zero when a budget is missed.
  *
@@ -18,6 +19,7 @@
  *   (internal: node bench/static-load.mjs --bare <port> <dir>  starts the bare app)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +50,7 @@ async function main() {
   const CONNECTIONS = 50;
   const RATIO_BUDGET = 0.75;
   const RSS_BUDGET_MB = 300;
+  const FIRST_LOAD_BUDGET_KB = 150;
   const PAGE = '/about';
 
   const shell = join(ROOT, 'dist/frontend/index.html');
@@ -66,6 +69,7 @@ async function main() {
     const base = `http://127.0.0.1:${port}`;
     const rss = rssSampler(pid);
     cleanups.push(() => rss.stop());
+    const firstLoad = await firstLoadJs(base, '/');
 
     // What the app sends a browser, byte for byte, becomes the bare handler's constant.
     const dir = mkdtempSync(join(tmpdir(), 'vtf-bench-static-'));
@@ -124,6 +128,9 @@ async function main() {
     console.log(`app RSS: ${fmt(rss.first, 0)} MB after start, peak ${fmt(rss.peak, 0)} MB under load, ${fmt(rss.now(), 0)} MB at the end (budget < ${RSS_BUDGET_MB} MB); ` +
       `bare handler for reference: ${fmt(bareRss.first, 0)} MB after start, peak ${fmt(bareRss.peak, 0)} MB`);
     if (!(rss.peak < RSS_BUDGET_MB)) problems.push(`peak RSS ${fmt(rss.peak, 0)} MB ≥ ${RSS_BUDGET_MB} MB`);
+    console.log(`first load of /: ${fmt(firstLoad.kb, 1)} KB of gzip JavaScript in ${firstLoad.files.length} files (budget ≤ ${FIRST_LOAD_BUDGET_KB} KB):`);
+    for (const f of firstLoad.files) console.log(`  ${f.path.padEnd(48)} ${fmt(f.bytes / 1024, 1).padStart(6)} KB`);
+    if (!(firstLoad.kb <= FIRST_LOAD_BUDGET_KB)) problems.push(`first load of / ${fmt(firstLoad.kb, 1)} KB gzip JS > ${FIRST_LOAD_BUDGET_KB} KB`);
     return verdict(problems);
   });
 }
@@ -138,6 +145,32 @@ function get(base, path) {
       res.on('end', () => resolveGet({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
     }).on('error', reject);
   });
+}
+
+/**
+ * The JavaScript a first visit to `path` fetches before its first paint: the page's module script and every
+ * modulepreload it names (the route's own chunk among them), each as the bytes a gzip-accepting browser gets.
+ */
+async function firstLoadJs(base, path) {
+  const gzipOnly = (p) => new Promise((resolveGet, reject) => {
+    const url = new URL(p, base);
+    http.get({ hostname: url.hostname, port: url.port, path: p, headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolveGet({ status: res.statusCode, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+  const page = await gzipOnly(path);
+  const html = (page.encoding === 'gzip' ? gunzipSync(page.body) : page.body).toString('utf8');
+  const scripts = [...html.matchAll(/<(?:script type="module"[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+\.js)"/g)].map((m) => m[1]);
+  const files = [];
+  for (const p of [...new Set(scripts)]) {
+    const res = await gzipOnly(p);
+    // A file too small to be worth compressing is sent as it is: its bytes on the wire are what counts.
+    if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
+    files.push({ path: p, bytes: res.body.length });
+  }
+  return { files, kb: files.reduce((sum, f) => sum + f.bytes, 0) / 1024 };
 }
 
 /** VmRSS of `pid` in MB, sampled every 100 ms. */

@@ -1,7 +1,7 @@
 import { isValid, parseISO } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.js';
 import { firmPath } from '../../../../common/firm-pages.js';
 import type { PublicDiscountDto } from '../../../../common/api-types.js';
 import { discountUrgencyInfo, type SocialProof } from '../../../../common/discount-page.js';
