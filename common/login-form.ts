@@ -8,6 +8,7 @@ import { isEmailAddress } from './email-address.js';
 import { zodForm, type FieldRule } from './form-rules.js';
 import { USERS_TEXT } from './invitations.js';
 import { MSG } from './messages.js';
+import { safeReturnPath } from './return-path.js';
 
 /** What the sign-in form holds. */
 export interface LoginValues {
@@ -35,16 +36,12 @@ export const LOGIN_ERROR_PARAM = 'error';
 export const LOGIN_DEFAULT_NEXT = '/';
 
 /**
- * A same-site path to go to after signing in, or `/`: never another host (`//evil`, `/\evil`, a scheme),
- * never the sign-in page itself, never anything with spaces or control characters.
+ * A same-site path to go to after signing in, or `/`: the one return-path rule (safeReturnPath, normalised
+ * before it is checked), and never the sign-in page itself.
  */
 export function loginReturnPath(next: unknown): string {
-  if (typeof next !== 'string' || next.length > 2000) return LOGIN_DEFAULT_NEXT;
-  // No spaces, backslashes or control characters (a browser would read some of them as another host).
-  if (!/^\/(?![/\\])/.test(next) || /[\s\\]/.test(next) || [...next].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) return LOGIN_DEFAULT_NEXT;
-  const path = new URL(next, 'http://site.invalid');
-  if (path.host !== 'site.invalid' || /^\/login\/?$/i.test(path.pathname)) return LOGIN_DEFAULT_NEXT;
-  return `${path.pathname}${path.search}${path.hash}`;
+  const path = safeReturnPath(next, LOGIN_DEFAULT_NEXT);
+  return /^\/login\/?(?:[?#]|$)/i.test(path) ? LOGIN_DEFAULT_NEXT : path;
 }
 
 /** The code of a failed sign-in, from the status and message the API would answer with. */

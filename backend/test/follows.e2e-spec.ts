@@ -47,7 +47,10 @@ describe('follow a firm: follows and alerts (issue #19)', () => {
     const followed = (await traders.cat!.post('/_api/me/follows').send({ companyId: firm.id }).expect(201)).body;
     expect(followed).toMatchObject({ frequency: 'immediate', follows: [{ companyId: firm.id, slug: 'acme-funding', name: 'Acme Funding', latestChange: null }] });
     await traders.cat!.post('/_api/me/follows').send({ companyId: firm.id }).expect(201);
-    expect((await traders.cat!.get('/_api/me/follows').expect(200)).body.follows).toHaveLength(1);
+    const mine = await traders.cat!.get('/_api/me/follows').expect(200);
+    expect(mine.body.follows).toHaveLength(1);
+    // A trader's own answers are kept by no cache, not even a shared browser's (issue 35).
+    expect(mine.headers['cache-control']).toBe('private, no-store');
     expect((await t.http().get('/_api/firms/acme-funding').expect(200)).body.followers).toBe(1);
     expect((await traders.cat!.delete(`/_api/me/follows/${firm.id}`).expect(200)).body.follows).toEqual([]);
     expect((await t.sql('select * from follows')).length).toBe(0);
@@ -108,8 +111,11 @@ describe('follow a firm: follows and alerts (issue #19)', () => {
     const res = await t.http().post(`${url.pathname}${url.search}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
     expect(res.body.message).toBe(FOLLOW_MSG.unsubscribed);
     expect((await traders.bob!.get('/_api/me/follows').expect(200)).body.frequency).toBe('off');
-    const forged = await t.http().post(`${url.pathname}?token=${encodeURIComponent('x.y')}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
-    expect(forged.body.message).toBe(FOLLOW_MSG.badToken);
+    // A forged or empty token: 400 in the one error shape, like the newsletter's one-click (issue 35).
+    for (const token of ['x.y', '']) {
+      const forged = await t.http().post(`${url.pathname}?token=${encodeURIComponent(token)}`).type('form').send('List-Unsubscribe=One-Click').expect(400);
+      expect(forged.body).toMatchObject({ statusCode: 400, error: FOLLOW_MSG.badToken, message: FOLLOW_MSG.badToken, errors: { token: FOLLOW_MSG.badToken } });
+    }
 
     const bobBefore = mailsTo('bob').length;
     const annBefore = mailsTo('ann').length;

@@ -24,12 +24,20 @@ export function isDriverError(error: unknown): error is DriverException {
   return error instanceof DriverException;
 }
 
-/** PostgreSQL's disk_full (53100) or the OS's ENOSPC: nothing was stored, and trying again later may work. */
+/** PostgreSQL's own words when a file cannot grow: "could not extend file …: No space left on device" (or "File too large"). */
+const NO_SPACE_TEXT = /could not extend file|could not write to file|No space left on device|File too large/i;
+
+/**
+ * No space, or a file that may not grow: PostgreSQL's disk_full (53100), its internal error XX000 when extending a
+ * relation file fails (what a file-size limit or some full disks give), the OS's ENOSPC and EFBIG. Nothing was
+ * stored, and trying again later may work.
+ */
 export function isDiskFull(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as { code?: unknown; cause?: unknown; previous?: unknown };
-    if (e.code === '53100' || e.code === 'ENOSPC') return true;
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; previous?: unknown };
+    if (e.code === '53100' || e.code === 'ENOSPC' || e.code === 'EFBIG') return true;
+    if ((e.code === 'XX000' || e.code === '58030' || e.code === undefined) && typeof e.message === 'string' && NO_SPACE_TEXT.test(e.message)) return true;
     current = e.cause ?? e.previous;
   }
   return false;

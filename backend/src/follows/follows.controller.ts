@@ -7,6 +7,7 @@ import { ALERT_FREQUENCIES, FOLLOW_MSG, type AlertFrequency, type FollowsRespons
 import { escapeHtml } from '../../../common/seo/page-head.js';
 import { RATE_LIMITS } from '../access/rate-limits.js';
 import { Public, RateLimit, SignedIn, TakesOneClickPost } from '../access/route-labels.js';
+import { ApiError } from '../common/api-error.js';
 import { MAX_ID } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { AlertsService } from './alerts.service.js';
@@ -61,7 +62,8 @@ export class FollowsController {
 
 /**
  * RFC 8058 one-click unsubscribe of alert mails: the provider POSTs `List-Unsubscribe=One-Click` with no cookie
- * and no Origin (`@TakesOneClickPost()`: SameOriginGuard takes its form body without an Origin) and gets a 200, no redirect. A person who opens the
+ * and no Origin (`@TakesOneClickPost()`: SameOriginGuard takes its form body without an Origin) and gets a 200, no redirect
+ * (a token that is not ours: 400, like the newsletter's). A person who opens the
  * link gets a page with a button (a GET changes nothing: mail scanners open links).
  */
 @ApiTags('alerts')
@@ -76,7 +78,8 @@ export class AlertsController {
   @TakesOneClickPost()
   async oneClick(@Query('token') token: unknown, @Body() body: { token?: unknown }): Promise<{ message: string }> {
     const value = typeof token === 'string' ? token : typeof body?.token === 'string' ? body.token : '';
-    if (!(await this.alerts.unsubscribe(value))) return { message: FOLLOW_MSG.badToken };
+    // 400 in the one error shape, as the newsletter's one-click answers a bad token: a forged link changes nothing and says so.
+    if (!(await this.alerts.unsubscribe(value))) throw new ApiError(400, FOLLOW_MSG.badToken, { token: FOLLOW_MSG.badToken });
     return { message: FOLLOW_MSG.unsubscribed };
   }
 
