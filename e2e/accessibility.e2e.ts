@@ -11,12 +11,15 @@ describe('accessibility of the public pages (axe-core) in Chromium', () => {
   let site: Site;
   let browser: Browser;
   let postPath: string;
+  let codePath: string;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     [site, browser] = await Promise.all([startSite(), launchBrowser()]);
     const res = await fetch(`${site.baseUrl}/_api/blog-posts?page=1&limit=1`);
     const { json } = (await res.json()) as { json: { posts: Array<{ slug: string }> } };
     postPath = `/blog/${json.posts[0].slug}`;
+    const codes = (await (await fetch(`${site.baseUrl}/_api/discounts`)).json()) as Array<{ slug: string }>;
+    codePath = `/discounts/${codes[0]!.slug}`;
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
@@ -45,6 +48,9 @@ describe('accessibility of the public pages (axe-core) in Chromium', () => {
     ['methodology', '/methodology', '.method-table'],
     ['a closed firm (its status banner)', '/firms/alpha-capital-group', '.firm-status-note-banner'],
     ['the payout guarantee', '/payout-guarantee', '.guarantee-stats'],
+    ['a code page (issue #30)', codePath, '.code-figures'],
+    ['the archive of expired codes', '/discounts/expired', 'h1'],
+    ['how we test codes', '/how-we-test-codes', '.how-body h2'],
   ];
 
   async function open(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {

@@ -69,7 +69,7 @@ export function DiscountPage() {
             <p><Link to={EXPIRED_DISCOUNTS_PATH}>All expired codes</Link> · <Link to={firmPath(d.company.slug)}>{d.company.name}'s current codes</Link></p>
           </section>
         ) : (
-          <div className="code-card"><DiscountCard discount={d} now={now} proof={dailySocialProof(d.id, now)} page /></div>
+          <div className="code-card"><h2 className="visually-hidden">The code</h2><DiscountCard discount={d} now={now} proof={dailySocialProof(d.id, now)} page /></div>
         )}
 
         {!ended && (
@@ -78,7 +78,8 @@ export function DiscountPage() {
             {prices.length === 0 ? (
               <p className="firm-muted">We have no listed size of {d.company.name} this code applies to.</p>
             ) : (
-              <div className="table-scroll">
+              // Focusable: a narrow screen scrolls it sideways, and a keyboard must be able to as well.
+              <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="sizes-title">
                 <table className="code-prices" data-testid="code-prices">
                   <thead><tr><th scope="col">Program</th><th scope="col">Account</th><th scope="col">Price</th><th scope="col">With the code</th></tr></thead>
                   <tbody>
