@@ -140,6 +140,8 @@ describe('demotion', () => {
     expect(firmCodes.at(-1)).toBe(d.id);
     const flagged = await admin.get(`/_api/admin/discounts?filter=${encodeURIComponent(JSON.stringify({ needsCheck: true }))}&range=[0,999]`).expect(200);
     expect((flagged.body as AdminDiscountDto[]).map((x) => x.id)).toContain(d.id);
+    const demotedFilter = `/_api/admin/discounts?filter=${encodeURIComponent(JSON.stringify({ demoted: true }))}&range=[0,999]`;
+    expect(((await admin.get(demotedFilter).expect(200)).body as AdminDiscountDto[]).map((x) => x.id)).toEqual([d.id]);
 
     await check(d.id, 'worked', { program: 'Evaluation', size: 25000 });
     list = await publicList();
@@ -149,6 +151,7 @@ describe('demotion', () => {
     const order = list.filter((x) => x.company.id === firm.id).map((x) => x.id);
     expect(order.indexOf(d.id)).toBeGreaterThan(order.indexOf(other.id));
     expect(order.indexOf(d.id)).toBeLessThan(order.indexOf(later.id));
+    expect((await admin.get(demotedFilter).expect(200)).body).toEqual([]);
   });
 });
 

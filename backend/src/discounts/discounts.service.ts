@@ -32,7 +32,7 @@ export const DISCOUNT_SORTABLE = [
   'lastVerifiedAt', 'successRate', 'reportsCount',
 ] as const;
 type DiscountSortField = (typeof DISCOUNT_SORTABLE)[number];
-export const DISCOUNT_FILTERS = ['q', 'companyId', 'status', 'expiringSoon', 'id', 'needsCheck', 'held'] as const;
+export const DISCOUNT_FILTERS = ['q', 'companyId', 'status', 'expiringSoon', 'id', 'needsCheck', 'held', 'demoted'] as const;
 /** "Expires within 7 days" (the admin filter): not yet past, and past within this many days. */
 export const EXPIRING_SOON_DAYS = 7;
 
@@ -322,6 +322,11 @@ function adminWhere(filter: Record<string, unknown>, now: Date): FilterQuery<Dis
   }
   const needs = booleanFilter(filter, 'needsCheck');
   if (needs !== undefined) (where as Record<string, unknown>)[raw((a: string) => needsCheckSql(a, 'now()'))] = needs;
+  // Active codes demoted by visitors' answers or a failed check, awaiting a re-test (issue #30: the dashboard's card).
+  const demoted = booleanFilter(filter, 'demoted');
+  if (demoted !== undefined) {
+    (where as Record<string, unknown>)[raw((a: string) => `(${a}.status = 'active' and ${notWorkingSql(a, 'now()')})`)] = demoted;
+  }
   // Codes with a burst of reports awaiting an admin's accept (issue #18).
   const held = booleanFilter(filter, 'held');
   if (held !== undefined) where.heldReports = held ? { $gt: 0 } : 0;
