@@ -79,7 +79,7 @@ export function DiscountPage() {
               <p className="firm-muted">We have no listed size of {d.company.name} this code applies to.</p>
             ) : (
               // Focusable: a narrow screen scrolls it sideways, and a keyboard must be able to as well.
-              <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="sizes-title">
+              <div className="table-scroll" tabIndex={0} role="region" aria-label="Prices with this code, by size">
                 <table className="code-prices" data-testid="code-prices">
                   <thead><tr><th scope="col">Program</th><th scope="col">Account</th><th scope="col">Price</th><th scope="col">With the code</th></tr></thead>
                   <tbody>
