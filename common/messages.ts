@@ -37,6 +37,9 @@ export const MSG = {
   tooManyRequests: 'Too many requests. Please try again later.',
   unknownProperties: (names: string[]) =>
     `Unknown propert${names.length === 1 ? 'y' : 'ies'}: ${names.join(', ')}`,
+  readOnlyChanged: (names: string[]) =>
+    `Read-only field${names.length === 1 ? '' : 's'} cannot be changed: ${names.join(', ')}`,
+  readOnlyField: 'This field is set by the server and cannot be changed',
   invalidUrl: (label: string) => `${label} must be a valid URL`,
   invalidImage: (label: string) => `${label} must be a valid URL or an uploaded image`,
   ratingRange: 'Rating must be a number from 0 to 5 in steps of 0.1',

@@ -7,7 +7,6 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BLOG_TEXT, MSG, PAGE_TEXT } from '../../common/messages.js';
-import { ensureFrontendBuilt } from './support/frontend-build.js';
 import { ADMIN, startTestApp, type TestApp } from './support/test-app.js';
 
 const DAY = 86_400_000;
@@ -45,7 +44,6 @@ describe('the site at its edges (issue 22)', () => {
   let origin: string;
 
   beforeAll(async () => {
-    ensureFrontendBuilt();
     t = await startTestApp();
     origin = new URL(t.config.publicSiteUrl).origin;
     for (let i = 1; i <= 11; i++) {

@@ -82,6 +82,8 @@ export interface SimulationRun {
   tradingDays: number;
   /** One result per rule set, in the order given. */
   results: RuleSetResult[];
+  /** Path-days the rules were checked on (rule sets that differ only in size counted once): the bench's work measure. */
+  pathDaysChecked?: number;
 }
 
 export const DEFAULT_PATHS = 10_000;
