@@ -60,6 +60,7 @@ export const MSG = {
   unsupportedBodyEncoding: 'The request body must be UTF-8 JSON, optionally gzip, deflate or br compressed.',
   invalidListParam: (name: string) => `Invalid ${name} parameter`,
   crossOrigin: 'Cross-origin requests are not allowed.',
+  originUnconfirmed: "This request's origin could not be confirmed. Send the form again from the site's own page.",
   signInNeedsHttps:
     'Sign-in needs HTTPS: this site is configured for https (PUBLIC_SITE_URL) but the request came over plain http, ' +
     'so the session cookie cannot be set. Open the site over https, or set TRUST_PROXY behind a TLS proxy.',
