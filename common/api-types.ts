@@ -53,6 +53,8 @@ export interface DiscountDto {
   id: number;
   companyId: number;
   title: string;
+  /** The code page's address: /discounts/<slug> (issue #30). */
+  slug: string;
   description: string | null;
   discountCode: string | null;
   affiliateLink: string | null;

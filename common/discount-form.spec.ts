@@ -10,7 +10,7 @@ const stored: AdminDiscountDto = {
   discountPercentage: 10, validUntil: local(2026, 3, 31, 23, 59).toISOString(), companyId: 3, mediaUrl: '/media/ab.webp',
   status: 'active', discountAmount: null, originalPrice: null, discountedPrice: null, termsAndConditions: null, validFrom: null,
   clicks: 12, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', company: { id: 3, name: 'Acme' },
-  lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, successRate: null, failingSince: null, heldReports: 0, version: 1,
+  slug: 'firm-code', lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, successRate: null, failingSince: null, heldReports: 0, version: 1,
   eligiblePrograms: [], eligibleSizes: [], minPrice: null, newAccountsOnly: false, appliesToResets: false, stacks: false,
 };
 

@@ -23,7 +23,7 @@ export const READ_ONLY_FIELDS: Record<string, readonly string[]> = {
   'blog-posts': ['createdAt', 'updatedAt'],
   companies: ['createdAt', 'updatedAt', 'ratingSource', 'logoBackground'],
   discounts: [
-    'company', 'clicks', 'createdAt', 'updatedAt',
+    'company', 'clicks', 'createdAt', 'updatedAt', 'slug',
     'lastVerifiedAt', 'lastCheckResult', 'reportsCount', 'workedCount', 'successRate', 'failingSince', 'heldReports',
   ],
   'firm-changes': ['company', 'createdAt', 'updatedAt'],

@@ -10,6 +10,9 @@ export interface DiscountCheckDto {
   result: CheckResult;
   priceSeen: number | null;
   note: string | null;
+  /** What was tested (issue #30): shown on the code's public record. */
+  program: string | null;
+  size: number | null;
   screenshotUrl: string | null;
   createdAt: string;
 }

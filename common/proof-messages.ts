@@ -7,6 +7,7 @@ export const PROOF_MSG = {
   discountRequired: 'Discount is required',
   discountMissing: (id: number) => `Discount ${id} does not exist`,
   priceInvalid: 'Price seen must be a number from 0',
+  sizeInvalid: 'Size must be a whole number of dollars from 1',
   idsRequired: 'Select at least one discount (ids: a list of discount ids)',
   idsTooMany: 'At most 500 discounts at once',
   tooManyReports: 'Too many reports. Please try again later.',

@@ -10,8 +10,8 @@ export type CheckResult = (typeof CHECK_RESULTS)[number];
 export const REPORT_WINDOW_DAYS = 30;
 /** A rate is shown (and can demote a code) only from this many reports in the window. */
 export const REPORT_MIN_COUNT = 10;
-/** Under this share of 'worked' reports (percent) a code is shown as 'Reported not working'. */
-export const REPORT_FAILING_PERCENT = 40;
+/** Under this share of 'worked' reports (percent, over REPORT_MIN_COUNT) a code is demoted (issue #30: 30 %). */
+export const REPORT_FAILING_PERCENT = 30;
 /** One report per visitor per discount within this window; a repeat changes nothing. */
 export const REPORT_REPEAT_SECONDS = 24 * 60 * 60;
 /** Report calls per client address (any discount, counted or not) within the window. */
@@ -26,7 +26,7 @@ export const PROOF_TEXT = {
   verifiedToday: 'Verified today',
   verifiedDaysAgo: (days: number) => `Verified ${days} ${days === 1 ? 'day' : 'days'} ago`,
   success: (percent: number, reports: number) => `${percent}% success (${reports} reports)`,
-  notWorking: 'Reported not working',
+  notWorking: 'Reported not working — we are re-testing',
   question: 'Did this code work?',
   yes: 'Yes',
   no: 'No',

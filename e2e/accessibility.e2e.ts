@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
-import { firstPostPath, publicPages } from './support/public-pages.js';
+import { firstCodePath, firstPostPath, publicPages } from './support/public-pages.js';
 import { startSite, type Site } from './support/site.js';
 
 /**
@@ -12,10 +12,11 @@ describe('accessibility of the public pages (axe-core) in Chromium', () => {
   let site: Site;
   let browser: Browser;
   let postPath: string;
+  let codePath: string;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-    postPath = await firstPostPath(site.baseUrl);
+    [postPath, codePath] = await Promise.all([firstPostPath(site.baseUrl), firstCodePath(site.baseUrl)]);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
@@ -25,7 +26,7 @@ describe('accessibility of the public pages (axe-core) in Chromium', () => {
     await site?.stop();
   });
 
-  const pages = () => publicPages(postPath);
+  const pages = () => publicPages(postPath, codePath);
 
   async function open(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
     // The boot splash covers the home page for its first 3 s; the page under it is what stays.

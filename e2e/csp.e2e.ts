@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
-import { firstPostPath, publicPages } from './support/public-pages.js';
+import { firstCodePath, firstPostPath, publicPages } from './support/public-pages.js';
 import { startSite, type Site } from './support/site.js';
 
 /**
@@ -12,10 +12,11 @@ describe('the Content-Security-Policy on every public page in Chromium', () => {
   let site: Site;
   let browser: Browser;
   let postPath: string;
+  let codePath: string;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-    postPath = await firstPostPath(site.baseUrl);
+    [postPath, codePath] = await Promise.all([firstPostPath(site.baseUrl), firstCodePath(site.baseUrl)]);
   });
   afterAll(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
@@ -38,7 +39,7 @@ describe('the Content-Security-Policy on every public page in Chromium', () => {
         if (/Content Security Policy/i.test(m.text())) consoleReports.push(m.text());
       });
       const found: Record<string, string[]> = {};
-      for (const [name, path, ready] of publicPages(postPath)) {
+      for (const [name, path, ready] of publicPages(postPath, codePath)) {
         consoleReports = [];
         await page.goto(site.baseUrl + path);
         await page.locator(ready).first().waitFor();
@@ -48,7 +49,7 @@ describe('the Content-Security-Policy on every public page in Chromium', () => {
         const events = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
         found[`${name} (${path})`] = [...events, ...consoleReports];
       }
-      expect(found).toEqual(Object.fromEntries(publicPages(postPath).map(([name, path]) => [`${name} (${path})`, []])));
+      expect(found).toEqual(Object.fromEntries(publicPages(postPath, codePath).map(([name, path]) => [`${name} (${path})`, []])));
     });
   }
 });

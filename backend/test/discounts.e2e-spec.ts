@@ -109,6 +109,7 @@ describe('discounts', () => {
         mediaUrl: 'https://cdn.example/banner.png',
         clicks: 0,
         // The proof figures (issue #11): nothing checked or reported yet.
+        slug: expect.stringMatching(/^[a-z0-9-]+$/),
         lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, successRate: null, failingSince: null, heldReports: 0,
         // The fine print (issue #18): absent, the widest reading.
         eligiblePrograms: [], eligibleSizes: [], minPrice: null, newAccountsOnly: false, appliesToResets: false, stacks: false,
@@ -214,7 +215,8 @@ describe('discounts', () => {
       await new Promise((r) => setTimeout(r, 5));
       const res = await admin.post(`${ADMIN}/update`).send({ id: d.id, title: 'Renamed', status: 'expired' }).expect(200);
       // Each save moves the optimistic-locking version on (issue #20).
-      expect(res.body).toEqual({ ...d, title: 'Renamed', status: 'expired', updatedAt: expect.any(String), version: d.version + 1 });
+      // A new title is a new slug (issue #30); the old one answers 301.
+      expect(res.body).toEqual({ ...d, title: 'Renamed', slug: 'alphafirm-renamed', status: 'expired', updatedAt: expect.any(String), version: d.version + 1 });
       expect(new Date(res.body.updatedAt).getTime()).toBeGreaterThan(new Date(d.updatedAt).getTime());
       expect((await admin.get(`${ADMIN}/${d.id}`).expect(200)).body).toEqual(res.body);
     });
@@ -565,6 +567,7 @@ describe('discounts', () => {
         title: 'featured-in-20-days', description: null, discountCode: null, affiliateLink: null, status: 'active',
         discountAmount: null, discountPercentage: null, originalPrice: null, discountedPrice: null, termsAndConditions: null,
         validFrom: null, validUntil: expect.any(String), mediaUrl: null, createdAt: expect.any(String), updatedAt: expect.any(String),
+        slug: expect.stringMatching(/^[a-z0-9-]+$/),
         lastVerifiedAt: null, lastCheckResult: null, reportsCount: 0, workedCount: 0, failingSince: null,
         eligiblePrograms: [], eligibleSizes: [], minPrice: null, newAccountsOnly: false, appliesToResets: false, stacks: false,
         priceExample: null,

@@ -24,9 +24,15 @@ describe('feeds', () => {
     expect(xml).toContain(`<url><loc>${SITE}/blog</loc><lastmod>2025-02-03T00:00:00Z</lastmod><changefreq>daily</changefreq><priority>0.9</priority></url>`);
     expect(xml).toContain(`<url><loc>${SITE}/blog/news</loc><lastmod>2025-01-02T00:00:00Z</lastmod><changefreq>weekly</changefreq><priority>0.8</priority></url>`);
     expect(xml).toContain(`<url><loc>${SITE}/blog/reviews</loc><changefreq>weekly</changefreq><priority>0.8</priority></url>`);
-    // Home, discounts, firms, methodology, the payout guarantee, about, blog and the three category routes.
-    expect(xml.match(/<url>/g)).toHaveLength(10);
+    // Home, discounts, firms, methodology, how we test codes, the payout guarantee, about, blog and the three category routes.
+    expect(xml.match(/<url>/g)).toHaveLength(11);
     expect(xml).toContain(`<url><loc>${SITE}/payout-guarantee</loc><changefreq>weekly</changefreq><priority>0.6</priority></url>`);
+  });
+
+  it('lists every active code page given, and /how-we-test-codes', () => {
+    const xml = renderPagesSitemap(SITE, { all: null, byCategory: {} }, [], [{ slug: 'alpha-save-20', updatedAt: new Date('2026-11-20T00:00:00Z') }]);
+    expect(xml).toContain(`<loc>${SITE}/discounts/alpha-save-20</loc>`);
+    expect(xml).toContain(`<loc>${SITE}/how-we-test-codes</loc>`);
   });
 
   it('lists /firms, /methodology and every firm profile, /firms last changed with the newest firm', () => {

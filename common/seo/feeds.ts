@@ -104,7 +104,8 @@ export interface SitemapFirm {
 }
 
 /** The site's own pages, the category pages (docs/spec.md §9: blog 0.9, categories 0.8 weekly) and the firm profiles. */
-export function renderPagesSitemap(siteUrl: string, newest: SitemapNewest, firms: SitemapFirm[] = []): string {
+/** Code pages (issue #30): only active codes are listed. */
+export function renderPagesSitemap(siteUrl: string, newest: SitemapNewest, firms: SitemapFirm[] = [], codes: SitemapFirm[] = []): string {
   const site = siteUrl.replace(/\/+$/, '');
   const firmsChanged = firms.reduce<Date | null>((max, f) => (!max || f.updatedAt > max ? f.updatedAt : max), null);
   return renderUrlset([
@@ -112,6 +113,8 @@ export function renderPagesSitemap(siteUrl: string, newest: SitemapNewest, firms
     { loc: `${site}/discounts`, changefreq: 'daily', priority: '0.9' },
     { loc: `${site}/firms`, lastmod: firmsChanged, changefreq: 'daily', priority: '0.9' },
     { loc: `${site}/methodology`, changefreq: 'monthly', priority: '0.6' },
+    { loc: `${site}/how-we-test-codes`, changefreq: 'monthly', priority: '0.6' },
+    ...codes.map((c) => ({ loc: `${site}/discounts/${encodeURIComponent(c.slug)}`, lastmod: c.updatedAt, changefreq: 'daily', priority: '0.7' })),
     { loc: `${site}${GUARANTEE_PATH}`, changefreq: 'weekly', priority: '0.6' },
     ...firms.map((f) => ({ loc: `${site}/firms/${encodeURIComponent(f.slug)}`, lastmod: f.updatedAt, changefreq: 'weekly', priority: '0.8' })),
     { loc: `${site}/about`, changefreq: 'monthly', priority: '0.5' },

@@ -11,6 +11,7 @@ import { GUARANTEE_PAGE_TEXT } from '../marketing.js';
 import { blogCategoryPath as categoryPath } from '../blog-categories.js';
 import type { PageRoute } from './page-route.js';
 import { FIRM_PAGE_TEXT } from '../firm-pages.js';
+import { EXPIRED_TEXT, HOW_WE_TEST_TEXT } from '../code-record-text.js';
 import type { RatingSource } from '../firms.js';
 
 export type Robots = 'index, follow' | 'noindex' | 'noindex, follow' | 'noindex, nofollow';
@@ -70,7 +71,17 @@ export interface FirmHeadData {
   lastTestedAt?: string | null;
 }
 
+/** What a code page's head needs (issue #30). */
+export interface DiscountHeadData {
+  title: string;
+  firmName: string;
+  description?: string | null;
+  ended: boolean;
+}
+
 export interface PageHeadData {
+  /** /discounts/:slug: the code, or null when there is none. */
+  discount?: DiscountHeadData | null;
   /** /firms/:slug: the firm, or null when there is none. */
   firm?: FirmHeadData | null;
   /** /firms/compare: the firms' names in the order asked, or null when a slug names no firm. */
@@ -91,7 +102,9 @@ export function isNotFoundPage(route: PageRoute, data: PageHeadData = {}): boole
     route.kind === 'notFound' ||
     (route.kind === 'post' && !data.post) ||
     (route.kind === 'blog' && !!data.pageOutOfRange) ||
+    (route.kind === 'discounts-expired' && !!data.pageOutOfRange) ||
     (route.kind === 'firm' && !data.firm) ||
+    (route.kind === 'discount' && data.discount === null) ||
     (route.kind === 'compare' && route.slugs !== null && data.compareNames === null)
   );
 }
@@ -197,6 +210,21 @@ export function pageHead(route: PageRoute, data: PageHeadData, siteUrl: string):
     }
     case 'methodology':
       return webPage(route.path, 'Methodology', FIRM_PAGE_TEXT.methodology);
+    case 'how-we-test':
+      return webPage(route.path, 'How we test codes', HOW_WE_TEST_TEXT);
+    case 'discounts-expired': {
+      const suffix = route.page > 1 ? PAGE_TEXT.pageSuffix(route.page) : '';
+      return page(withSiteName(EXPIRED_TEXT.title + suffix), EXPIRED_TEXT.description, route.path + (route.page > 1 ? `?page=${route.page}` : ''), 'noindex, follow');
+    }
+    case 'discount': {
+      const d = data.discount;
+      if (!d) return page(withSiteName('Discount code'), PAGE_TEXT.discounts.description, route.path);
+      const title = `${d.firmName}: ${d.title}${d.ended ? ' (expired)' : ''}`;
+      const crumbs = breadcrumbs(site, [{ name: 'Home', path: '/' }, { name: 'Discounts', path: '/discounts' }, { name: d.title, path: route.path }]);
+      // The record's later pages are the same code: one canonical; an ended code is kept for the record, not ranked.
+      return page(withSiteName(title), d.description || `${d.title} at ${d.firmName}: when it last worked, who checked it, and every answer.`, route.path,
+        d.ended || route.page > 1 ? 'noindex, follow' : 'index, follow', [crumbs]);
+    }
     case 'account':
       return page(withSiteName(ACCOUNT_TEXT.title), ACCOUNT_TEXT.description, null, 'noindex, nofollow');
     case 'payout-guarantee':

@@ -37,7 +37,13 @@ export type PageRoute =
   | { kind: 'post'; path: string; slug: string }
   | { kind: 'admin'; path: string; section: AdminSection; postId?: number }
   /** A signed-in trader's own page (issue #17): per person, never indexed nor kept by a shared cache. */
-  | { kind: 'account'; path: string };
+  | { kind: 'account'; path: string }
+  /** A code's page (issue #30): /discounts/<slug>, its record paged by ?page=. */
+  | { kind: 'discount'; path: string; slug: string; page: number }
+  /** The archive of expired and withdrawn codes (issue #30), paged. */
+  | { kind: 'discounts-expired'; path: string; page: number }
+  /** How codes are sourced and tested (issue #30). */
+  | { kind: 'how-we-test'; path: string };
 
 const STATIC_ROUTES: Record<string, 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology' | 'accept-invite' | 'payout-guarantee'> = {
   '/': 'home',
@@ -78,6 +84,15 @@ export function matchRoute(pathname: string, search: string | URLSearchParams = 
   if (fixed) return { kind: fixed, path };
 
   if (lower[0] === 'admin') return adminRoute(lower, path);
+  if (path === '/how-we-test-codes') return { kind: 'how-we-test', path };
+  if (lower[0] === 'discounts' && segments.length === 2) {
+    const page = parsePage(params.get('page'));
+    if (page === undefined) return notFound;
+    if (lower[1] === 'expired') return { kind: 'discounts-expired', path, page };
+    // Code slugs are lower-case ASCII (common/code-record.ts discountSlug); anything else names no code.
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(segments[1]!) || segments[1]!.length > MAX_SLUG_LENGTH) return notFound;
+    return { kind: 'discount', path: `/discounts/${segments[1]}`, slug: segments[1]!, page };
+  }
   if (path === '/account') return { kind: 'account', path };
 
   if (lower[0] === 'firms') {

@@ -2,7 +2,7 @@
  * Every public page the browser suites visit as a whole (axe-core in accessibility.e2e.ts, the CSP in csp.e2e.ts):
  * [name, path, a selector that is there once the page's content is]. A new public page is added here once.
  */
-export function publicPages(postPath: string): Array<[string, string, string]> {
+export function publicPages(postPath: string, codePath: string): Array<[string, string, string]> {
   return [
     ['home', '/', '.company-card h3'],
     ['about', '/about', 'h1'],
@@ -22,6 +22,9 @@ export function publicPages(postPath: string): Array<[string, string, string]> {
     ['methodology', '/methodology', '.method-table'],
     ['a closed firm (its status banner)', '/firms/alpha-capital-group', '.firm-status-note-banner'],
     ['the payout guarantee', '/payout-guarantee', '.guarantee-stats'],
+    ['a code page (issue #30)', codePath, '.code-figures'],
+    ['the archive of expired codes', '/discounts/expired', 'h1'],
+    ['how we test codes', '/how-we-test-codes', '.how-body h2'],
   ];
 }
 
@@ -30,4 +33,10 @@ export async function firstPostPath(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/_api/blog-posts?page=1&limit=1`);
   const { json } = (await res.json()) as { json: { posts: Array<{ slug: string }> } };
   return `/blog/${json.posts[0].slug}`;
+}
+
+/** A listed code's page (issue #30), for the list above. */
+export async function firstCodePath(baseUrl: string): Promise<string> {
+  const codes = (await (await fetch(`${baseUrl}/_api/discounts`)).json()) as Array<{ slug: string }>;
+  return `/discounts/${codes[0]!.slug}`;
 }

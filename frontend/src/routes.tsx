@@ -13,7 +13,10 @@ import { BLOG_LIST_PAGE_SIZE } from '../../common/constants.js';
 import type { BlogCategory } from '../../common/enums.js';
 import type { DataSource } from './lib/data-source.js';
 import { PageHead } from './lib/PageHead.js';
-import { blogListQuery, blogPostQuery, companiesQuery, discountsQuery, guaranteeStatsQuery, sessionQuery } from './lib/queries.js';
+import {
+  blogListQuery, blogPostQuery, companiesQuery, discountPageQuery, discountRecordQuery, discountsQuery, expiredDiscountsQuery, guaranteeStatsQuery,
+  sessionQuery,
+} from './lib/queries.js';
 import { SiteLayout } from './site/layout/SiteLayout.js';
 import { HomePage } from './site/pages/HomePage.js';
 import { NotFoundPage } from './site/pages/NotFoundPage.js';
@@ -95,6 +98,31 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
               path: 'discounts',
               loader: load(discountsQuery(source)),
               ...page('site/pages/DiscountsPage.tsx', () => import('./site/pages/DiscountsPage.js').then((m) => m.DiscountsPage)),
+            },
+            {
+              id: 'discounts-expired',
+              path: 'discounts/expired',
+              loader: ({ request }) => load(expiredDiscountsQuery(parsePage(new URL(request.url).searchParams.get('page')) ?? 1, source))(),
+              ...page('site/pages/ExpiredDiscountsPage.tsx', () => import('./site/pages/ExpiredDiscountsPage.js').then((m) => m.ExpiredDiscountsPage)),
+            },
+            {
+              id: 'discount',
+              path: 'discounts/:slug',
+              loader: async ({ params, request }) => {
+                const recordPage = parsePage(new URL(request.url).searchParams.get('page')) ?? 1;
+                const query = discountPageQuery(params.slug ?? '', source);
+                await load(query)();
+                // Later pages of the record: the code's id comes with its page (on the server, already read).
+                const id = queryClient.getQueryData(query.queryKey)?.discount.id;
+                if (recordPage > 1 && id !== undefined) await load(discountRecordQuery(id, recordPage, source))();
+                return null;
+              },
+              ...page('site/pages/DiscountPage.tsx', () => import('./site/pages/DiscountPage.js').then((m) => m.DiscountPage)),
+            },
+            {
+              id: 'how-we-test',
+              path: 'how-we-test-codes',
+              ...page('site/pages/HowWeTestPage.tsx', () => import('./site/pages/HowWeTestPage.js').then((m) => m.HowWeTestPage)),
             },
             {
               id: 'firms',

@@ -2,6 +2,7 @@ import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { WriteChangesSubscriber } from '../audit/write-changes.subscriber.js';
 import { CompanySlugSubscriber } from '../firms/company-slug.subscriber.js';
+import { DiscountSlugSubscriber } from '../discounts/discount-slug.subscriber.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -14,7 +15,7 @@ export function ormConfig(clientUrl: string, overrides: Partial<Options> = {}): 
     clientUrl,
     entities: ENTITIES,
     extensions: [Migrator],
-    subscribers: [new CompanySlugSubscriber(), new WriteChangesSubscriber()],
+    subscribers: [new CompanySlugSubscriber(), new DiscountSlugSubscriber(), new WriteChangesSubscriber()],
     forceUtcTimezone: true,
     // Decorators carry every type, so no metadata cache or TS reflection is needed.
     metadataCache: { enabled: false },

@@ -21,6 +21,10 @@ export class Discount extends BaseEntity {
   @Property({ type: 'string', length: 200 })
   title!: string;
 
+  /** The code page's address (issue #30): from the firm and the title, unique; old ones stay in discount_slugs (301). */
+  @Property({ type: 'string', length: 200, unique: 'discounts_slug_unique' })
+  slug!: string & Opt;
+
   @Property({ type: 'text', nullable: true })
   description: string | null = null;
 
@@ -130,6 +134,7 @@ export function toDiscountDto(d: DiscountData): DiscountDto {
     id: d.id,
     companyId: d.company.id,
     title: d.title,
+    slug: d.slug,
     description: d.description,
     discountCode: d.discountCode,
     affiliateLink: d.affiliateLink,

@@ -15,12 +15,19 @@ import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest
 import { DISCOUNT_FILTERS, DISCOUNT_SORTABLE, DISCOUNTS_PAGE, DiscountsService } from './discounts.service.js';
 import { BulkDiscountsDto, CreateDiscountDto, ReplaceDiscountDto, UpdateDiscountDto } from './dto/discount.dto.js';
 import type { BulkResult } from '../../../common/bulk.js';
+import { MSG } from '../../../common/messages.js';
+import { parsePage } from '../../../common/seo/page-route.js';
+import { ApiError } from '../common/api-error.js';
+import { CodePagesService } from './code-pages.service.js';
+
+/** The tables a code's page and record show: a report, a check or a hold drops them (their triggers NOTIFY). */
+const RECORD_TABLES = ['discounts', 'companies', 'discount_reports', 'discount_checks', 'report_holds', 'firm_programs', 'firm_program_sizes'];
 
 @ApiTags('discounts')
 @Controller('_api/discounts')
 @Public()
 export class DiscountsController {
-  constructor(private readonly discounts: DiscountsService) {}
+  constructor(private readonly discounts: DiscountsService, private readonly codes: CodePagesService) {}
 
   /** Answered from the public cache (docs/design.md §6) until a write or the next expiry. */
   @Get()
@@ -28,6 +35,44 @@ export class DiscountsController {
   list(): Promise<Computed> {
     return this.discounts.listPublicUntilChange();
   }
+
+  /** The archive of expired and withdrawn codes (issue #30), newest ended first. */
+  @Get('expired')
+  @PublicCache({ tables: RECORD_TABLES })
+  async expired(@Query('page') page: unknown): Promise<Computed> {
+    return { body: await this.codes.expired(pageParam(page)), expiresAt: await this.discounts.nextEnd() };
+  }
+
+  /** A code's page data by its slug; an old slug (renamed) answers 301 to the current one. */
+  @Get('by-slug/:slug')
+  @PublicCache({ tables: RECORD_TABLES })
+  async bySlug(@Param('slug') slug: string): Promise<Computed> {
+    const found = await this.codes.bySlug(slug);
+    if ('moved' in found) {
+      const location = `/_api/discounts/by-slug/${encodeURIComponent(found.moved)}`;
+      return { status: 301, headers: { Location: location }, body: { statusCode: 301, message: `Moved to ${location}` } };
+    }
+    return { body: found.page, expiresAt: await this.discounts.nextEnd() };
+  }
+
+  /** The public record of a code (issue #30), 20 a page; dropped from the cache by the next answer or check. */
+  @Get(':id/record')
+  @PublicCache({ tables: RECORD_TABLES })
+  async record(@Param('id', idParam) id: number, @Query('page') page: unknown): Promise<Computed> {
+    return { body: await this.codes.record(id, pageParam(page)), expiresAt: nextUtcDay() };
+  }
+}
+
+/** "Used N times today" starts again at midnight UTC. */
+function nextUtcDay(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+/** `?page=`: absent is 1; anything but a whole number from 1 is the one 400. */
+function pageParam(value: unknown): number {
+  const page = typeof value === 'string' || value === undefined ? parsePage(value ?? null) : undefined;
+  if (page === undefined) throw new ApiError(400, MSG.invalidListParam('page'), { page: MSG.invalidListParam('page') });
+  return page;
 }
 
 /** Both admin faces of docs/design.md §3: SPEC's POST calls and the ra-data-simple-rest routes. */

@@ -14,6 +14,7 @@ import { Company } from '../companies/company.entity.js';
 import type { Computed } from '../cache/public-cache.service.js';
 import { MediaService } from '../media/media.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { freeDiscountSlug } from './discount-slug.subscriber.js';
 import { Discount, priceExample, toAdminDiscountDto, toPublicDiscountDto, type DiscountWithCompanyRow } from './discount.entity.js';
 import type { BulkDiscountsDto, CreateDiscountDto, DiscountChangesDto } from './dto/discount.dto.js';
 import type { BulkResult, DiscountBulkAction } from '../../../common/bulk.js';
@@ -31,7 +32,7 @@ export const DISCOUNT_SORTABLE = [
   'lastVerifiedAt', 'successRate', 'reportsCount',
 ] as const;
 type DiscountSortField = (typeof DISCOUNT_SORTABLE)[number];
-export const DISCOUNT_FILTERS = ['q', 'companyId', 'status', 'expiringSoon', 'id', 'needsCheck', 'held'] as const;
+export const DISCOUNT_FILTERS = ['q', 'companyId', 'status', 'expiringSoon', 'id', 'needsCheck', 'held', 'demoted'] as const;
 /** "Expires within 7 days" (the admin filter): not yet past, and past within this many days. */
 export const EXPIRING_SOON_DAYS = 7;
 
@@ -138,6 +139,15 @@ export class DiscountsService {
     return { expiresAt: row?.next ? new Date(row.next) : null, body: await this.listPublic(now) };
   }
 
+  /** The next moment a listed code passes its end (a code page or the archive changes then), or null. */
+  async nextEnd(now = new Date()): Promise<Date | null> {
+    const [row] = await this.em.getConnection().execute<Array<{ next: Date | null }>>(
+      `select min("valid_until") as "next" from "discounts" where "status" in (?, ?) and "valid_until" > ?`,
+      [...PUBLIC_STATUSES, now],
+    );
+    return row?.next ? new Date(row.next) : null;
+  }
+
   /** Both admin faces: everything, filtered, sorted and paged in SQL. */
   async list(params: ListParams<DiscountSortField>): Promise<ListResult<AdminDiscountDto>> {
     const [items, total] = await this.em.findAndCount(Discount, adminWhere(params.filter, new Date()), {
@@ -200,9 +210,30 @@ export class DiscountsService {
     const data: Partial<Discount> = definedOnly(fields) as Partial<Discount>;
     if (companyId !== undefined) data.company = ref(await this.findCompany(companyId));
     if (mediaUrl !== undefined) data.mediaUrl = (await this.media.resolveImage(mediaUrl, 'discount')) ?? null;
-    this.em.assign(discount, data);
-    await this.em.flush();
-    return toAdminDiscountDto(discount);
+    return this.em.transactional(async (em) => {
+      const before = { slug: discount.slug, title: discount.title, companyId: discount.company.id };
+      em.assign(discount, data);
+      if (discount.title !== before.title || discount.company.id !== before.companyId) await this.moveSlug(em, discount, before.slug);
+      await em.flush();
+      return toAdminDiscountDto(discount);
+    });
+  }
+
+  /**
+   * A renamed code (or one moved to another firm) gets the slug of its new title; the old one is kept in
+   * discount_slugs, so its page and its API answer 301 to the new (issue #30). A slug it held before is its own again.
+   */
+  private async moveSlug(em: EntityManager, discount: Discount, old: string): Promise<void> {
+    const slug = await freeDiscountSlug(em, discount.company.id, discount.title, discount.id);
+    if (slug === old) return;
+    const conn = em.getConnection();
+    const ctx = em.getTransactionContext();
+    await conn.execute('delete from discount_slugs where slug = ?', [slug], 'run', ctx);
+    await conn.execute(
+      'insert into discount_slugs (slug, discount_id) values (?, ?) on conflict (slug) do update set discount_id = excluded.discount_id',
+      [old, discount.id], 'run', ctx,
+    );
+    discount.slug = slug;
   }
 
   /**
@@ -245,8 +276,12 @@ export class DiscountsService {
   async follow(rawId: string, visitor: string | undefined): Promise<string> {
     if (!/^\d{1,9}$/.test(rawId)) return DISCOUNTS_PAGE;
     const count = visitor !== undefined && (await this.limits.hit(`click:${Number(rawId)}:${visitor}`, CLICK_WINDOW_SECONDS)).hits === 1;
+    // A counted click also counts on its UTC day ("Used N times today", issue #30), in the same statement.
     const sql = count
-      ? `update "discounts" set "clicks" = "clicks" + 1 where "id" = ? and "affiliate_link" ~* ? returning "affiliate_link"`
+      ? `with d as (update "discounts" set "clicks" = "clicks" + 1 where "id" = ? and "affiliate_link" ~* ? returning "id", "affiliate_link"),
+         day as (insert into discount_click_days (discount_id, day, clicks) select id, (now() at time zone 'UTC')::date, 1 from d
+                 on conflict (discount_id, day) do update set clicks = discount_click_days.clicks + 1)
+         select "affiliate_link" from d`
       : `select "affiliate_link" from "discounts" where "id" = ? and "affiliate_link" ~* ?`;
     const rows = await this.em.getConnection().execute<Array<{ affiliate_link: string }>>(sql, [Number(rawId), '^https?://']);
     return rows[0]?.affiliate_link ?? DISCOUNTS_PAGE;
@@ -287,6 +322,11 @@ function adminWhere(filter: Record<string, unknown>, now: Date): FilterQuery<Dis
   }
   const needs = booleanFilter(filter, 'needsCheck');
   if (needs !== undefined) (where as Record<string, unknown>)[raw((a: string) => needsCheckSql(a, 'now()'))] = needs;
+  // Active codes demoted by visitors' answers or a failed check, awaiting a re-test (issue #30: the dashboard's card).
+  const demoted = booleanFilter(filter, 'demoted');
+  if (demoted !== undefined) {
+    (where as Record<string, unknown>)[raw((a: string) => `(${a}.status = 'active' and ${notWorkingSql(a, 'now()')})`)] = demoted;
+  }
   // Codes with a burst of reports awaiting an admin's accept (issue #18).
   const held = booleanFilter(filter, 'held');
   if (held !== undefined) where.heldReports = held ? { $gt: 0 } : 0;

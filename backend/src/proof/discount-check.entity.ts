@@ -31,6 +31,13 @@ export class DiscountCheck {
   @Property({ type: 'text', nullable: true })
   note: string | null = null;
 
+  /** What was tested (issue #30): the program and account size, shown on the code's public record. */
+  @Property({ type: 'string', length: 100, nullable: true })
+  program: string | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  size: number | null = null;
+
   /** A checkout screenshot through the image pipeline (/media/…); only the admin API answers it. */
   @Property({ type: 'text', nullable: true })
   screenshotUrl: string | null = null;

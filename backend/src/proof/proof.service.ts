@@ -6,6 +6,7 @@ import {
   type ReportAnswer,
 } from '../../../common/proof.js';
 import { reportableSql } from '../discounts/discount-rules.sql.js';
+import { DEMOTE_LAST_FAILED } from '../../../common/code-record.js';
 
 /** Whether the report `r` lies in a hold no admin has accepted: the figures leave it out. */
 const heldSql = (r: string) =>
@@ -167,7 +168,7 @@ export class ProofService implements OnModuleInit {
     return this.holdBursts().then(() => this.em.getConnection().execute<Array<{ changed: number }>>(
       `with lock as (select pg_try_advisory_xact_lock(?) as ok),
        fig as (
-         select d.id, coalesce(a.n, 0) as n, coalesce(a.w, 0) as w, coalesce(a.h, 0) as h
+         select d.id, coalesce(a.n, 0) as n, coalesce(a.w, 0) as w, coalesce(a.h, 0) as h, coalesce(b.last_failed, false) as last_failed
          from discounts d
          left join lateral (
            select count(*) filter (where not r.held)::int as n, count(*) filter (where r.worked and not r.held)::int as w,
@@ -175,6 +176,13 @@ export class ProofService implements OnModuleInit {
            from (select r.worked, ${heldSql('r')} as held from discount_reports r
                  where r.discount_id = d.id and r.created_at > now() - make_interval(days => ?)) r
          ) a on true
+         -- common/code-record.ts answersDemote: the newest DEMOTE_LAST_FAILED counted answers all said it did not work.
+         left join lateral (
+           select count(*) = ? and bool_and(not l.worked) as last_failed
+           from (select r.worked from discount_reports r
+                 where r.discount_id = d.id and r.created_at > now() - make_interval(days => ?) and not ${heldSql('r')}
+                 order by r.created_at desc limit ?) l
+         ) b on true
          where (select ok from lock)
        ),
        upd as (
@@ -182,7 +190,7 @@ export class ProofService implements OnModuleInit {
            reports_count = f.n,
            worked_count = f.w,
            success_rate = case when f.n > 0 then round(100.0 * f.w / f.n)::smallint end,
-           failing_since = case when f.n >= ? and f.w * 100 < ? * f.n then coalesce(d.failing_since, now()) end,
+           failing_since = case when (f.n >= ? and f.w * 100 < ? * f.n) or f.last_failed then coalesce(d.failing_since, now()) end,
            held_reports = f.h
          from fig f
          where f.id = d.id and (d.reports_count, d.worked_count, d.held_reports) is distinct from (f.n, f.w, f.h)
@@ -190,7 +198,7 @@ export class ProofService implements OnModuleInit {
        ),
        changed as (select count(*)::int as n from upd)
        select n as changed, (case when n > 0 then pg_notify('content_changed', 'discounts') end) is null as quiet from changed`,
-      [FIGURES_LOCK, REPORT_WINDOW_DAYS, REPORT_MIN_COUNT, REPORT_FAILING_PERCENT],
+      [FIGURES_LOCK, REPORT_WINDOW_DAYS, DEMOTE_LAST_FAILED, REPORT_WINDOW_DAYS, DEMOTE_LAST_FAILED, REPORT_MIN_COUNT, REPORT_FAILING_PERCENT],
     )).then((rows) => rows[0]?.changed ?? 0);
   }
 
@@ -263,7 +271,7 @@ export class ProofService implements OnModuleInit {
 
   private async record(
     ids: number[],
-    fields: { result: DiscountCheck['result']; checkedAt?: Date | null; note?: string | null },
+    fields: { result: DiscountCheck['result']; checkedAt?: Date | null; note?: string | null; program?: string | null; size?: number | null },
     adminId: number,
     extra: { priceSeen?: number | null; screenshotUrl?: string | null },
   ): Promise<DiscountCheck[]> {
@@ -282,6 +290,8 @@ export class ProofService implements OnModuleInit {
           checkedBy: ref(User, adminId),
           result: fields.result,
           note: fields.note ?? null,
+          program: fields.program ?? null,
+          size: fields.size ?? null,
           priceSeen: extra.priceSeen ?? null,
           screenshotUrl: extra.screenshotUrl ?? null,
         }),
@@ -337,6 +347,8 @@ function toCheckDto(c: DiscountCheck): DiscountCheckDto {
     result: c.result,
     priceSeen: c.priceSeen === null ? null : Number(c.priceSeen),
     note: c.note,
+    program: c.program,
+    size: c.size,
     screenshotUrl: c.screenshotUrl,
     createdAt: c.createdAt.toISOString(),
   };

@@ -12,6 +12,7 @@ import { ApiError } from '../common/api-error.js';
 import { isDatabaseUnavailable } from '../common/database-errors.js';
 import { CompaniesService } from '../companies/companies.service.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
+import { CodePagesService, type CodePageDto, type ExpiredPageDto } from '../discounts/code-pages.service.js';
 import { FirmsService } from '../firms/firms.service.js';
 import type { FirmCompareDto, FirmProfileDto } from '../../../common/firm-api-types.js';
 import { FollowsService } from '../follows/follows.service.js';
@@ -29,6 +30,10 @@ export interface PageReads {
   failed?: boolean;
   /** The firm a profile shows (null: none by that slug). */
   firm?: FirmProfileDto | null;
+  /** The code a code page shows (null: none by that slug). */
+  discount?: CodePageDto | null;
+  /** The archive page shown. */
+  expired?: ExpiredPageDto;
   /** The firms a comparison shows (null: a slug names no firm). */
   compare?: FirmCompareDto | null;
 }
@@ -49,6 +54,7 @@ export class PageDataSources {
     private readonly posts: BlogPostsService,
     private readonly companies: CompaniesService,
     private readonly discounts: DiscountsService,
+    private readonly codes: CodePagesService,
     private readonly firms: FirmsService,
     private readonly payoutReports: PayoutReportsService,
     private readonly payoutClaims: PayoutClaimsService,
@@ -85,6 +91,21 @@ export class PageDataSources {
           reads.firm = null;
           reads.firm = asJson(await this.firms.profile(slug));
           return reads.firm;
+        }),
+      discountPage: (slug) =>
+        guard(async () => {
+          reads.discount = null;
+          const found = await this.codes.bySlug(slug);
+          // A moved slug was answered 301 before the render (SitePagesService); here it is no page.
+          if ('moved' in found) throw new ApiError(404, MSG.notFound('Discount'));
+          reads.discount = asJson(found.page);
+          return reads.discount;
+        }),
+      discountRecord: (id, page) => guard(async () => asJson(await this.codes.record(id, page))),
+      expiredDiscounts: (page) =>
+        guard(async () => {
+          reads.expired = asJson(await this.codes.expired(page));
+          return reads.expired;
         }),
       compare: (slugs) =>
         guard(async () => {

@@ -100,6 +100,14 @@ export class SeoContentService {
     return rows.filter((r) => FIRM_SLUG_PATTERN.test(r.slug)).map((r) => ({ slug: r.slug, updatedAt: new Date(r.updated_at) }));
   }
 
+  /** Every active code's page for the pages sitemap (issue #30): an expired or not yet live code is not listed. */
+  async sitemapCodes(): Promise<SitemapFirm[]> {
+    const rows = await this.em.getConnection().execute<Array<{ slug: string; updated_at: Date }>>(
+      `select "slug", "updated_at" from "discounts" where "status" = 'active' and ("valid_until" is null or "valid_until" > now()) order by "id"`,
+    );
+    return rows.map((r) => ({ slug: r.slug, updatedAt: new Date(r.updated_at) }));
+  }
+
   /** The post children of the sitemap index: one per id range holding published posts, with its newest change. */
   async sitemapPostChildren(): Promise<SitemapChild[]> {
     const rows = await this.em.getConnection().execute<Array<{ page: number; lastmod: Date }>>(

@@ -78,11 +78,12 @@ export class SeoFilesController {
 
   // The pages child lists the firm profiles too (issue #10).
   @Get('sitemaps/pages.xml')
-  @PublicCache({ tables: ['blog_posts', 'companies'] })
+  @PublicCache({ tables: ['blog_posts', 'companies', 'discounts'] })
   async pagesChild(): Promise<Computed> {
-    const expiresAt = await this.content.nextScheduledPost();
-    const [newest, firms] = await Promise.all([this.content.sitemapNewest(), this.content.sitemapFirms()]);
-    return { body: renderPagesSitemap(this.config.publicSiteUrl, newest, firms), contentType: XML, headers: NO_CACHE, expiresAt };
+    const [scheduled, codesEnd] = await Promise.all([this.content.nextScheduledPost(), this.content.nextContentChange()]);
+    const [newest, firms, codes] = await Promise.all([this.content.sitemapNewest(), this.content.sitemapFirms(), this.content.sitemapCodes()]);
+    const expiresAt = [scheduled, codesEnd].filter((d): d is Date => d instanceof Date).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+    return { body: renderPagesSitemap(this.config.publicSiteUrl, newest, firms, codes), contentType: XML, headers: NO_CACHE, expiresAt };
   }
 
   /**

@@ -10,6 +10,7 @@ import { matchRoute, trailingSlashRedirect, type PageRoute } from '../../../comm
 import { LOGIN_NEXT_PARAM, loginReturnPath } from '../../../common/login-form.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { PageDataSources, type PageReads } from './page-data.source.js';
+import { CodePagesService } from '../discounts/code-pages.service.js';
 import { PageShellService, type RenderedBody } from './page-shell.service.js';
 import { SeoContentService } from './seo-content.service.js';
 import { SsrRendererService } from './ssr-renderer.service.js';
@@ -50,6 +51,7 @@ export class SitePagesService {
     private readonly content: SeoContentService,
     private readonly ssr: SsrRendererService,
     private readonly sources: PageDataSources,
+    private readonly codes: CodePagesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -60,6 +62,11 @@ export class SitePagesService {
     if (redirect) return { status: 301, location: redirect };
 
     const route = matchRoute(req.path, search);
+    // A renamed code's old address moves for good to its new one (issue #30), its query kept.
+    if (route.kind === 'discount') {
+      const moved = await this.codes.movedSlug(route.slug);
+      if (moved) return { status: 301, location: `/discounts/${moved}${search}` };
+    }
     const user = req.user as PublicUser | undefined;
     // The trader's own page: signed-out readers sign in first and come back (the sign-in link lands here too).
     if (route.kind === 'account' && !user) return { status: 303, location: signInFirst(req.originalUrl) };
@@ -113,6 +120,8 @@ export class SitePagesService {
         return { pageOutOfRange: route.page > (await this.content.listPageCount(route)) };
       case 'firm':
         return { firm: await this.content.firmHead(route.slug) };
+      case 'discount':
+        return { discount: await this.codes.headData(route.slug) };
       case 'compare':
         return route.slugs ? { compareNames: await this.content.firmNames(route.slugs) } : {};
       case 'admin':
@@ -137,6 +146,11 @@ function headDataFromReads(route: PageRoute, reads: PageReads): PageHeadData {
   if (route.kind === 'post') return { post: reads.post ? postHeadData(reads.post) : null };
   if (route.kind === 'blog' && route.page > 1 && !route.q && reads.list) return { pageOutOfRange: route.page > reads.list.pagination.totalPages };
   if (route.kind === 'firm') return { firm: reads.firm ? firmHeadData(reads.firm) : null };
+  if (route.kind === 'discount' && reads.discount !== undefined) {
+    const p = reads.discount;
+    return { discount: p ? { title: p.discount.title, firmName: p.discount.company.name, description: p.discount.description, ended: p.ended } : null };
+  }
+  if (route.kind === 'discounts-expired' && route.page > 1 && reads.expired) return { pageOutOfRange: route.page > reads.expired.pages };
   if (route.kind === 'compare' && route.slugs) return { compareNames: reads.compare ? reads.compare.firms.map((f) => f.firm.name) : null };
   return {};
 }

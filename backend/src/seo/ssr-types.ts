@@ -7,6 +7,7 @@ import type { BlogListFilter } from '../../../common/blog-view.js';
 import type { FollowsResponse } from '../../../common/follow-api-types.js';
 import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../../../common/firm-api-types.js';
 import type { FirmsQuery } from '../../../common/firms.js';
+import type { CodePageDto, CodeRecordDto, ExpiredPageDto } from '../../../common/code-record.js';
 import type { MyPayoutReportDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
 import type { GuaranteeStats } from '../../../common/payouts.js';
 
@@ -18,6 +19,10 @@ export interface DataSource {
   blogPost(slug: string): Promise<BlogPostWithRelated>;
   firms(query: FirmsQuery): Promise<FirmsListDto>;
   firm(slug: string): Promise<FirmProfileDto>;
+  /** A code's page (issue #30): 404 for no such code. */
+  discountPage(slug: string): Promise<CodePageDto>;
+  discountRecord(id: number, page: number): Promise<CodeRecordDto>;
+  expiredDiscounts(page: number): Promise<ExpiredPageDto>;
   compare(slugs: string[]): Promise<FirmCompareDto>;
   /** The signed-in trader's own reports and claims (/account); 401 when signed out. */
   myPayoutReports(): Promise<MyPayoutReportDto[]>;

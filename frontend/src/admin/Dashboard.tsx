@@ -1,7 +1,7 @@
 import { Avatar, Box, Button, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useLogout } from 'react-admin';
-import { HeldReportsCard, NeedsCheckCard } from './discounts/NeedsCheckCard.js';
+import { DemotedCard, HeldReportsCard, NeedsCheckCard } from './discounts/NeedsCheckCard.js';
 import { RetestFlags } from './firms/RetestFlags.js';
 import { ScheduleCard } from './publishing/ScheduleCard.js';
 import { OverdueClaimsCard } from './payouts/OverdueClaimsCard.js';
@@ -39,6 +39,7 @@ export function Dashboard() {
         </Card>
       )}
       {accessTo(role, 'schedule') !== 'none' && <ScheduleCard />}
+      <DemotedCard />
       <NeedsCheckCard />
       <HeldReportsCard />
       <RetestFlags />

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { pageHead, type PageHeadData } from '../../../common/seo/page-head.js';
 import { matchRoute } from '../../../common/seo/page-route.js';
-import { blogPostQuery } from './queries.js';
+import { blogPostQuery, discountPageQuery } from './queries.js';
 import { compareQuery, firmQuery } from './firm-queries.js';
 import { ApiRequestError } from './api.js';
 import { applyPageHead, fetchAdminPostTitle, siteUrlFromDocument } from './page-head.js';
@@ -33,12 +33,21 @@ export function RouteHead({ pathname, search }: { pathname: string; search: stri
   const compareSlugs = route.kind === 'compare' ? route.slugs : null;
   const compare = useQuery({ ...compareQuery(compareSlugs ?? []), enabled: compareSlugs !== null });
 
-  const postPending = (slug !== undefined && post.isPending) || (firmSlug !== undefined && firm.isPending) || (compareSlugs !== null && compare.isPending);
+  // A code page names its code (issue #30): the page's own query.
+  const codeSlug = route.kind === 'discount' ? route.slug : undefined;
+  const code = useQuery({ ...discountPageQuery(codeSlug ?? ''), enabled: codeSlug !== undefined });
+
+  const postPending = (slug !== undefined && post.isPending) || (firmSlug !== undefined && firm.isPending) || (compareSlugs !== null && compare.isPending)
+    || (codeSlug !== undefined && code.isPending);
   useEffect(() => {
     if (postPending) return;
     const data: PageHeadData = {};
     if (route.kind === 'post') data.post = post.data ?? null;
     if (route.kind === 'firm') data.firm = firm.data?.firm ?? null;
+    if (route.kind === 'discount') {
+      const c = code.data;
+      data.discount = c ? { title: c.discount.title, firmName: c.discount.company.name, description: c.discount.description, ended: c.ended } : null;
+    }
     if (route.kind === 'compare' && compare.data) data.compareNames = compare.data.firms.map((f) => f.firm.name);
     if (route.kind === 'compare' && compare.error instanceof ApiRequestError && compare.error.status === 404) data.compareNames = null;
     if (editId !== undefined) {
@@ -46,7 +55,7 @@ export function RouteHead({ pathname, search }: { pathname: string; search: stri
       data.adminPostLoading = adminPost.isPending;
     }
     applyPageHead(pageHead(route, data, siteUrl));
-  }, [route, postPending, post.data, firm.data, compare.data, compare.error, editId, adminPost.data, adminPost.isPending]);
+  }, [route, postPending, post.data, firm.data, code.data, compare.data, compare.error, editId, adminPost.data, adminPost.isPending]);
 
   return null;
 }

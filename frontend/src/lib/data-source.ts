@@ -8,6 +8,7 @@ import { blogListApiPath, type BlogListFilter } from '../../../common/blog-view.
 import type { FollowsResponse } from '../../../common/follow-api-types.js';
 import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../../../common/firm-api-types.js';
 import type { FirmsQuery } from '../../../common/firms.js';
+import type { CodePageDto, CodeRecordDto, ExpiredPageDto } from '../../../common/code-record.js';
 import type { GuaranteeStats } from '../../../common/payouts.js';
 import { MSG } from '../../../common/messages.js';
 import type { MyPayoutReportDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
@@ -23,6 +24,10 @@ export interface DataSource {
   /** Firm pages (issue #10): the table, a profile (404: no such firm), 2–3 profiles side by side. */
   firms(query: FirmsQuery): Promise<FirmsListDto>;
   firm(slug: string): Promise<FirmProfileDto>;
+  /** A code's page (issue #30): 404 for no such code. */
+  discountPage(slug: string): Promise<CodePageDto>;
+  discountRecord(id: number, page: number): Promise<CodeRecordDto>;
+  expiredDiscounts(page: number): Promise<ExpiredPageDto>;
   compare(slugs: string[]): Promise<FirmCompareDto>;
   /** The signed-in trader's own reports and claims (/account, issue #17); ApiRequestError 401 when signed out. */
   myPayoutReports(): Promise<MyPayoutReportDto[]>;
@@ -46,6 +51,9 @@ export const httpSource: DataSource = {
     return apiFetch<FirmsListDto>(`/_api/firms${qs ? `?${qs}` : ''}`);
   },
   firm: (slug) => apiFetch<FirmProfileDto>(`/_api/firms/${encodeURIComponent(slug)}`),
+  discountPage: (slug) => apiFetch<CodePageDto>(`/_api/discounts/by-slug/${encodeURIComponent(slug)}`),
+  discountRecord: (id, page) => apiFetch<CodeRecordDto>(`/_api/discounts/${id}/record?page=${page}`),
+  expiredDiscounts: (page) => apiFetch<ExpiredPageDto>(`/_api/discounts/expired?page=${page}`),
   compare: (slugs) => apiFetch<FirmCompareDto>(`/_api/firms/compare?firms=${slugs.map(encodeURIComponent).join(',')}`),
   myPayoutReports: () => apiFetch<MyPayoutReportDto[]>('/_api/me/payout-reports'),
   myPayoutClaims: () => apiFetch<PayoutClaimDto[]>('/_api/me/payout-claims'),

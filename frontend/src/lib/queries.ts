@@ -45,3 +45,15 @@ export const blogPostQuery = (slug: string, source: DataSource = httpSource) =>
 /** The payout guarantee's live figures: the page and GET /_api/payout-guarantee/stats read the same function. */
 export const guaranteeStatsQuery = (source: DataSource = httpSource) =>
   queryOptions({ queryKey: ['payout-guarantee-stats'], queryFn: () => source.guaranteeStats(), retry: retryServerErrors });
+
+/** A code's page (issue #30): the card, its prices, the first page of its record and its history. */
+export const discountPageQuery = (slug: string, source: DataSource = httpSource) =>
+  queryOptions({ queryKey: ['discount-page', slug], queryFn: () => source.discountPage(slug), retry: retryServerErrors, retryOnMount: false });
+
+/** One page of a code's public record. */
+export const discountRecordQuery = (id: number, page: number, source: DataSource = httpSource) =>
+  queryOptions({ queryKey: ['discount-record', id, page], queryFn: () => source.discountRecord(id, page), retry: retryServerErrors });
+
+/** A page of the archive of expired codes. */
+export const expiredDiscountsQuery = (page: number, source: DataSource = httpSource) =>
+  queryOptions({ queryKey: ['discounts-expired', page], queryFn: () => source.expiredDiscounts(page), retry: retryServerErrors });

@@ -34,6 +34,17 @@ class CheckFieldsDto {
 
   @ApiPropertyOptional({ nullable: true }) @OptionalText(2000)
   note?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, description: 'The program tested (shown on the public record)' }) @OptionalText(100)
+  program?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, minimum: 1, description: 'The account size tested, USD' })
+  @Transform(emptyToNull)
+  @IsOptional()
+  @IsInt({ message: PROOF_MSG.sizeInvalid })
+  @Min(1, { message: PROOF_MSG.sizeInvalid })
+  @Max(100_000_000, { message: PROOF_MSG.sizeInvalid })
+  size?: number | null;
 }
 
 /** SPEC-face create and REST create: one check of one discount. */

@@ -44,3 +44,26 @@ export function HeldReportsCard() {
     </Card>
   );
 }
+
+/** The list's `filter={"demoted":true}`: active codes reported not working, to re-test (issue #30). */
+export const DEMOTED_LINK = `/admin/discounts?filter=${encodeURIComponent(JSON.stringify({ demoted: true }))}`;
+
+/** Dashboard: demoted codes ("Reported not working — we are re-testing" on the site), flagged for a re-check. */
+export function DemotedCard() {
+  const { total, isPending, error } = useGetList('discounts', { filter: { demoted: true }, pagination: { page: 1, perPage: 1 } });
+  if (isPending || error || !total) return null;
+  return (
+    <Card sx={{ mb: 3 }}>
+      <CardActionArea component={Link} to={DEMOTED_LINK}>
+        <CardContent>
+          <Typography variant="h6" component="h2" data-testid="demoted-count">
+            {`${total} code${total === 1 ? ' is' : 's are'} reported not working: re-test`}
+          </Typography>
+          <Typography color="text.secondary">
+            Visitors' answers (or a failed check) demoted them on the site. A check that finds one working lifts it.
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}

@@ -2,18 +2,20 @@ import { useState } from 'react';
 import type { PublicDiscountDto } from '../../../../common/api-types.js';
 import { offerJsonLd, PROOF_TEXT, proofTexts, reportThanks, type ReportAnswer } from '../../../../common/proof.js';
 import { apiPost } from '../../lib/api.js';
+import { CodeBadge } from './CodeBadge.js';
 import './deal-proof.css';
 
 /**
  * A card's proof (issue #11): when the code was last verified, the visitors' success rate once there are enough
  * reports, 'Reported not working' when it fails — and a schema.org Offer where the data makes one honest.
  */
-export function DealProofLine({ discount: d, now }: { discount: PublicDiscountDto; now: Date }) {
+export function DealProofLine({ discount: d, now, offer: withOffer = true }: { discount: PublicDiscountDto; now: Date; offer?: boolean }) {
   const texts = proofTexts(d, now);
   // A relative url: the same markup on the server and in the browser (the page's address resolves it).
-  const offer = offerJsonLd(d, '', now);
+  const offer = withOffer ? offerJsonLd(d, '', now) : null;
   return (
     <div className="deal-proof" data-testid="deal-proof">
+      <CodeBadge figures={d} now={now} />
       {texts.notWorking && <p className="pill pill-failing" role="note">{PROOF_TEXT.notWorking}</p>}
       <p className="deal-proof-line">
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">

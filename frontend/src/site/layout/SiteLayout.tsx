@@ -103,6 +103,7 @@ export function SiteLayout() {
             <Link to="/discounts">Discounts</Link>
             <Link to="/firms">Firms</Link>
             <Link to="/methodology">Methodology</Link>
+            <Link to="/how-we-test-codes">How we test codes</Link>
             <Link to={GUARANTEE_PATH}>Payout guarantee</Link>
             <Link to="/blog">Blog</Link>
           </nav>

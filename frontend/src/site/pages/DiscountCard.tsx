@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '../../lib/toast.js';
 import { firmPath } from '../../../../common/firm-pages.js';
+import { discountPath } from '../../../../common/code-record.js';
 import type { PublicDiscountDto } from '../../../../common/api-types.js';
 import { discountUrgencyInfo, type SocialProof } from '../../../../common/discount-page.js';
 import { discountBadge } from '../../../../common/discount-rules.js';
@@ -25,6 +26,8 @@ interface Props {
   proof: SocialProof;
   /** The firm's Follow button (on /discounts; the firm's own profile has one of its own). */
   follow?: boolean;
+  /** On the code's own page: the title is no link, and the page states the Offer itself. */
+  page?: boolean;
 }
 
 /** Copies `code` with the Clipboard API and says so (docs/spec.md §2 "Code copy" toasts). */
@@ -48,7 +51,7 @@ function shortDate(value: string | null): string | null {
 
 
 /** One deal on /discounts (docs/spec.md §2, §4, §9). */
-export function DiscountCard({ discount: d, now, proof, follow = false }: Props) {
+export function DiscountCard({ discount: d, now, proof, follow = false, page = false }: Props) {
   const [copied, setCopied] = useState(false);
   // 'Did this code work?' only once the visitor has used the deal: copied its code or followed its link.
   const [used, setUsed] = useState(false);
@@ -115,7 +118,7 @@ export function DiscountCard({ discount: d, now, proof, follow = false }: Props)
 
       <FirmStatusNote firm={company} variant="card" />
 
-      <h3 id={titleId} className="deal-title">{d.title}</h3>
+      <h3 id={titleId} className="deal-title">{page ? d.title : <Link to={discountPath(d.slug)}>{d.title}</Link>}</h3>
       {d.description && <p className="deal-desc">{d.description}</p>}
       {prices && (
         <p className="deal-prices" data-testid="deal-prices">
@@ -155,7 +158,7 @@ export function DiscountCard({ discount: d, now, proof, follow = false }: Props)
 
       {used && <ReportPrompt discountId={d.id} />}
 
-      <DealProofLine discount={d} now={now} />
+      <DealProofLine discount={d} now={now} offer={!page} />
 
       <div className="deal-meta">
         <span className="deal-used">

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { EXPIRED_DISCOUNTS_PATH } from '../../../../common/code-record.js';
 import { dailySocialProof, formatPercentage, maxDiscountPercentage } from '../../../../common/discount-page.js';
 import { NEWSLETTER_BANNER } from '../../../../common/marketing.js';
 import { DISCOUNTS_PAGE } from '../../../../common/messages.js';
@@ -74,7 +76,8 @@ export function DiscountsPage() {
           <FollowIntentStatus nameOf={(id) => list?.find((d) => d.company.id === id)?.company.name} />
           <p className="affiliate-note">
             Disclosure: deal links on this page are affiliate links. If you buy through them we may earn a commission, at no extra
-            cost to you. It never decides which firms we list.
+            cost to you. It never decides which firms we list. <Link to="/how-we-test-codes">How we test codes</Link> ·{' '}
+            <Link to={EXPIRED_DISCOUNTS_PATH}>Expired codes</Link>
           </p>
 
           {discounts.isPending && (

@@ -11,6 +11,7 @@ import { firmQuery } from '../../../lib/firm-queries.js';
 import { FirmLogo } from '../../components/FirmLogo.js';
 import { useRenderTime } from '../../../lib/render-time.js';
 import { DiscountCard } from '../DiscountCard.js';
+import { EXPIRED_DISCOUNTS_PATH } from '../../../../../common/code-record.js';
 import { ApiRequestError } from '../../../lib/api.js';
 import { NotFoundPage } from '../NotFoundPage.js';
 import { PayoutEvidence, payoutEvidenceLine } from './PayoutEvidence.js';
@@ -133,6 +134,7 @@ export function FirmProfilePage() {
               {codes.map((d) => <li key={d.id}><DiscountCard discount={d} now={now} proof={dailySocialProof(d.id, now)} /></li>)}
             </ul>
           )}
+          <p className="firm-muted"><Link to={EXPIRED_DISCOUNTS_PATH}>Expired codes</Link> · <Link to="/how-we-test-codes">How we test codes</Link></p>
         </section>
 
         <FirmTimeline slug={firm.slug} name={firm.name} timeline={timeline} programs={programs.map((p) => p.name)} />
