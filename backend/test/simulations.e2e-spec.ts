@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { FirmRowDto } from '../../common/firm-api-types.js';
+import { FIRM_MSG } from '../../common/firms.js';
 import { ALL_ZERO_MESSAGE, costToFunded, PATHS_MESSAGE, TOO_FEW_DAYS_MESSAGE } from '../../common/simulator/index.js';
 import { SIMULATION_LIMITS } from '../../common/simulator/request.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -121,6 +122,27 @@ describe('POST /_api/simulations (issue #28)', () => {
     // ~600 KB of a CSV: read (one day only, so the trader is told about the days, not the size).
     const under = `date,pnl\n${'2025-01-01,1\n'.repeat(50_000)}`;
     expect((await t.http().post(SIMULATIONS).send({ csv: under, tradedOn: 100000 }).expect(400)).body.message).toBe(TOO_FEW_DAYS_MESSAGE);
+  });
+
+  it('programs carry a consistency rule and a trailing floor that stops at the start: saved, shown, refused when wrong, simulated', async () => {
+    const bad = await admin.post(COMPANIES).send({ name: 'Wrong', programs: [program({ consistency: 0 })] }).expect(400);
+    expect(JSON.stringify(bad.body)).toContain(FIRM_MSG.consistency);
+    await admin.post(COMPANIES).send({ name: 'Wrong', programs: [program({ trailingStopsAtStart: 'yes' })] }).expect(400);
+    await admin.post(COMPANIES).send({
+      name: 'Charlie', programs: [program({ name: 'Steady', type: 'one-step', profitTargets: [10], timeLimitDays: 30, consistency: 30, drawdownType: 'eod-trailing', trailingStopsAtStart: true })],
+    }).expect(201);
+    const profile = (await t.http().get('/_api/firms/charlie').expect(200)).body;
+    expect(profile.programs[0]).toMatchObject({ consistency: 30, trailingStopsAtStart: true });
+    expect((await t.http().get('/_api/firms/alpha').expect(200)).body.programs[0]).toMatchObject({ consistency: null, trailingStopsAtStart: false });
+    // Steady small days and one big one: a path that reaches +10 % largely through the big day is held back by the
+    // 30 % rule and, within 30 days, runs out of time because of it.
+    const body = (await t.http().post(SIMULATIONS).send({
+      dailyPnl: days(40, (i) => (i === 7 ? 4000 : i % 4 === 0 ? -200 : 400)), tradedOn: 100000, paths: 2000, seed: 3,
+    }).expect(200)).body;
+    const charlie = body.results.find((r: { companySlug: string }) => r.companySlug === 'charlie');
+    expect(charlie.failReasons.consistency).toBeGreaterThan(0.05);
+    const alpha = body.results.find((r: { companySlug: string }) => r.companySlug === 'alpha');
+    expect(alpha.failReasons.consistency).toBe(0);
   });
 
   it(`counts ${SIMULATION_LIMITS.perIp} calls per network in the window, then answers 429`, async () => {
