@@ -14,9 +14,10 @@ export const VERSIONED_RESOURCES = {
 export type VersionedResource = keyof typeof VERSIONED_RESOURCES;
 
 /**
- * Fields a client may send back (react-admin sends the whole record) but never sets: declared once here and
- * stripped from bodies on both faces by ReadOnlyFieldsInterceptor, so a field added to an answer is not
- * writable by accident. `id` is not listed: the SPEC face names the record by it.
+ * Fields a client may send back (react-admin sends the whole record) but never sets: declared once here. On
+ * `PUT /:id` ReadOnlyFieldsInterceptor drops them when they equal the record's own (a stock update sends them
+ * back as served) and refuses a changed one by name, so a field added to an answer is not writable by accident.
+ * `id` is not listed: the SPEC face names the record by it.
  */
 export const READ_ONLY_FIELDS: Record<string, readonly string[]> = {
   'blog-posts': ['createdAt', 'updatedAt'],
@@ -29,7 +30,26 @@ export const READ_ONLY_FIELDS: Record<string, readonly string[]> = {
   campaigns: ['kind', 'status', 'sentAt', 'stats', 'createdAt', 'updatedAt'],
   'newsletter-subscribers': ['email', 'subscribedAt', 'source', 'confirmedAt', 'bouncedAt'],
   users: ['email', 'displayName', 'status', 'invitedAt', 'createdAt', 'updatedAt', 'lastSignInAt'],
+  'payout-reports': [
+    'companyId', 'companyName', 'companySlug', 'programName', 'accountSize', 'amount', 'requestedOn', 'outcome', 'resolvedOn',
+    'firmReason', 'note', 'proof', 'createdAt', 'claimId', 'userId', 'userEmail', 'flagged', 'flagReason', 'reviewedAt',
+  ],
+  'payout-claims': [
+    'reportId', 'companyName', 'companySlug', 'amount', 'accountId', 'statement', 'purchaseEvidence', 'paidOn', 'createdAt',
+    'decidedAt', 'timeline', 'userId', 'userEmail', 'overdue',
+  ],
 };
+
+/**
+ * Read-only fields that move on their own between a client's load and its save (counters, visitor answers, the
+ * server's clocks): dropped from a PUT whatever they hold, since a difference there is the world's, not the
+ * client's. Every one is also in READ_ONLY_FIELDS.
+ */
+export const LIVE_FIELDS: ReadonlySet<string> = new Set([
+  'updatedAt', 'clicks', 'reportsCount', 'workedCount', 'successRate', 'failingSince', 'heldReports', 'lastVerifiedAt',
+  'lastCheckResult', 'status', 'sentAt', 'stats', 'lastSignInAt', 'flagged', 'flagReason', 'reviewedAt', 'claimId', 'bouncedAt',
+  'paidOn', 'decidedAt', 'timeline', 'overdue',
+]);
 
 /** "2026-11-25 14:02 UTC": one reading for every viewer, whatever their zone. */
 export function conflictTime(at: Date): string {

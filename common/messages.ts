@@ -37,6 +37,9 @@ export const MSG = {
   tooManyRequests: 'Too many requests. Please try again later.',
   unknownProperties: (names: string[]) =>
     `Unknown propert${names.length === 1 ? 'y' : 'ies'}: ${names.join(', ')}`,
+  readOnlyChanged: (names: string[]) =>
+    `Read-only field${names.length === 1 ? '' : 's'} cannot be changed: ${names.join(', ')}`,
+  readOnlyField: 'This field is set by the server and cannot be changed',
   invalidUrl: (label: string) => `${label} must be a valid URL`,
   invalidImage: (label: string) => `${label} must be a valid URL or an uploaded image`,
   ratingRange: 'Rating must be a number from 0 to 5 in steps of 0.1',
@@ -57,6 +60,7 @@ export const MSG = {
   unsupportedBodyEncoding: 'The request body must be UTF-8 JSON, optionally gzip, deflate or br compressed.',
   invalidListParam: (name: string) => `Invalid ${name} parameter`,
   crossOrigin: 'Cross-origin requests are not allowed.',
+  originUnconfirmed: "This request's origin could not be confirmed. Send the form again from the site's own page.",
   signInNeedsHttps:
     'Sign-in needs HTTPS: this site is configured for https (PUBLIC_SITE_URL) but the request came over plain http, ' +
     'so the session cookie cannot be set. Open the site over https, or set TRUST_PROXY behind a TLS proxy.',

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
+import { firstPostPath, publicPages } from './support/public-pages.js';
 import { startSite, type Site } from './support/site.js';
 
 /**
@@ -14,9 +15,7 @@ describe('accessibility of the public pages (axe-core) in Chromium', () => {
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-    const res = await fetch(`${site.baseUrl}/_api/blog-posts?page=1&limit=1`);
-    const { json } = (await res.json()) as { json: { posts: Array<{ slug: string }> } };
-    postPath = `/blog/${json.posts[0].slug}`;
+    postPath = await firstPostPath(site.baseUrl);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
@@ -26,26 +25,7 @@ describe('accessibility of the public pages (axe-core) in Chromium', () => {
     await site?.stop();
   });
 
-  const pages = (): Array<[string, string, string]> => [
-    ['home', '/', '.company-card h3'],
-    ['about', '/about', 'h1'],
-    ['discounts', '/discounts', '.results-max'],
-    ['blog', '/blog', '.post-card'],
-    ['a category list', '/blog/guides', '.post-card'],
-    ['a search (its count)', '/blog?q=funded', '.search-count'],
-    ['a mistyped search (suggestions)', '/blog?q=topstpe', '.search-suggestions a'],
-    ['a post', postPath, 'article h1'],
-    ['login', '/login', 'form button[type="submit"]'],
-    ['accept an invitation (with a refusal shown)', '/accept-invite?token=abc.def&error=expired', 'form [role="alert"]'],
-    ['unsubscribe', '/newsletter/unsubscribe?token=abc', 'h1'],
-    ['not found', '/no-such-page', 'h1'],
-    ['firms', '/firms', '.firms-table tbody tr'],
-    ['a firm', '/firms/ftmo', '.firm-program'],
-    ['compare', '/firms/compare?firms=ftmo,the5ers,fundednext', '.compare-table'],
-    ['methodology', '/methodology', '.method-table'],
-    ['a closed firm (its status banner)', '/firms/alpha-capital-group', '.firm-status-note-banner'],
-    ['the payout guarantee', '/payout-guarantee', '.guarantee-stats'],
-  ];
+  const pages = () => publicPages(postPath);
 
   async function open(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
     // The boot splash covers the home page for its first 3 s; the page under it is what stays.

@@ -4,7 +4,6 @@
  * cached pages, byte for byte.
  */
 import type TestAgent from 'supertest/lib/agent.js';
-import { ensureFrontendBuilt } from './support/frontend-build.js';
 import { readHead } from './support/markup.js';
 import { queriesDuring } from './support/queries.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -21,7 +20,6 @@ describe('/account and signed-in traders on public pages', () => {
   let firmSlug: string;
 
   beforeAll(async () => {
-    ensureFrontendBuilt();
     t = await startTestApp();
     await t.createUser(TRADER.email, TRADER.password, 'user');
     await t.createUser(OTHER.email, OTHER.password, 'user');

@@ -5,7 +5,6 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import type { AuditEntryDto, RevisionDto } from '../../common/team-api-types.js';
 import { createPreviewToken } from '../src/blog-posts/preview-token.js';
-import { ensureFrontendBuilt } from './support/frontend-build.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const POSTS = '/_api/admin/blog-posts';
@@ -23,7 +22,6 @@ describe('an admin a team can trust (issue #20)', () => {
   let second: TestAgent;
 
   beforeAll(async () => {
-    ensureFrontendBuilt();
     t = await startTestApp();
     admin = await t.signedIn();
     await t.createUser(EDITOR.email, EDITOR.password, 'admin');

@@ -940,9 +940,10 @@ describe('blog posts', () => {
       await admin.get(`${ADMIN}/${id}`).expect(404);
     });
 
-    it('PUT ignores a different id in the body and validates like update', async () => {
+    it('PUT refuses a different id in the body and validates like update', async () => {
       const post = await create();
-      const res = await admin.put(`${ADMIN}/${post.id}`).send({ ...post, id: 999, title: 'Kept id' }).expect(200);
+      expect((await admin.put(`${ADMIN}/${post.id}`).send({ ...post, id: 999, title: 'Kept id' }).expect(400)).body.message).toBe(MSG.readOnlyChanged(['id']));
+      const res = await admin.put(`${ADMIN}/${post.id}`).send({ ...post, title: 'Kept id' }).expect(200);
       expect(res.body.id).toBe(post.id);
       expect((await admin.put(`${ADMIN}/${post.id}`).send({ ...post, slug: 'Bad Slug' }).expect(400)).body.error).toBe(MSG.slugFormat);
       expect((await admin.put(`${ADMIN}/${post.id}`).send({ ...post, views: 1 }).expect(400)).body.error).toBe(MSG.unknownProperties(['views']));

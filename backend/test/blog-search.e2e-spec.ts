@@ -8,14 +8,12 @@ import { searchCountLabel } from '../../common/blog-view.js';
 import { BLOG_SEARCH_COUNT_CAP } from '../../common/constants.js';
 import { BLOG_TEXT } from '../../common/messages.js';
 import { PublicCacheService } from '../src/cache/public-cache.service.js';
-import { ensureFrontendBuilt } from './support/frontend-build.js';
 import { queriesDuring } from './support/queries.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  ensureFrontendBuilt();
   t = await startTestApp();
   // 1,200 posts about scaling (past the cap), 7 about payouts, and a draft about payouts nobody may count.
   await t.sql(

@@ -168,7 +168,10 @@ describe('companies', () => {
       const one = list[0];
       // The admin record carries its optimistic-locking version (issue #20); list rows do not need it.
       expect((await admin.get(`${ADMIN_PATH}/${one.id}`).expect(200)).body).toEqual({ ...one, programs: [], scores: [], version: 1 });
-      const put = await admin.put(`${ADMIN_PATH}/${one.id}`).send({ ...one, name: 'Renamed', id: 12345, createdAt: 'x' }).expect(200);
+      const refused = await admin.put(`${ADMIN_PATH}/${one.id}`).send({ ...one, name: 'Renamed', id: 12345, createdAt: 'x' }).expect(400);
+      expect(refused.body.message).toBe(MSG.readOnlyChanged(['id']));
+      expect((await admin.put(`${ADMIN_PATH}/${one.id}`).send({ ...one, createdAt: 'x' }).expect(400)).body.errors).toEqual({ createdAt: MSG.readOnlyField });
+      const put = await admin.put(`${ADMIN_PATH}/${one.id}`).send({ ...one, name: 'Renamed' }).expect(200);
       expect(put.body).toMatchObject({ id: one.id, name: 'Renamed' });
       expect((await admin.put(`${ADMIN_PATH}/${one.id}`).send({ ...one, name: '' }).expect(400)).body.message).toBe(MSG.companyNameRequired);
       await admin.delete(`${ADMIN_PATH}/${one.id}`).expect(200);

@@ -414,7 +414,10 @@ describe('discounts', () => {
       const d = await create({ title: 'Before', discountCode: 'OLD', validUntil: '2031-01-01T00:00:00Z' });
       await t.sql('update discounts set clicks = 7 where id = $1', [d.id]);
       const record = { ...d, clicks: 7, title: 'After', discountCode: 'NEW', companyId: beta.id, company: { id: alpha.id, name: 'Alphafirm' } };
-      const res = await admin.put(`${ADMIN}/${d.id}`).send({ ...record, id: 12345, createdAt: '2000-01-01T00:00:00Z', clicks: 0 }).expect(200);
+      // A read-only field changed on the way is refused by name (issue #34); one that moves on its own (clicks) is not.
+      const refused = await admin.put(`${ADMIN}/${d.id}`).send({ ...record, createdAt: '2000-01-01T00:00:00Z' }).expect(400);
+      expect(refused.body.message).toBe(MSG.readOnlyChanged(['createdAt']));
+      const res = await admin.put(`${ADMIN}/${d.id}`).send({ ...record, clicks: 0 }).expect(200);
       expect(res.body).toMatchObject({ id: d.id, title: 'After', discountCode: 'NEW', companyId: beta.id, company: { id: beta.id, name: 'Betafirm' }, clicks: 7, createdAt: d.createdAt });
       expect(await t.sql('select id, clicks, title from discounts')).toEqual([{ id: d.id, clicks: 7, title: 'After' }]);
     });

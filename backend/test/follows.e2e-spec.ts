@@ -237,7 +237,7 @@ describe('follow a firm: follows and alerts (issue #19)', () => {
       // CSRF: a form post from another site, or one without Origin (browsers always send it on a form post).
       expect((await hap.post('/follow').set({ Origin: 'https://evil.example' }).type('form').send(fields).expect(403)).body)
         .toMatchObject({ statusCode: 403, error: expect.any(String), message: expect.any(String) });
-      await hap.post('/follow').type('form').send(fields).expect(415);
+      await hap.post('/follow').type('form').send(fields).expect(403);
       for (const bad of [{ ...fields, companyId: 'x' }, { ...fields, action: 'delete' }, { next: '/firms' }]) {
         expect((await post(hap, bad).expect(400)).body).toMatchObject({ statusCode: 400, message: FOLLOW_MSG.form, errors: { companyId: FOLLOW_MSG.companyId } });
       }

@@ -5,7 +5,6 @@
  * (not what it means); aria-label on elements that cannot take it and titles over 70 characters are errors.
  */
 import { HtmlValidate, type Message } from 'html-validate';
-import { ensureFrontendBuilt } from './support/frontend-build.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const validator = new HtmlValidate({
@@ -37,7 +36,6 @@ describe('html-validate over the server HTML of the public pages (issue 22)', ()
   ];
 
   beforeAll(async () => {
-    ensureFrontendBuilt();
     t = await startTestApp({ seedDemoContent: true });
     const [post] = await t.sql<{ slug: string }>(`select slug from blog_posts where status = 'published' order by length(title) desc limit 1`);
     const [firm] = await t.sql<{ slug: string }>(`select slug from companies order by length(name) desc limit 1`);

@@ -500,7 +500,9 @@ describe('newsletter', () => {
       const [alice] = await seedSix();
       const agent = await t.signedIn();
       const record = (await agent.get(`${ADMIN}/${alice.id}`)).body as NewsletterSubscriberDto;
-      const res = await agent.put(`${ADMIN}/${alice.id}`).send({ ...record, status: 'unsubscribed', email: 'changed@example.com', id: 12345, subscribedAt: '2000-01-01T00:00:00.000Z', source: 'homepage' }).expect(200);
+      const refused = await agent.put(`${ADMIN}/${alice.id}`).send({ ...record, status: 'unsubscribed', email: 'changed@example.com', subscribedAt: '2000-01-01T00:00:00.000Z' }).expect(400);
+      expect(refused.body.message).toBe(MSG.readOnlyChanged(['email', 'subscribedAt']));
+      const res = await agent.put(`${ADMIN}/${alice.id}`).send({ ...record, status: 'unsubscribed' }).expect(200);
       expect(res.body).toEqual({ ...record, status: 'unsubscribed' });
       expect((await rows('alice@example.com'))[0]).toMatchObject({ status: 'unsubscribed', subscribed_at: alice.subscribed_at });
       const bad = await agent.put(`${ADMIN}/${alice.id}`).send({ ...record, status: 'gone' }).expect(400);

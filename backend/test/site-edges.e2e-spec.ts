@@ -7,7 +7,6 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BLOG_TEXT, MSG, PAGE_TEXT } from '../../common/messages.js';
-import { ensureFrontendBuilt } from './support/frontend-build.js';
 import { ADMIN, startTestApp, type TestApp } from './support/test-app.js';
 
 const DAY = 86_400_000;
@@ -45,7 +44,6 @@ describe('the site at its edges (issue 22)', () => {
   let origin: string;
 
   beforeAll(async () => {
-    ensureFrontendBuilt();
     t = await startTestApp();
     origin = new URL(t.config.publicSiteUrl).origin;
     for (let i = 1; i <= 11; i++) {
@@ -170,8 +168,9 @@ describe('the site at its edges (issue 22)', () => {
       const fields = { email: ADMIN.email, password: ADMIN.password };
       const foreign = await form(t.http(), '/login', fields, { Origin: 'https://evil.example' }).expect(403);
       expect(foreign.body).toEqual({ statusCode: 403, error: MSG.crossOrigin, message: MSG.crossOrigin });
-      const none = await form(t.http(), '/login', fields, {}).expect(415);
-      expect(none.body.message).toBe(MSG.jsonRequired);
+      // A plain client's form post with no Origin: told the origin could not be confirmed, not to send JSON (issue #34).
+      const none = await form(t.http(), '/login', fields, {}).expect(403);
+      expect(none.body.message).toBe(MSG.originUnconfirmed);
       for (const res of [foreign, none]) expect(res.headers['set-cookie'] ?? []).toEqual([]);
       // The JSON API is as it was.
       await t.http().post('/_api/auth/login_with_password').send(fields).expect(200);

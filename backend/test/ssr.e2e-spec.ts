@@ -4,7 +4,6 @@
  * browser hydrates from; an admin previews a draft that everyone else gets as a 404.
  */
 import { MSG } from '../../common/messages.js';
-import { ensureFrontendBuilt } from './support/frontend-build.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const DAY = 86_400_000;
@@ -19,7 +18,6 @@ describe('Pages rendered on the server (issue #8)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    ensureFrontendBuilt();
     t = await startTestApp();
     const admin = await t.signedIn();
     const firm = (await admin.post('/_api/admin/companies').send({ name: 'Alpha Funding', websiteUrl: 'https://alpha.example' }).expect(201)).body;

@@ -3,7 +3,6 @@ import type { FirmRowDto } from '../../common/firm-api-types.js';
 import { usd } from '../../common/firm-compare.js';
 import { FIRMS_QUERY_MESSAGES } from '../../common/firms.js';
 import { ASSUMED_PASS_RATE, trueCost } from '../../common/true-cost.js';
-import { ensureFrontendBuilt } from './support/frontend-build.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const COMPANIES = '/_api/admin/companies';
@@ -18,7 +17,6 @@ describe('the true cost of getting funded (issue #19)', () => {
   let t: TestApp;
   let admin: TestAgent;
   beforeAll(async () => {
-    ensureFrontendBuilt();
     t = await startTestApp();
     admin = await t.signedIn();
     // A: cheap sticker, no reset, assumed rate. B: dearer, published 25 %, cheap reset. C: published 5 %, activation fee.

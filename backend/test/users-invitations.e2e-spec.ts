@@ -143,8 +143,10 @@ describe('users and invitations (issue #20)', () => {
     const { token, user } = await invite('rita@test.example');
     await accept(token).expect(200);
     const current = (await admin.get(`/_api/admin/users/${user.id}`).expect(200)).body as AdminUserDto;
-    // react-admin sends the record back whole: the read-only fields are dropped, not refused.
-    const saved = await admin.put(`/_api/admin/users/${user.id}`).send({ ...current, role: 'admin', email: 'changed@test.example' }).expect(200);
+    // react-admin sends the record back whole: read-only fields as served are dropped; a changed one is refused by name.
+    const refused = await admin.put(`/_api/admin/users/${user.id}`).send({ ...current, role: 'admin', email: 'changed@test.example' }).expect(400);
+    expect(refused.body.message).toBe(MSG.readOnlyChanged(['email']));
+    const saved = await admin.put(`/_api/admin/users/${user.id}`).send({ ...current, role: 'admin' }).expect(200);
     expect(saved.body).toMatchObject({ role: 'admin', email: 'rita@test.example', version: current.version + 1 });
     const [entry] = await auditOf('update', user.id);
     expect(entry).toMatchObject({ actor: { email: ADMIN.email }, changes: { role: ['editor', 'admin'] } });

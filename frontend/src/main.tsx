@@ -1,3 +1,5 @@
+// First: zod must be told before any schema exists (see the module).
+import './lib/zod-jitless.js';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { LOGIN_NEXT_PARAM, loginFormErrorOf, loginFormRedirect, loginReturnPath } from '../../../common/login-form.js';
 import { MSG } from '../../../common/messages.js';
 import { Public, TakesForm } from '../access/route-labels.js';
+import { isSameOriginRefusal } from '../common/same-origin-refusal.js';
 import type { PublicUser } from '../../../common/api-types.js';
 import { FollowsService } from '../follows/follows.service.js';
 import { LoginGuard } from './login.guard.js';
@@ -21,7 +22,7 @@ class LoginFormErrors implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const status = error instanceof HttpException ? error.getStatus() : 500;
     const message = error instanceof HttpException ? error.message : MSG.loginFailedRetry;
-    if (status === 415 || message === MSG.crossOrigin) {
+    if (isSameOriginRefusal(status, message)) {
       res.status(status).json({ statusCode: status, error: message, message });
       return;
     }

@@ -8,6 +8,7 @@ import { labelsOfContext } from '../access/route-labels.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+
 /**
  * CSRF defence for cookie sessions: a write must come from our own origin and be
  * JSON (which a plain HTML form cannot send without a CORS preflight). Multipart only on routes labelled
@@ -34,8 +35,12 @@ export class SameOriginGuard implements CanActivate {
     if (!hasBody) return true;
     if (req.is('application/json')) return true;
     if (req.is('multipart/form-data') && bodyKind === 'upload') return true;
-    // Browsers always send Origin with a form POST; without one it cannot be told apart from a forged one.
-    if (req.is('application/x-www-form-urlencoded') && bodyKind === 'form' && origin) return true;
+    // Browsers always send Origin with a form POST; without one it cannot be told apart from a forged one. The
+    // route does take forms, so the answer names the origin, not the body's type.
+    if (req.is('application/x-www-form-urlencoded') && bodyKind === 'form') {
+      if (origin) return true;
+      throw new ApiError(403, MSG.originUnconfirmed);
+    }
     throw new ApiError(415, MSG.jsonRequired);
   }
 

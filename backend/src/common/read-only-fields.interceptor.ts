@@ -1,27 +1,68 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
-import { READ_ONLY_FIELDS } from '../../../common/edit-conflict.js';
+import { LIVE_FIELDS, READ_ONLY_FIELDS } from '../../../common/edit-conflict.js';
+import { MSG } from '../../../common/messages.js';
+import { ApiError } from './api-error.js';
 
 const ADMIN_RESOURCE = /^\/_api\/admin\/([^/]+)/i;
 
+/** What every admin controller with a PUT also has: its own GET of one record (the answer react-admin holds). */
+interface RecordReader {
+  get(id: number | string): Promise<Record<string, unknown>>;
+}
+
+/** Two JSON values alike as the client saw them (dates as ISO strings, key order ignored for objects). */
+function sameJson(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y)))
+      : v,
+  ) ?? 'undefined';
+}
+
 /**
- * Drops each admin resource's read-only fields (common/edit-conflict.ts, declared once) from `PUT /:id` bodies
- * before validation, so react-admin may send the record back whole (the path names the record, so the body's
- * `id` goes too). SPEC's POST face keeps refusing them by name: no DTO declares them, so a field added to an
- * answer is writable on neither face until a DTO says so.
+ * Each admin resource's read-only fields (common/edit-conflict.ts, declared once) on `PUT /:id`: react-admin's
+ * stock update sends the record back whole, so a read-only field equal to the record's own (or one that moves on
+ * its own, LIVE_FIELDS) is dropped before validation; one that differs is a 400 naming it (the body's `id` must name the record of the path). SPEC's
+ * POST face keeps refusing them by name: no DTO declares them.
  */
 @Injectable()
 export class ReadOnlyFieldsInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  constructor(private readonly moduleRef: ModuleRef) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
     const req = context.switchToHttp().getRequest<Request>();
-    if (req.method === 'PUT' && req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
-      const resource = ADMIN_RESOURCE.exec((req.route as { path?: string } | undefined)?.path ?? '')?.[1];
-      const fields = resource ? READ_ONLY_FIELDS[resource] : undefined;
-      const body = req.body as Record<string, unknown>;
-      if (fields) for (const field of [...fields, 'id']) delete body[field];
+    if (req.method !== 'PUT' || !req.body || typeof req.body !== 'object' || Array.isArray(req.body)) return next.handle();
+    const resource = ADMIN_RESOURCE.exec((req.route as { path?: string } | undefined)?.path ?? '')?.[1];
+    const fields = resource ? READ_ONLY_FIELDS[resource] : undefined;
+    const body = req.body as Record<string, unknown>;
+    const id = typeof req.params.id === 'string' ? req.params.id : undefined;
+    const present = fields ? fields.filter((f) => f in body) : [];
+    if (fields && 'id' in body && String(body.id) !== id) throw readOnlyChanged(['id']);
+    if (present.length > 0) {
+      const changed = await this.changedFields(context, id, body, present);
+      if (changed.length > 0) throw readOnlyChanged(changed);
     }
+    if (fields) for (const field of [...present, 'id']) delete body[field];
     return next.handle();
   }
+
+  private async changedFields(context: ExecutionContext, id: string | undefined, body: Record<string, unknown>, present: string[]) {
+    const controller = this.moduleRef.get<RecordReader>(context.getClass(), { strict: false });
+    // A missing record is the handler's 404 to answer, with its own words: nothing here to compare against.
+    const current = id === undefined ? null : await controller.get(/^\d+$/.test(id) ? Number(id) : id).catch(() => null);
+    if (!current) return [];
+    return present.filter((f) => !LIVE_FIELDS.has(f) && !sameJson(body[f], current[f]));
+  }
+}
+
+function readOnlyChanged(names: string[]): ApiError {
+  return new ApiError(400, MSG.readOnlyChanged(names), Object.fromEntries(names.map((n) => [n, MSG.readOnlyField])));
 }

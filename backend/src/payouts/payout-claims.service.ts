@@ -155,6 +155,8 @@ export class PayoutClaimsService {
    */
   async move(id: number, input: MoveClaimDto, now = new Date()): Promise<AdminPayoutClaimDto> {
     const current = await this.row(id);
+    // The record sent back as it is (react-admin's stock update): no move, no event, no mail.
+    if (input.status === current.status && !input.note && (input.paidAmount ?? null) === current.paid_amount) return this.adminGet(id, now);
     if (!canMoveClaim(current.status, input.status)) throw new ApiError(409, PAYOUT_MSG.claimMoveRefused(current.status, input.status));
     if (input.status === 'paid' && !input.paidAmount) throw new ApiError(400, PAYOUT_MSG.paidAmountRequired, { paidAmount: PAYOUT_MSG.paidAmountRequired });
     if (input.status === 'rejected' && !input.note) throw new ApiError(400, PAYOUT_MSG.noteRequiredToReject, { note: PAYOUT_MSG.noteRequiredToReject });

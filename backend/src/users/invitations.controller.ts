@@ -10,6 +10,7 @@ import { MSG } from '../../../common/messages.js';
 import { RATE_LIMITS } from '../access/rate-limits.js';
 import { Public, RateLimit, TakesForm } from '../access/route-labels.js';
 import { Validate } from '../common/validators.js';
+import { isSameOriginRefusal } from '../common/same-origin-refusal.js';
 import { toPublicUser, type User } from './user.entity.js';
 import { InvitationsService } from './invitations.service.js';
 
@@ -43,7 +44,7 @@ class AcceptFormErrors implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const status = error instanceof HttpException ? error.getStatus() : 500;
     const message = error instanceof HttpException ? error.message : MSG.internalError;
-    if (status === 415 || message === MSG.crossOrigin) {
+    if (isSameOriginRefusal(status, message)) {
       res.status(status).json({ statusCode: status, error: message, message });
       return;
     }
