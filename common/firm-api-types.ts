@@ -25,6 +25,10 @@ export interface ProgramDto {
   drawdownType: DrawdownType;
   minTradingDays: number;
   timeLimitDays: number | null;
+  /** Best day at most this % of the total profit (issue #28); null: no consistency rule. */
+  consistency: number | null;
+  /** The trailing floor stops rising once it reaches the starting balance. */
+  trailingStopsAtStart: boolean;
   profitSplit: number;
   firstPayoutDays: number | null;
   payoutFrequency: string | null;

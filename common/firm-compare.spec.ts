@@ -6,7 +6,7 @@ type Profile = Pick<FirmProfileDto, 'firm' | 'criteria' | 'programs'>;
 
 const program = (over: Partial<Profile['programs'][number]> = {}): Profile['programs'][number] => ({
   id: 1, name: 'Classic', type: 'two-step', profitTargets: [8, 5], dailyLoss: 5, maxLoss: 10, drawdownType: 'static',
-  minTradingDays: 4, timeLimitDays: null, profitSplit: 80, firstPayoutDays: 14, payoutFrequency: 'Bi-weekly',
+  minTradingDays: 4, timeLimitDays: null, consistency: null, trailingStopsAtStart: false, profitSplit: 80, firstPayoutDays: 14, payoutFrequency: 'Bi-weekly',
   refundableFee: true, activationFee: null, resetPrice: null,
   sizes: [
     { id: 1, size: 10000, price: 100, priceAfterCode: 90, code: null, trueCost: { passRate: 10, passRateSource: 'assumed', attempts: 10, expectedCost: 900 } },

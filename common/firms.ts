@@ -447,6 +447,8 @@ export const FIRM_MSG = {
   percent: (label: string) => `${label} must be a percentage from 0 to 100`,
   drawdownType: `Drawdown type must be one of: ${DRAWDOWN_TYPES.join(', ')}`,
   days: (label: string) => `${label} must be a whole number of days from 0 to ${FIRM_LIMITS.maxDays}`,
+  consistency: 'Consistency must be a percentage above 0 and at most 100 (the best day\'s share of the total profit), or empty for none',
+  trailingStopsAtStart: 'Trailing floor stops at the starting balance must be true or false',
   timeLimitDays: `Time limit must be a whole number of days from 1 to ${FIRM_LIMITS.maxDays}, or empty for none`,
   payoutFrequency: `Payout frequency must be text of at most ${FIRM_LIMITS.payoutFrequencyLength} characters`,
   refundableFee: 'Refundable fee must be true or false',

@@ -24,6 +24,7 @@ import { PayoutsModule } from './payouts/payouts.module.js';
 import { PublishingModule } from './publishing/publishing.module.js';
 import { ProofModule } from './proof/proof.module.js';
 import { SeoModule } from './seo/seo.module.js';
+import { SimulationsModule } from './simulations/simulations.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({})
@@ -54,6 +55,7 @@ export class AppModule {
         FirmsModule,
         PayoutsModule,
         FollowsModule,
+        SimulationsModule,
         // Last: its catch-all page route must be registered after every API route.
         SeoModule,
       ],

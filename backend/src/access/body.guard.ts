@@ -19,6 +19,7 @@ export class BodyGuard implements CanActivate {
     await parseBody(http.getRequest<Request>(), http.getResponse<Response>(), {
       large: bodyKind === 'upload' || !isPublic,
       form: bodyKind === 'form' || bodyKind === 'one-click',
+      results: bodyKind === 'results',
     });
     return true;
   }

@@ -8,6 +8,7 @@ import { PAYOUT_REPORT_LIMITS } from '../../../common/payouts.js';
 import { EMAIL_LINK_LIMITS, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
 import { USERS_TEXT } from '../../../common/invitations.js';
 import { FOLLOW_MSG } from '../../../common/follow-api-types.js';
+import { SIMULATION_LIMITS, TOO_MANY_SIMULATIONS } from '../../../common/simulator/request.js';
 import type { RateLimitPolicy } from './route-labels.js';
 
 const newsletter = (name: string): RateLimitPolicy => ({
@@ -48,4 +49,6 @@ export const RATE_LIMITS = {
   invitationAccept: { name: 'invitation-accept', limit: 20, windowSeconds: 15 * 60, message: USERS_TEXT.tooManyAttempts },
   /** A trader's answers on a claim. */
   claimMessages: { name: 'claim-messages', limit: 30, windowSeconds: 60 * 60, message: PAYOUT_MSG.tooManyClaims },
+  /** The challenge simulator's API (issue #28): each run costs a core for a moment, so a script is bounded. */
+  simulations: { name: 'simulations', limit: SIMULATION_LIMITS.perIp, windowSeconds: SIMULATION_LIMITS.windowSeconds, message: TOO_MANY_SIMULATIONS },
 } as const satisfies Record<string, RateLimitPolicy>;

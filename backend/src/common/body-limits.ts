@@ -15,6 +15,8 @@ export const BODY_LIMITS = {
   publicBytes: '32kb',
   /** Signed-in and upload routes may carry images as base64 data URLs: above 5 MB of base64 (6.7 MB), so SPEC's 5 MB message is reached. */
   adminBytes: '16mb',
+  /** A trader's results posted to the simulator (issue #28): a year of trades as CSV fits many times over. */
+  resultsBytes: '1mb',
   /** No DTO nests more than a few levels; this leaves room and stays far from any stack limit. */
   depth: 32,
 } as const;
@@ -34,6 +36,7 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
 /** The JSON parser for signed-in callers' and upload routes (images as data URLs), and the small one for the rest. */
 const largeJson = express.json({ limit: BODY_LIMITS.adminBytes });
 const smallJson = express.json({ limit: BODY_LIMITS.publicBytes });
+const resultsJson = express.json({ limit: BODY_LIMITS.resultsBytes });
 /** A plain HTML form post (form-encoded, flat: `extended: false` builds no nested objects). */
 const form = express.urlencoded({ extended: false, limit: BODY_LIMITS.publicBytes, parameterLimit: 20 });
 
@@ -41,8 +44,9 @@ const form = express.urlencoded({ extended: false, limit: BODY_LIMITS.publicByte
  * Reads the body the route's labels allow (BodyGuard decides which): JSON with the large or the small size
  * limit, or a form; then the depth check. Parser errors come back in the API's words.
  */
-export async function parseBody(req: Request, res: Response, options: { large: boolean; form: boolean }): Promise<void> {
-  const parsers = [options.large ? largeJson : smallJson, ...(options.form ? [form] : [])];
+export async function parseBody(req: Request, res: Response, options: { large: boolean; form: boolean; results?: boolean }): Promise<void> {
+  const json = options.large ? largeJson : options.results ? resultsJson : smallJson;
+  const parsers = [json, ...(options.form ? [form] : [])];
   for (const parser of parsers) {
     await new Promise<void>((resolve, reject) => parser(req, res, (err?: unknown) => (err ? reject(bodyError(err)) : resolve())));
   }

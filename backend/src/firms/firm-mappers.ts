@@ -16,6 +16,8 @@ export function toProgramDto(p: FirmProgram, sizes: ProgramSizeDto[]): ProgramDt
     drawdownType: p.drawdownType,
     minTradingDays: p.minTradingDays,
     timeLimitDays: p.timeLimitDays,
+    consistency: num(p.consistency),
+    trailingStopsAtStart: p.trailingStopsAtStart,
     profitSplit: Number(p.profitSplit),
     firstPayoutDays: p.firstPayoutDays,
     payoutFrequency: p.payoutFrequency,

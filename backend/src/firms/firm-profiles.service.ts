@@ -86,6 +86,8 @@ export class FirmProfilesService {
         position,
         minTradingDays: fields.minTradingDays ?? 0,
         refundableFee: fields.refundableFee ?? false,
+        trailingStopsAtStart: fields.trailingStopsAtStart ?? false,
+        consistency: fields.consistency ?? null,
       });
       for (const { size, price } of sizes) em.create(FirmProgramSize, { program, size, price });
     });

@@ -37,6 +37,14 @@ export class FirmProgram extends BaseEntity {
   @Property({ type: 'integer', default: 0 })
   minTradingDays: number & Opt = 0;
 
+  /** The trailing floor stops rising once it reaches the starting balance (issue #28; the simulator reads it). */
+  @Property({ type: 'boolean', default: false })
+  trailingStopsAtStart: boolean & Opt = false;
+
+  /** Consistency rule: the best day may be at most this % of the total profit; null: none (issue #28). */
+  @Property({ type: new DecimalType('number'), precision: 5, scale: 2, nullable: true })
+  consistency: number | null = null;
+
   /** null: no time limit. */
   @Property({ type: 'integer', nullable: true })
   timeLimitDays: number | null = null;

@@ -24,6 +24,21 @@ import { earliest, NO_PAYOUT_FIGURES, PAYOUT_WINDOW_DAYS, type PayoutFigures } f
 import { PayoutReportsService } from '../payouts/payout-reports.service.js';
 import { firmPostsQuery } from '../blog-posts/blog-post.queries.js';
 
+/** One program at one size as the simulator prices it (issue #28). */
+export interface CatalogueRow {
+  programId: number;
+  companySlug: string;
+  programName: string;
+  rules: Pick<ProgramDto,
+    'profitTargets' | 'dailyLoss' | 'maxLoss' | 'drawdownType' | 'minTradingDays' | 'timeLimitDays' | 'consistency' | 'trailingStopsAtStart'>;
+  size: number;
+  price: number;
+  priceAfterCode: number;
+  discountCode: string | null;
+  resetPrice: number | null;
+  activationFee: number | null;
+}
+
 /** How many posts a profile lists. */
 const FIRM_POSTS_MAX = 6;
 
@@ -81,7 +96,7 @@ interface RowSql {
   p_id: number; p_name: string; p_type: string; p_profit_targets: number[]; p_daily_loss: string | null; p_max_loss: string;
   p_drawdown_type: string; p_min_trading_days: number; p_time_limit_days: number | null; p_profit_split: string;
   p_first_payout_days: number | null; p_payout_frequency: string | null; p_refundable_fee: boolean;
-  p_activation_fee: string | null; p_reset_price: string | null;
+  p_activation_fee: string | null; p_reset_price: string | null; p_consistency: string | null; p_trailing_stops_at_start: boolean;
   s_size: number; s_price: string; c_pass_rate: string | null;
   b_id: number | null; b_code: string | null; b_pct: string | null; b_amount: string | null; b_link: string | null; b_after: string | null;
   b_programs: string[] | null; b_sizes: number[] | null; b_min_price: string | null; b_new_only: boolean | null; b_resets: boolean | null;
@@ -142,6 +157,7 @@ export class FirmsService {
         p.min_trading_days as p_min_trading_days, p.time_limit_days as p_time_limit_days, p.profit_split as p_profit_split,
         p.first_payout_days as p_first_payout_days, p.payout_frequency as p_payout_frequency,
         p.refundable_fee as p_refundable_fee, p.activation_fee as p_activation_fee, p.reset_price as p_reset_price,
+        p.consistency as p_consistency, p.trailing_stops_at_start as p_trailing_stops_at_start,
         d.discount_code as b_code, d.discount_percentage as b_pct, d.discount_amount as b_amount, d.affiliate_link as b_link,
         d.eligible_programs as b_programs, d.eligible_sizes as b_sizes, d.min_price as b_min_price,
         d.new_accounts_only as b_new_only, d.applies_to_resets as b_resets, d.stacks as b_stacks, d.valid_until as b_valid_until
@@ -167,6 +183,62 @@ export class FirmsService {
       totalPages: Math.max(1, Math.ceil(total / FIRMS_PAGE_SIZE)),
       query: firmsQueryString(q),
     };
+  }
+
+  /**
+   * Every program and size of the firms that still sell (not closed, not paused) with its rules, its price and the
+   * price after its best code: the same kept-or-live best code as the /firms table (bestCodeSql), so the simulator's
+   * prices (issue #28) cannot differ from the table's.
+   */
+  async catalogue(now = new Date()): Promise<CatalogueRow[]> {
+    const best = await this.bestCodeSql(now);
+    const rows = await this.em.getConnection().execute<Array<{
+      c_slug: string; c_name: string; p_id: number; p_name: string; p_profit_targets: number[]; p_daily_loss: string | null;
+      p_max_loss: string; p_drawdown_type: string; p_min_trading_days: number; p_time_limit_days: number | null;
+      p_activation_fee: string | null; p_reset_price: string | null; s_size: number; s_price: string;
+      p_consistency: string | null; p_trailing_stops_at_start: boolean;
+      b_after: string | null; b_code: string | null;
+    }>>(
+      `select q.*, d.discount_code as b_code from (
+         select c.slug as c_slug, c.name as c_name, p.id as p_id, p.name as p_name, p.profit_targets as p_profit_targets,
+           p.daily_loss as p_daily_loss, p.max_loss as p_max_loss, p.drawdown_type as p_drawdown_type,
+           p.min_trading_days as p_min_trading_days, p.time_limit_days as p_time_limit_days,
+           p.consistency as p_consistency, p.trailing_stops_at_start as p_trailing_stops_at_start,
+           p.activation_fee as p_activation_fee, p.reset_price as p_reset_price, s.size as s_size, s.price as s_price,
+           c.id as c_id, p.position as p_position, ${best.columns}
+         from firm_program_sizes s
+         join firm_programs p on p.id = s.program_id
+         join companies c on c.id = p.company_id
+         ${best.joins}
+         where c.status not in ('closed', 'paused')
+       ) q left join discounts d on d.id = q.b_id
+       order by q.c_name, q.c_id, q.p_position, q.p_id, q.s_size`,
+      best.params,
+    );
+    return rows.map((r) => {
+      const price = Number(r.s_price);
+      return {
+        programId: r.p_id,
+        companySlug: r.c_slug,
+        programName: `${r.c_name} ${r.p_name}`,
+        rules: {
+          profitTargets: r.p_profit_targets.map(Number),
+          dailyLoss: num(r.p_daily_loss),
+          maxLoss: Number(r.p_max_loss),
+          drawdownType: r.p_drawdown_type as CatalogueRow['rules']['drawdownType'],
+          minTradingDays: r.p_min_trading_days,
+          timeLimitDays: r.p_time_limit_days,
+          consistency: num(r.p_consistency),
+          trailingStopsAtStart: r.p_trailing_stops_at_start,
+        },
+        size: r.s_size,
+        price,
+        priceAfterCode: r.b_after === null ? price : Number(r.b_after),
+        discountCode: r.b_after === null ? null : r.b_code,
+        resetPrice: num(r.p_reset_price),
+        activationFee: num(r.p_activation_fee),
+      };
+    });
   }
 
   /**
@@ -362,6 +434,8 @@ function toRow(r: RowSql, payouts: PayoutFigures, assumedPassRate: number): Firm
       drawdownType: r.p_drawdown_type as FirmRowDto['program']['drawdownType'],
       minTradingDays: r.p_min_trading_days,
       timeLimitDays: r.p_time_limit_days,
+      consistency: num(r.p_consistency),
+      trailingStopsAtStart: r.p_trailing_stops_at_start,
       profitSplit: Number(r.p_profit_split),
       firstPayoutDays: r.p_first_payout_days,
       payoutFrequency: r.p_payout_frequency,

@@ -92,6 +92,9 @@ interface DemoProgram {
   refundableFee: boolean;
   activationFee?: number;
   resetPrice?: number;
+  /** Best day at most this % of the total profit (issue #28). */
+  consistency?: number;
+  trailingStopsAtStart?: boolean;
   /** [size, price] in US dollars. */
   sizes: Array<[number, number]>;
 }
@@ -125,15 +128,15 @@ export const DEMO_PROGRAMS: Record<string, DemoProgram[]> = {
     { ...twoStep({ name: 'Bootcamp', sizes: [[20000, 95], [100000, 225], [250000, 350]] }), type: 'three-step', profitTargets: [6, 6, 6], dailyLoss: null, maxLoss: 5, profitSplit: 50, activationFee: 205 },
   ],
   Topstep: [
-    futures({ name: 'Trading Combine', dailyLoss: 2, minTradingDays: 2, firstPayoutDays: 5, activationFee: 149, resetPrice: 49, payoutFrequency: 'After 5 winning days', sizes: [[50000, 49], [100000, 99], [150000, 149]] }),
+    futures({ name: 'Trading Combine', dailyLoss: 2, consistency: 50, trailingStopsAtStart: true, minTradingDays: 2, firstPayoutDays: 5, activationFee: 149, resetPrice: 49, payoutFrequency: 'After 5 winning days', sizes: [[50000, 49], [100000, 99], [150000, 149]] }),
   ],
   'Apex Trader Funding': [
-    futures({ name: 'Full Evaluation (Rithmic)', maxLoss: 5, drawdownType: 'trailing', activationFee: 85, resetPrice: 80, firstPayoutDays: 8, payoutFrequency: 'Up to twice a month', sizes: [[25000, 147], [50000, 167], [75000, 187], [100000, 207], [150000, 297], [250000, 377], [300000, 657]] }),
+    futures({ name: 'Full Evaluation (Rithmic)', maxLoss: 5, consistency: 30, trailingStopsAtStart: true, drawdownType: 'trailing', activationFee: 85, resetPrice: 80, firstPayoutDays: 8, payoutFrequency: 'Up to twice a month', sizes: [[25000, 147], [50000, 167], [75000, 187], [100000, 207], [150000, 297], [250000, 377], [300000, 657]] }),
     futures({ name: 'Static Evaluation', profitTargets: [2], maxLoss: 0.63, drawdownType: 'static', activationFee: 85, resetPrice: 80, sizes: [[100000, 137]] }),
   ],
   'E8 Markets': [
     twoStep({ name: 'E8 Classic', profitTargets: [8, 4], maxLoss: 8, minTradingDays: 0, firstPayoutDays: 8, payoutFrequency: 'Every 8 days', sizes: [[5000, 48], [25000, 168], [50000, 248], [100000, 438], [200000, 788]] }),
-    oneStep({ name: 'E8 One', profitTargets: [9], dailyLoss: 4, maxLoss: 6, drawdownType: 'trailing', minTradingDays: 0, refundableFee: true, sizes: [[5000, 59], [25000, 175], [50000, 275], [100000, 475]] }),
+    oneStep({ name: 'E8 One', profitTargets: [9], consistency: 40, dailyLoss: 4, maxLoss: 6, drawdownType: 'trailing', minTradingDays: 0, refundableFee: true, sizes: [[5000, 59], [25000, 175], [50000, 275], [100000, 475]] }),
   ],
   'Alpha Capital Group': [
     twoStep({ name: 'Alpha Pro', profitTargets: [8, 4], dailyLoss: 4, maxLoss: 8, minTradingDays: 3, payoutFrequency: 'Bi-weekly', sizes: [[5000, 50], [10000, 97], [25000, 197], [50000, 297], [100000, 497], [200000, 997]] }),

@@ -85,6 +85,14 @@ export class ProgramInputDto {
   @Nullable(intIn(1, FIRM_LIMITS.maxDays), FIRM_MSG.timeLimitDays)
   timeLimitDays?: number | null;
 
+  @ApiPropertyOptional({ nullable: true, description: 'Best day at most this % of the total profit; null: no consistency rule' })
+  @Nullable(numberIn(0.01, 100, 2), FIRM_MSG.consistency)
+  consistency?: number | null;
+
+  @ApiPropertyOptional({ description: 'The trailing floor stops rising at the starting balance' })
+  @Optional((v) => typeof v === 'boolean', FIRM_MSG.trailingStopsAtStart)
+  trailingStopsAtStart?: boolean;
+
   @ApiPropertyOptional() @Validate(numberIn(0, 100, 2), FIRM_MSG.percent('Profit split'))
   profitSplit!: number;
 

@@ -55,6 +55,8 @@ export function recordToProfilePayload(d: ProfileForm) {
       drawdownType: p.drawdownType,
       minTradingDays: numOrNull(p.minTradingDays) ?? 0,
       timeLimitDays: numOrNull(p.timeLimitDays),
+      consistency: numOrNull(p.consistency),
+      trailingStopsAtStart: !!p.trailingStopsAtStart,
       profitSplit: numOrNull(p.profitSplit),
       firstPayoutDays: numOrNull(p.firstPayoutDays),
       payoutFrequency: p.payoutFrequency?.trim() || null,
@@ -167,6 +169,8 @@ export function FirmProfileEdit() {
                 <SelectInput source="drawdownType" label="Drawdown" choices={choices(DRAWDOWN_TYPES, DRAWDOWN_TYPE_LABELS)} />
                 <NumberInput source="minTradingDays" label="Min trading days" min={0} step={1} />
                 <NumberInput source="timeLimitDays" label="Time limit (days, empty: none)" min={1} step={1} />
+                <NumberInput source="consistency" label="Consistency: best day ≤ % of profit (empty: none)" min={0} max={100} />
+                <BooleanInput source="trailingStopsAtStart" label="Trailing floor stops at the starting balance" />
                 <NumberInput source="profitSplit" label="Profit split %" min={0} max={100} />
                 <NumberInput source="firstPayoutDays" label="First payout after (days)" min={0} step={1} />
                 <TextInput source="payoutFrequency" label="Payout frequency" />

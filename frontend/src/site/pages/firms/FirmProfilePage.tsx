@@ -191,7 +191,9 @@ function Program({ program: p, publishedPassRate, assumed }: { program: FirmProf
     ['Type', PROGRAM_TYPE_LABELS[p.type]],
     ['Profit target', p.profitTargets.length ? p.profitTargets.map((t, i) => `Phase ${i + 1}: ${pct(t)}`).join(', ') : 'None'],
     ['Daily loss', p.dailyLoss === null ? 'None' : pct(p.dailyLoss)],
-    ['Max loss', `${pct(p.maxLoss)}, ${DRAWDOWN_TYPE_LABELS[p.drawdownType].toLowerCase()}`],
+    ['Max loss', `${pct(p.maxLoss)}, ${DRAWDOWN_TYPE_LABELS[p.drawdownType].toLowerCase()}${
+      p.drawdownType !== 'static' && p.trailingStopsAtStart ? ', stops at the starting balance' : ''}`],
+    ['Consistency rule', p.consistency === null ? 'None' : `Best day at most ${pct(p.consistency)} of the total profit`],
     ['Minimum trading days', String(p.minTradingDays)],
     ['Time limit', p.timeLimitDays === null ? 'None' : `${p.timeLimitDays} days`],
     ['Profit split', pct(p.profitSplit)],
