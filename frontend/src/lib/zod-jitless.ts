@@ -1,10 +1,17 @@
 /**
  * zod 4 probes `new Function` when it builds its first object schema (to compile fast parsers); the site's CSP has
  * no 'unsafe-eval', so the probe is reported as a script-src violation on every page that loads a form rule. The
- * interpreted parsers are fast enough for forms: turn the probe and the compiler off before any schema is built.
- * Imported first by main.tsx, so it runs before any module that declares a schema.
+ * interpreted parsers are fast enough for forms: the probe and the compiler are turned off before any schema is
+ * built. Imported first by main.tsx.
+ *
+ * Set as zod's shared global config (`globalThis.__zod_globalConfig`, which zod adopts when it loads so that
+ * several copies share one config) rather than through `z.config()`: importing zod here would put its core
+ * (~10 KB gzip) in the entry chunk, over the home page's first-load budget, before any page needs a schema.
  */
-// The named export, not the `z` namespace: the namespace would bring all of zod into the entry chunk.
-import { config } from 'zod';
+declare global {
+  var __zod_globalConfig: { jitless?: boolean } | undefined;
+}
 
-config({ jitless: true });
+globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
+
+export {};
