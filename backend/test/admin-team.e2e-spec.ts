@@ -3,6 +3,7 @@
  * and preview links, over HTTP against the real app and PostgreSQL.
  */
 import type TestAgent from 'supertest/lib/agent.js';
+import { MSG } from '../../common/messages.js';
 import type { AuditEntryDto, RevisionDto } from '../../common/team-api-types.js';
 import { createPreviewToken } from '../src/blog-posts/preview-token.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -83,9 +84,11 @@ describe('an admin a team can trust (issue #20)', () => {
       expect((await admin.get(`/_api/admin/discounts/${discount.id}`).expect(200)).body.title).toBe('Code 2');
     });
 
-    it('read-only fields are ignored on the REST face, refused by name on the SPEC face; a bad version is a 400', async () => {
+    it('read-only fields go back as served on the REST face (changed: refused by name), refused by name on the SPEC face; a bad version is a 400', async () => {
       const post = await newPost('read-only');
-      const res = await admin.put(`${POSTS}/${post.id}`).send({ ...post, createdAt: '2000-01-01T00:00:00.000Z', title: 'Kept' }).expect(200);
+      const changed = await admin.put(`${POSTS}/${post.id}`).send({ ...post, createdAt: '2000-01-01T00:00:00.000Z', title: 'Kept' }).expect(400);
+      expect(changed.body.message).toBe(MSG.readOnlyChanged(['createdAt']));
+      const res = await admin.put(`${POSTS}/${post.id}`).send({ ...post, title: 'Kept' }).expect(200);
       expect(res.body).toMatchObject({ title: 'Kept', createdAt: (post as unknown as { createdAt: string }).createdAt });
       const spec = await admin.post(`${POSTS}/update`).send({ id: post.id, createdAt: '2000-01-01T00:00:00.000Z' }).expect(400);
       expect(spec.body.message).toBe('Unknown property: createdAt');

@@ -275,7 +275,10 @@ describe('media: uploads, image fields and /media files', () => {
       // A picture elsewhere has no known colour; no logo has none; the field cannot be written.
       const external = await admin.post('/_api/admin/companies/update').send({ id: other.body.id, logoUrl: 'https://cdn.example.com/l.png' }).expect(200);
       expect(external.body.logoBackground).toBeNull();
-      const put = await admin.put(`/_api/admin/companies/${created.body.id}`).send({ ...created.body, logoBackground: '#000000' }).expect(200);
+      // The background is the server's to set: a client's own is refused by name, the one it was served goes back.
+      const refused = await admin.put(`/_api/admin/companies/${created.body.id}`).send({ ...created.body, logoBackground: '#000000' }).expect(400);
+      expect(refused.body.message).toBe(MSG.readOnlyChanged(['logoBackground']));
+      const put = await admin.put(`/_api/admin/companies/${created.body.id}`).send(created.body).expect(200);
       expect(put.body.logoBackground).toBe(created.body.logoBackground);
       const cleared = await admin.post('/_api/admin/companies/update').send({ id: created.body.id, logoUrl: null }).expect(200);
       expect(cleared.body.logoBackground).toBeNull();

@@ -59,6 +59,9 @@ export class ReadOnlyFieldsInterceptor implements NestInterceptor {
     // A missing record is the handler's 404 to answer, with its own words: nothing here to compare against.
     const current = id === undefined ? null : await controller.get(/^\d+$/.test(id) ? Number(id) : id).catch(() => null);
     if (!current) return [];
+    // A save from an older version is the handler's 409 (with who changed it): read-only fields that moved since
+    // that version (a slug after a rename, say) are not this client's change.
+    if ('version' in body && 'version' in current && body.version !== current.version) return [];
     return present.filter((f) => !LIVE_FIELDS.has(f) && !sameJson(body[f], current[f]));
   }
 }
