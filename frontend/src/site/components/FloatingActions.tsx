@@ -1,4 +1,4 @@
-import { toast } from '../../lib/toast.js';
+import { toast } from 'sonner';
 import { TOAST } from '../../../../common/messages.js';
 import { useScrolledPast } from '../hooks/useScrollVisibility.js';
 import { prefersReducedMotion } from '../hooks/useMediaQuery.js';

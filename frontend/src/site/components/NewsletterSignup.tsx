@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '../../lib/toast.js';
+import { toast } from 'sonner';
 import type { NewsletterMessageResponse } from '../../../../common/api-types.js';
 import type { NewsletterSource } from '../../../../common/enums.js';
 import { MSG, TOAST } from '../../../../common/messages.js';

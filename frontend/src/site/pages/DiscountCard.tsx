@@ -1,7 +1,7 @@
 import { isValid, parseISO } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from '../../lib/toast.js';
+import { toast } from 'sonner';
 import { firmPath } from '../../../../common/firm-pages.js';
 import { discountPath } from '../../../../common/code-record.js';
 import type { PublicDiscountDto } from '../../../../common/api-types.js';
