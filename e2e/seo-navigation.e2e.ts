@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { SITE_NAME } from '../common/constants.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, waitForHydration } from './support/browser.js';
 import { startSite, type Site } from './support/site.js';
 
 /** The head the server sends on the first byte, then kept in step by the client while navigating. */
@@ -37,6 +37,8 @@ describe('page head while navigating in Chromium', () => {
     const res = await page.goto(`${site.baseUrl}/nope`);
     expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    // A click before React takes over the server's markup is a plain link: a second document, not this test's subject.
+    await waitForHydration(page);
     expect(await headOf(page)).toEqual({ title: '404 Not Found', canonical: [], robots: ['noindex'], description: 1, ogUrl: null, jsonLd: ['Organization', 'WebSite'] });
 
     await page.getByRole('link', { name: 'Return to Homepage' }).click();
