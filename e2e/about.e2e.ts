@@ -171,7 +171,7 @@ describe('about, unsubscribe, header and footer in Chromium', () => {
     expect(footerText).toContain('trusted source for verified trader funding opportunities and exclusive discounts');
     expect(footerText).toMatch(/may earn a commission from qualifying purchases/);
     expect(footerText).toContain(`\u00a9 ${new Date().getFullYear()} Verified Trader Funding`);
-    expect(await footer.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/about', '/discounts', '/firms', '/methodology', '/how-we-test-codes', '/payout-guarantee', '/blog']);
+    expect(await footer.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/about', '/discounts', '/firms', '/simulator', '/methodology', '/how-we-test-codes', '/payout-guarantee', '/blog']);
 
     await c.request.post('/_api/auth/login_with_password', { data: E2E_ADMIN });
     await page.reload();

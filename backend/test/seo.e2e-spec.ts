@@ -391,7 +391,7 @@ describe('SEO: page heads, status codes, sitemap, feed, robots.txt', () => {
 
       let root = await sitemap();
       expect(locs(root)).toEqual([
-        `${SITE}/`, `${SITE}/discounts`, `${SITE}/firms`, `${SITE}/methodology`, `${SITE}/how-we-test-codes`, `${SITE}/payout-guarantee`, `${SITE}/about`, `${SITE}/blog`,
+        `${SITE}/`, `${SITE}/discounts`, `${SITE}/firms`, `${SITE}/methodology`, `${SITE}/how-we-test-codes`, `${SITE}/simulator`, `${SITE}/payout-guarantee`, `${SITE}/about`, `${SITE}/blog`,
         `${SITE}/blog/reviews`, `${SITE}/blog/guides`, `${SITE}/blog/news`,
         `${SITE}/blog/post-a`, `${SITE}/blog/post-b`,
       ]);

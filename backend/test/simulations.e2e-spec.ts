@@ -4,6 +4,7 @@ import type { FirmRowDto } from '../../common/firm-api-types.js';
 import { FIRM_MSG } from '../../common/firms.js';
 import { ALL_ZERO_MESSAGE, costToFunded, PATHS_MESSAGE, TOO_FEW_DAYS_MESSAGE } from '../../common/simulator/index.js';
 import { SIMULATION_LIMITS } from '../../common/simulator/request.js';
+import { SIMULATOR_MESSAGES } from '../../common/simulator/form.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const COMPANIES = '/_api/admin/companies';
@@ -152,5 +153,69 @@ describe('POST /_api/simulations (issue #28)', () => {
     const res = await t.http().post(SIMULATIONS).send({ dailyPnl: days(30, (i) => i - 10), tradedOn: 100000 }).expect(429);
     expect(res.body.message).toMatch(/Too many simulations/);
     expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  describe('the /simulator page without JavaScript: POST /simulator', () => {
+    const origin = () => new URL(t.config.publicSiteUrl).origin;
+    const form = () => t.http().post('/simulator').set({ Origin: origin() });
+    /** The rendered page's text, markup stripped (React's text separators too). */
+    const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+
+    it('GET /_api/simulations/catalogue: every size of the firms that sell, at the same prices after code as /firms, kept by the cache', async () => {
+      const res = await t.http().get('/_api/simulations/catalogue').expect(200);
+      expect(res.headers.etag).toBeDefined();
+      const firms = (await t.http().get('/_api/firms?status=all').expect(200)).body.rows as FirmRowDto[];
+      expect(new Set(res.body.map((p: { companySlug: string }) => p.companySlug))).toEqual(new Set(['alpha', 'bravo', 'charlie']));
+      for (const p of res.body) {
+        const row = firms.find((f) => f.program.id === p.programId && f.size === p.size)!;
+        expect(p).toMatchObject({ price: row.price, priceAfterCode: row.priceAfterCode, discountCode: row.code?.code ?? null, companyName: row.firm.name });
+      }
+      await t.http().get('/_api/simulations/catalogue').set('If-None-Match', res.headers.etag).expect(304);
+    });
+
+    it('a pasted CSV comes back as the page with every program ranked, the cheapest named with its code, never kept', async () => {
+      const res = await form().type('form').send({ mode: 'csv', csv: YEAR, tradedOn: '100000' }).expect(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['x-robots-tag']).toBe('noindex');
+      const page = text(res.text);
+      expect(page).toContain('Your results against every program');
+      expect(page).toMatch(/10,000 simulated paths per program from your 250 trading days/);
+      // The same ranking the API gives for the same series (the page's seed is in its summary).
+      const seed = Number(/seed (\d+)/.exec(page)![1]);
+      const api = (await t.http().post(SIMULATIONS).send({ csv: YEAR, tradedOn: 100000, seed }).expect(200)).body;
+      const best = api.results[0];
+      expect(page).toContain(`Lowest expected cost: ${best.programName}`);
+      expect(page).toContain(`$${best.expectedCostToFunded.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(best.expectedCostToFunded) ? 0 : 2 })}`);
+      expect(res.text).toContain('<svg');
+      expect(page).toContain('What if you changed your risk per trade?');
+    });
+
+    it('takes the CSV as a file (multipart) and simple statistics', async () => {
+      const file = await form().field('mode', 'csv').field('tradedOn', '100000').attach('file', Buffer.from(YEAR), 'year.csv').expect(200);
+      expect(text(file.text)).toContain('Your results against every program');
+      const stats = await form().type('form').send({ mode: 'stats', tradedOn: '100000', winRate: '50', avgWinR: '2', avgLossR: '1', tradesPerDay: '2', riskPercent: '0.5' }).expect(200);
+      expect(text(stats.text)).toMatch(/from your 250 trading days/);
+    });
+
+    it('a line it cannot read, too few days or a file that is not text: 400, the page with the reason on the form', async () => {
+      const bad = await form().type('form').send({ mode: 'csv', csv: 'date,pnl\n2025-01-02,12\n2025-01-03,abc\n', tradedOn: '100000' }).expect(400);
+      expect(text(bad.text)).toMatch(/Line 3: /);
+      expect(bad.text).toContain('role="alert"');
+      const few = await form().type('form').send({ mode: 'csv', csv: 'date,pnl\n2025-01-02,12\n2025-01-03,-5\n', tradedOn: '100000' }).expect(400);
+      expect(text(few.text)).toContain(TOO_FEW_DAYS_MESSAGE);
+      const binary = await form().field('mode', 'csv').field('tradedOn', '1000').attach('file', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), 'chart.png').expect(400);
+      expect(text(binary.text)).toContain(SIMULATOR_MESSAGES.notText);
+      const size = await form().type('form').send({ mode: 'csv', csv: YEAR, tradedOn: 'lots' }).expect(400);
+      expect(text(size.text)).toContain(SIMULATOR_MESSAGES.tradedOn);
+      const big = await form().field('mode', 'csv').field('tradedOn', '1000').attach('file', Buffer.alloc(1024 * 1024 + 10, 'a'), 'big.csv').expect(413);
+      expect(text(big.text)).toContain(SIMULATOR_MESSAGES.tooLarge);
+    });
+
+    it('only from our own origin (a form post without Origin, or from another site, is refused)', async () => {
+      await t.http().post('/simulator').type('form').send({ csv: YEAR, tradedOn: '100000' }).expect(403);
+      await t.http().post('/simulator').set({ Origin: 'https://evil.example' }).type('form').send({ csv: YEAR, tradedOn: '100000' }).expect(403);
+      await t.http().post('/simulator').set({ Origin: origin() }).set('content-type', 'text/plain').send('x').expect(415);
+    });
   });
 });

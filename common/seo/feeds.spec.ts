@@ -24,8 +24,9 @@ describe('feeds', () => {
     expect(xml).toContain(`<url><loc>${SITE}/blog</loc><lastmod>2025-02-03T00:00:00Z</lastmod><changefreq>daily</changefreq><priority>0.9</priority></url>`);
     expect(xml).toContain(`<url><loc>${SITE}/blog/news</loc><lastmod>2025-01-02T00:00:00Z</lastmod><changefreq>weekly</changefreq><priority>0.8</priority></url>`);
     expect(xml).toContain(`<url><loc>${SITE}/blog/reviews</loc><changefreq>weekly</changefreq><priority>0.8</priority></url>`);
-    // Home, discounts, firms, methodology, how we test codes, the payout guarantee, about, blog and the three category routes.
-    expect(xml.match(/<url>/g)).toHaveLength(11);
+    // Home, discounts, firms, methodology, how we test codes, the simulator, the payout guarantee, about, blog and the three category routes.
+    expect(xml.match(/<url>/g)).toHaveLength(12);
+    expect(xml).toContain(`<url><loc>${SITE}/simulator</loc><changefreq>monthly</changefreq><priority>0.7</priority></url>`);
     expect(xml).toContain(`<url><loc>${SITE}/payout-guarantee</loc><changefreq>weekly</changefreq><priority>0.6</priority></url>`);
   });
 

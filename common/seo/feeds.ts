@@ -114,6 +114,7 @@ export function renderPagesSitemap(siteUrl: string, newest: SitemapNewest, firms
     { loc: `${site}/firms`, lastmod: firmsChanged, changefreq: 'daily', priority: '0.9' },
     { loc: `${site}/methodology`, changefreq: 'monthly', priority: '0.6' },
     { loc: `${site}/how-we-test-codes`, changefreq: 'monthly', priority: '0.6' },
+    { loc: `${site}/simulator`, changefreq: 'monthly', priority: '0.7' },
     ...codes.map((c) => ({ loc: `${site}/discounts/${encodeURIComponent(c.slug)}`, lastmod: c.updatedAt, changefreq: 'daily', priority: '0.7' })),
     { loc: `${site}${GUARANTEE_PATH}`, changefreq: 'weekly', priority: '0.6' },
     ...firms.map((f) => ({ loc: `${site}/firms/${encodeURIComponent(f.slug)}`, lastmod: f.updatedAt, changefreq: 'weekly', priority: '0.8' })),

@@ -252,6 +252,11 @@ describe('firm pages', () => {
     expect(head('/payout-guarantee').title).toContain('Payout Guarantee');
   });
 
+  it('/simulator is an indexed page, its query (a firm) not in the canonical', () => {
+    expect(head('/simulator')).toMatchObject({ canonical: `${SITE}/simulator`, robots: 'index, follow' });
+    expect(head('/simulator', '?firm=ftmo').canonical).toBe(`${SITE}/simulator`);
+  });
+
   it('/methodology is an indexed page', () => {
     expect(head('/methodology')).toMatchObject({ canonical: `${SITE}/methodology`, robots: 'index, follow' });
   });

@@ -12,6 +12,7 @@ import { blogCategoryPath as categoryPath } from '../blog-categories.js';
 import type { PageRoute } from './page-route.js';
 import { FIRM_PAGE_TEXT } from '../firm-pages.js';
 import { EXPIRED_TEXT, HOW_WE_TEST_TEXT } from '../code-record-text.js';
+import { SIMULATOR_TEXT } from '../simulator/text.js';
 import type { RatingSource } from '../firms.js';
 
 export type Robots = 'index, follow' | 'noindex' | 'noindex, follow' | 'noindex, nofollow';
@@ -212,6 +213,8 @@ export function pageHead(route: PageRoute, data: PageHeadData, siteUrl: string):
       return webPage(route.path, 'Methodology', FIRM_PAGE_TEXT.methodology);
     case 'how-we-test':
       return webPage(route.path, 'How we test codes', HOW_WE_TEST_TEXT);
+    case 'simulator':
+      return webPage(route.path, 'Simulator', SIMULATOR_TEXT);
     case 'discounts-expired': {
       const suffix = route.page > 1 ? PAGE_TEXT.pageSuffix(route.page) : '';
       return page(withSiteName(EXPIRED_TEXT.title + suffix), EXPIRED_TEXT.description, route.path + (route.page > 1 ? `?page=${route.page}` : ''), 'noindex, follow');

@@ -21,7 +21,7 @@ export type AdminSection =
   | 'other';
 
 export type PageRoute =
-  | { kind: 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology' | 'accept-invite' | 'payout-guarantee'; path: string }
+  | { kind: 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology' | 'accept-invite' | 'payout-guarantee' | 'simulator'; path: string }
   /** /firms: the comparison table; `query` is the parsed filters (not ok: the page says what is wrong, with a 400). */
   | { kind: 'firms'; path: string; query: FirmsQueryResult }
   | { kind: 'firm'; path: string; slug: string }
@@ -45,7 +45,8 @@ export type PageRoute =
   /** How codes are sourced and tested (issue #30). */
   | { kind: 'how-we-test'; path: string };
 
-const STATIC_ROUTES: Record<string, 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology' | 'accept-invite' | 'payout-guarantee'> = {
+const STATIC_ROUTES: Record<string, 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology' | 'accept-invite' | 'payout-guarantee' | 'simulator'> = {
+  '/simulator': 'simulator',
   '/': 'home',
   '/methodology': 'methodology',
   '/payout-guarantee': 'payout-guarantee',

@@ -25,6 +25,7 @@ export function publicPages(postPath: string, codePath: string): Array<[string, 
     ['a code page (issue #30)', codePath, '.code-figures'],
     ['the archive of expired codes', '/discounts/expired', 'h1'],
     ['how we test codes', '/how-we-test-codes', '.how-body h2'],
+    ['the challenge simulator (issue #28)', '/simulator', '.sim-form'],
   ];
 }
 

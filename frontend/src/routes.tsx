@@ -158,6 +158,13 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
               ...page('site/pages/firms/MethodologyPage.tsx', () => import('./site/pages/firms/MethodologyPage.js').then((m) => m.MethodologyPage)),
             },
             {
+              id: 'simulator',
+              path: 'simulator',
+              // Only a server render has a posted form (POST /simulator without JavaScript); the browser simulates in a worker.
+              loader: () => source.simulatorPosted(),
+              ...page('site/pages/simulator/SimulatorPage.tsx', () => import('./site/pages/simulator/SimulatorPage.js').then((m) => m.SimulatorPage)),
+            },
+            {
               id: 'payout-guarantee',
               path: 'payout-guarantee',
               loader: load(guaranteeStatsQuery(source)),

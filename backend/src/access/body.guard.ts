@@ -19,7 +19,8 @@ export class BodyGuard implements CanActivate {
     await parseBody(http.getRequest<Request>(), http.getResponse<Response>(), {
       large: bodyKind === 'upload' || !isPublic,
       form: bodyKind === 'form' || bodyKind === 'one-click',
-      results: bodyKind === 'results',
+      results: bodyKind === 'results' || bodyKind === 'results-form',
+      resultsForm: bodyKind === 'results-form',
     });
     return true;
   }

@@ -44,11 +44,14 @@ export const RateLimit = (policy: RateLimitPolicy) => SetMetadata(RATE_LIMIT_KEY
  * a mail provider POSTs form-encoded with no cookie and no Origin (safe: the signed token in the URL names the one
  * address it can unsubscribe).
  */
-export type BodyKind = 'json' | 'upload' | 'form' | 'one-click' | 'results';
+export type BodyKind = 'json' | 'upload' | 'form' | 'one-click' | 'results' | 'results-form';
 export const TakesUploads = () => SetMetadata(BODY_KIND_KEY, 'upload' satisfies BodyKind);
 export const TakesForm = () => SetMetadata(BODY_KIND_KEY, 'form' satisfies BodyKind);
 /** A trader's results for the simulator (issue #28): JSON up to BODY_LIMITS.resultsBytes, from anyone. */
 export const TakesResults = () => SetMetadata(BODY_KIND_KEY, 'results' satisfies BodyKind);
+/** The simulator's form without JavaScript (POST /simulator): form-encoded or multipart (a CSV file), up to
+ * BODY_LIMITS.resultsBytes, only with our own Origin. */
+export const TakesResultsForm = () => SetMetadata(BODY_KIND_KEY, 'results-form' satisfies BodyKind);
 export const TakesOneClickPost = () => SetMetadata(BODY_KIND_KEY, 'one-click' satisfies BodyKind);
 
 /** Admin routes that take images: admins only, with the upload body. */

@@ -37,7 +37,8 @@ export class SameOriginGuard implements CanActivate {
     if (req.is('multipart/form-data') && bodyKind === 'upload') return true;
     // Browsers always send Origin with a form POST; without one it cannot be told apart from a forged one. The
     // route does take forms, so the answer names the origin, not the body's type.
-    if (req.is('application/x-www-form-urlencoded') && bodyKind === 'form') {
+    const isForm = req.is('application/x-www-form-urlencoded') && (bodyKind === 'form' || bodyKind === 'results-form');
+    if (isForm || (req.is('multipart/form-data') && bodyKind === 'results-form')) {
       if (origin) return true;
       throw new ApiError(403, MSG.originUnconfirmed);
     }

@@ -39,14 +39,18 @@ const smallJson = express.json({ limit: BODY_LIMITS.publicBytes });
 const resultsJson = express.json({ limit: BODY_LIMITS.resultsBytes });
 /** A plain HTML form post (form-encoded, flat: `extended: false` builds no nested objects). */
 const form = express.urlencoded({ extended: false, limit: BODY_LIMITS.publicBytes, parameterLimit: 20 });
+/** The simulator's form: a pasted CSV may be most of a megabyte. */
+const resultsForm = express.urlencoded({ extended: false, limit: BODY_LIMITS.resultsBytes, parameterLimit: 20 });
 
 /**
  * Reads the body the route's labels allow (BodyGuard decides which): JSON with the large or the small size
  * limit, or a form; then the depth check. Parser errors come back in the API's words.
  */
-export async function parseBody(req: Request, res: Response, options: { large: boolean; form: boolean; results?: boolean }): Promise<void> {
+export async function parseBody(
+  req: Request, res: Response, options: { large: boolean; form: boolean; results?: boolean; resultsForm?: boolean },
+): Promise<void> {
   const json = options.large ? largeJson : options.results ? resultsJson : smallJson;
-  const parsers = [json, ...(options.form ? [form] : [])];
+  const parsers = [json, ...(options.resultsForm ? [resultsForm] : options.form ? [form] : [])];
   for (const parser of parsers) {
     await new Promise<void>((resolve, reject) => parser(req, res, (err?: unknown) => (err ? reject(bodyError(err)) : resolve())));
   }

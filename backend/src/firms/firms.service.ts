@@ -15,6 +15,7 @@ import {
 import { MSG } from '../../../common/messages.js';
 import { ASSUMED_PASS_RATE, trueCost, trueCostDto } from '../../../common/true-cost.js';
 import { ApiError } from '../common/api-error.js';
+import type { CatalogueProgram } from '../../../common/simulator/view.js';
 import { FirmChange } from './firm-change.entity.js';
 import { FirmEventsService } from './firm-events.service.js';
 import { FirmPricesService } from './firm-prices.service.js';
@@ -25,19 +26,6 @@ import { PayoutReportsService } from '../payouts/payout-reports.service.js';
 import { firmPostsQuery } from '../blog-posts/blog-post.queries.js';
 
 /** One program at one size as the simulator prices it (issue #28). */
-export interface CatalogueRow {
-  programId: number;
-  companySlug: string;
-  programName: string;
-  rules: Pick<ProgramDto,
-    'profitTargets' | 'dailyLoss' | 'maxLoss' | 'drawdownType' | 'minTradingDays' | 'timeLimitDays' | 'consistency' | 'trailingStopsAtStart'>;
-  size: number;
-  price: number;
-  priceAfterCode: number;
-  discountCode: string | null;
-  resetPrice: number | null;
-  activationFee: number | null;
-}
 
 /** How many posts a profile lists. */
 const FIRM_POSTS_MAX = 6;
@@ -190,16 +178,16 @@ export class FirmsService {
    * price after its best code: the same kept-or-live best code as the /firms table (bestCodeSql), so the simulator's
    * prices (issue #28) cannot differ from the table's.
    */
-  async catalogue(now = new Date()): Promise<CatalogueRow[]> {
+  async catalogue(now = new Date()): Promise<CatalogueProgram[]> {
     const best = await this.bestCodeSql(now);
     const rows = await this.em.getConnection().execute<Array<{
       c_slug: string; c_name: string; p_id: number; p_name: string; p_profit_targets: number[]; p_daily_loss: string | null;
       p_max_loss: string; p_drawdown_type: string; p_min_trading_days: number; p_time_limit_days: number | null;
       p_activation_fee: string | null; p_reset_price: string | null; s_size: number; s_price: string;
       p_consistency: string | null; p_trailing_stops_at_start: boolean;
-      b_after: string | null; b_code: string | null;
+      b_after: string | null; b_code: string | null; b_slug: string | null;
     }>>(
-      `select q.*, d.discount_code as b_code from (
+      `select q.*, d.discount_code as b_code, d.slug as b_slug from (
          select c.slug as c_slug, c.name as c_name, p.id as p_id, p.name as p_name, p.profit_targets as p_profit_targets,
            p.daily_loss as p_daily_loss, p.max_loss as p_max_loss, p.drawdown_type as p_drawdown_type,
            p.min_trading_days as p_min_trading_days, p.time_limit_days as p_time_limit_days,
@@ -220,12 +208,14 @@ export class FirmsService {
       return {
         programId: r.p_id,
         companySlug: r.c_slug,
-        programName: `${r.c_name} ${r.p_name}`,
+        companyName: r.c_name,
+        // "FTMO 1-Step" already names its firm: no "FTMO FTMO 1-Step".
+        programName: r.p_name.toLowerCase().startsWith(r.c_name.toLowerCase()) ? r.p_name : `${r.c_name} ${r.p_name}`,
         rules: {
           profitTargets: r.p_profit_targets.map(Number),
           dailyLoss: num(r.p_daily_loss),
           maxLoss: Number(r.p_max_loss),
-          drawdownType: r.p_drawdown_type as CatalogueRow['rules']['drawdownType'],
+          drawdownType: r.p_drawdown_type as CatalogueProgram['rules']['drawdownType'],
           minTradingDays: r.p_min_trading_days,
           timeLimitDays: r.p_time_limit_days,
           consistency: num(r.p_consistency),
@@ -235,6 +225,7 @@ export class FirmsService {
         price,
         priceAfterCode: r.b_after === null ? price : Number(r.b_after),
         discountCode: r.b_after === null ? null : r.b_code,
+        discountSlug: r.b_after === null ? null : r.b_slug,
         resetPrice: num(r.p_reset_price),
         activationFee: num(r.p_activation_fee),
       };

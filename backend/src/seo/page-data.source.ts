@@ -19,6 +19,7 @@ import { FollowsService } from '../follows/follows.service.js';
 import { PayoutClaimsService } from '../payouts/payout-claims.service.js';
 import { PayoutReportsService } from '../payouts/payout-reports.service.js';
 import type { DataSource, ServerEntry } from './ssr-types.js';
+import type { SimulatorPosted } from '../../../common/simulator/form.js';
 
 /** What a page's render read, for its head and status (one source of truth with the body). */
 export interface PageReads {
@@ -62,7 +63,7 @@ export class PageDataSources {
   ) {}
 
   /** A source for one request; `reads` collects what it answered. */
-  forRequest(req: Request, entry: ServerEntry, reads: PageReads): DataSource {
+  forRequest(req: Request, entry: ServerEntry, reads: PageReads, posted?: SimulatorPosted): DataSource {
     const user = req.user as PublicUser | undefined;
     const fail = (error: unknown): never => {
       if (error instanceof HttpException) {
@@ -82,6 +83,7 @@ export class PageDataSources {
 
     return {
       session: async () => this.auth.session(req),
+      simulatorPosted: async () => posted ?? null,
       companies: () => guard(async () => asJson(await this.companies.listPublic())),
       discounts: () => guard(async () => asJson(await this.discounts.listPublic())),
       // Already plain JSON (numbers and text only): no round trip for the table's hundred rows.

@@ -6,6 +6,8 @@ import { DiscountsModule } from '../discounts/discounts.module.js';
 import { FirmsModule } from '../firms/firms.module.js';
 import { FollowsModule } from '../follows/follows.module.js';
 import { PayoutsModule } from '../payouts/payouts.module.js';
+import { SimulationsModule } from '../simulations/simulations.module.js';
+import { SimulatorFormController } from '../simulations/simulator-form.controller.js';
 import { PageDataSources } from './page-data.source.js';
 import { PageShellService } from './page-shell.service.js';
 import { SeoContentService } from './seo-content.service.js';
@@ -16,8 +18,9 @@ import { SsrRendererService } from './ssr-renderer.service.js';
 
 /** SiteController's catch-all must stay the last controller (and this the last module of AppModule). */
 @Module({
-  imports: [AuthModule, BlogPostsModule, CompaniesModule, DiscountsModule, FirmsModule, FollowsModule, PayoutsModule],
-  controllers: [SeoFilesController, SiteController],
+  imports: [AuthModule, BlogPostsModule, CompaniesModule, DiscountsModule, FirmsModule, FollowsModule, PayoutsModule, SimulationsModule],
+  // The simulator's no-JavaScript form renders its page, so it sits with the pages.
+  controllers: [SeoFilesController, SimulatorFormController, SiteController],
   providers: [PageShellService, SeoContentService, SitePagesService, SsrRendererService, PageDataSources],
 })
 export class SeoModule {}

@@ -8,6 +8,7 @@ import type { FirmProfileDto } from '../../../common/firm-api-types.js';
 import { headTagList, pageHead, pageStatus, type FirmHeadData, type PageHeadData, type PostHeadData } from '../../../common/seo/page-head.js';
 import { matchRoute, trailingSlashRedirect, type PageRoute } from '../../../common/seo/page-route.js';
 import { LOGIN_NEXT_PARAM, loginReturnPath } from '../../../common/login-form.js';
+import type { SimulatorPosted } from '../../../common/simulator/form.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { PageDataSources, type PageReads } from './page-data.source.js';
 import { CodePagesService } from '../discounts/code-pages.service.js';
@@ -55,7 +56,8 @@ export class SitePagesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async page(req: Request): Promise<SitePage> {
+  /** `posted`: the simulator's form sent without JavaScript (POST /simulator), rendered into its page, kept by no cache. */
+  async page(req: Request, posted?: SimulatorPosted): Promise<SitePage> {
     const q = req.originalUrl.indexOf('?');
     const search = q >= 0 ? req.originalUrl.slice(q) : '';
     const redirect = trailingSlashRedirect(req.path, search);
@@ -70,13 +72,13 @@ export class SitePagesService {
     const user = req.user as PublicUser | undefined;
     // The trader's own page: signed-out readers sign in first and come back (the sign-in link lands here too).
     if (route.kind === 'account' && !user) return { status: 303, location: signInFirst(req.originalUrl) };
-    const rendered = await this.render(req, route);
+    const rendered = await this.render(req, route, posted);
     const data = rendered ? headDataFromReads(route, rendered.reads) : await this.headData(route, user);
     const failed = !!rendered?.reads.failed;
     const preview = !!rendered?.reads.preview;
     const head = pageHead(route, data, this.config.publicSiteUrl);
-    // A preview or a page whose content failed to load is never indexed.
-    if (preview || failed) head.robots = 'noindex';
+    // A preview, a page whose content failed to load and a trader's simulation are never indexed.
+    if (preview || failed || posted) head.robots = 'noindex';
 
     const headTags = headTagList(head);
     if (route.kind === 'home') headTags.push(`<script>${SPLASH_HEAD_SCRIPT}</script>`);
@@ -86,20 +88,20 @@ export class SitePagesService {
       robots: head.robots,
       // Only the admin area, the trader's own page and previews depend on the reader: those are never kept. Every
       // other page is the same for anyone (the session is not rendered on the server), so signed-in readers share it.
-      private: route.kind === 'admin' || route.kind === 'account' || preview,
-      // A preview and a trader's own page (their reports, claims, email) are kept by no cache at all.
-      ...(preview || route.kind === 'account' ? { noStore: true } : {}),
+      private: route.kind === 'admin' || route.kind === 'account' || preview || !!posted,
+      // A preview, a trader's own page (their reports, claims, email) and their simulation are kept by no cache at all.
+      ...(preview || route.kind === 'account' || posted ? { noStore: true } : {}),
     };
   }
 
   /** The page's content rendered on the server (not the admin, a client-only chunk); undefined without a server build. */
-  private async render(req: Request, route: PageRoute): Promise<{ body: RenderedBody; reads: PageReads } | undefined> {
+  private async render(req: Request, route: PageRoute, posted?: SimulatorPosted): Promise<{ body: RenderedBody; reads: PageReads } | undefined> {
     if (route.kind === 'admin' || !this.shell.hasRoot()) return undefined;
     try {
       const entry = await this.ssr.load();
       if (!entry) return undefined;
       const reads: PageReads = {};
-      const page = await entry.render(req.originalUrl, this.sources.forRequest(req, entry, reads));
+      const page = await entry.render(req.originalUrl, this.sources.forRequest(req, entry, reads, posted));
       const body = { html: page.html, state: page.state, stateId: entry.SSR_STATE_ID, assets: this.ssr.assets(page.modules) };
       return { body, reads };
     } catch (error) {

@@ -10,6 +10,7 @@ import type { FirmsQuery } from '../../../common/firms.js';
 import type { CodePageDto, CodeRecordDto, ExpiredPageDto } from '../../../common/code-record.js';
 import type { MyPayoutReportDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
 import type { GuaranteeStats } from '../../../common/payouts.js';
+import type { SimulatorPosted } from '../../../common/simulator/form.js';
 
 export interface DataSource {
   session(): Promise<SessionResponse>;
@@ -29,6 +30,8 @@ export interface DataSource {
   myPayoutClaims(): Promise<PayoutClaimDto[]>;
   myFollows(): Promise<FollowsResponse>;
   guaranteeStats(): Promise<GuaranteeStats>;
+  /** The simulator's form as posted without JavaScript (server only; null for a GET and in the browser). */
+  simulatorPosted(): Promise<SimulatorPosted | null>;
 }
 
 export interface RenderedPage {

@@ -1,7 +1,11 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public, RateLimit, TakesResults } from '../access/route-labels.js';
 import { RATE_LIMITS } from '../access/rate-limits.js';
+import { PublicCache } from '../cache/public-cache.decorator.js';
+import type { Computed } from '../cache/public-cache.service.js';
+import { FIRM_TABLES } from '../firms/firms.controller.js';
+import { FirmsService } from '../firms/firms.service.js';
 import type { SimulationAnswer } from './simulations.service.js';
 import { SimulationsService } from './simulations.service.js';
 
@@ -10,7 +14,7 @@ import { SimulationsService } from './simulations.service.js';
 @Controller('_api/simulations')
 @Public()
 export class SimulationsController {
-  constructor(private readonly simulations: SimulationsService) {}
+  constructor(private readonly simulations: SimulationsService, private readonly firms: FirmsService) {}
 
   @Post()
   @HttpCode(200)
@@ -18,5 +22,17 @@ export class SimulationsController {
   @RateLimit(RATE_LIMITS.simulations)
   run(@Body() body: unknown): Promise<SimulationAnswer> {
     return this.simulations.run(body);
+  }
+
+  /**
+   * The programs, rules and prices after our best code that /simulator's Web Worker runs a trader's results against
+   * on their own device; the same rows the server simulates. Kept until a firm, program or code changes or a code ends.
+   */
+  @Get('catalogue')
+  @PublicCache({ tables: FIRM_TABLES })
+  async catalogue(): Promise<Computed> {
+    const now = new Date();
+    const [expiresAt, body] = await Promise.all([this.firms.nextChange(now), this.firms.catalogue(now)]);
+    return { body, expiresAt };
   }
 }

@@ -1,27 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import {
-  costToFunded, dailySeriesFromTrades, normaliseDailyPnl, readPnlCsv, simulate, SimulatorInputError, validateSeries,
-  type DailyPnl, type FailReasons, type RuleSet,
+  dailySeriesFromTrades, normaliseDailyPnl, readPnlCsv, simulate, SimulatorInputError, validateSeries, type DailyPnl, type RuleSetResult,
 } from '../../../common/simulator/index.js';
+import {
+  catalogueCost, catalogueRuleSet, rankResults, simulatorView, type CatalogueProgram, type PricedRuleSet, type SimulationResultRow,
+  type SimulatorView,
+} from '../../../common/simulator/view.js';
+import type { SimulatorInput } from '../../../common/simulator/form.js';
 import { NO_RESULTS_MESSAGE, simulationRequestProblem, type SimulationRequest } from '../../../common/simulator/request.js';
 import { ApiError } from '../common/api-error.js';
 import { FirmsService } from '../firms/firms.service.js';
 
-export interface SimulationResultRow {
-  programId?: number;
-  companySlug?: string;
-  programName: string;
-  size: number;
-  price: number;
-  priceAfterCode: number;
-  discountCode?: string | null;
-  passProbability: number;
-  ci95: [number, number];
-  failReasons: FailReasons;
-  medianDaysToPass: number | null;
-  expectedAttempts: number | null;
-  expectedCostToFunded: number | null;
-}
+export type { SimulationResultRow };
 
 export interface SimulationAnswer {
   paths: number;
@@ -31,11 +21,7 @@ export interface SimulationAnswer {
   results: SimulationResultRow[];
 }
 
-interface Priced {
-  row: Omit<SimulationResultRow, 'passProbability' | 'ci95' | 'failReasons' | 'medianDaysToPass' | 'expectedAttempts' | 'expectedCostToFunded'>;
-  rules: RuleSet;
-  cost: { feeAfterCode: number; resetPrice: number | null; activationFee: number | null };
-}
+type ResultRowBase = Omit<SimulationResultRow, keyof RuleSetResult | 'expectedCostToFunded'>;
 
 /** Runs the engine (common/simulator) on a trader's results against custom rule sets and/or the catalogue. */
 @Injectable()
@@ -47,36 +33,37 @@ export class SimulationsService {
     if (problem) throw new ApiError(400, problem.message, { [problem.field]: problem.message });
     const request = body as SimulationRequest;
     const series = inputError(() => seriesOf(request));
-    const priced = [
-      ...(request.programs ?? []).map((p): Priced => ({
+    const priced: PricedRuleSet<ResultRowBase>[] = [
+      ...(request.programs ?? []).map((p) => ({
         row: { programName: p.name, size: p.size, price: p.price, priceAfterCode: p.price },
         rules: { ...p, trailingStopsAtStart: p.trailingStopsAtStart ?? false, consistency: p.consistency ?? null },
         cost: { feeAfterCode: p.price, resetPrice: null, activationFee: null },
       })),
-      ...((request.catalogue ?? !request.programs?.length) ? await this.catalogue() : []),
+      ...((request.catalogue ?? !request.programs?.length) ? (await this.firms.catalogue()).map(catalogueRow) : []),
     ];
     const run = inputError(() => simulate(series, priced.map((p) => p.rules), {
       tradedOn: request.tradedOn, paths: request.paths, seed: request.seed, blockLength: request.blockLength,
     }));
-    const results = priced.map((p, i): SimulationResultRow => {
-      const r = run.results[i]!;
-      return { ...p.row, ...r, expectedCostToFunded: costToFunded(p.cost, r.passProbability) };
-    });
-    // Cheapest expected way to funded first; programs never passed last (stable: the catalogue's order otherwise).
-    results.sort((a, b) => (a.expectedCostToFunded ?? Infinity) - (b.expectedCostToFunded ?? Infinity) || 0);
-    return { paths: run.paths, seed: run.seed, blockLength: run.blockLength, tradingDays: run.tradingDays, results };
+    return { paths: run.paths, seed: run.seed, blockLength: run.blockLength, tradingDays: run.tradingDays, results: rankResults(priced, run.results) };
   }
 
-  private async catalogue(): Promise<Priced[]> {
-    return (await this.firms.catalogue()).map((c) => ({
-      row: {
-        programId: c.programId, companySlug: c.companySlug, programName: c.programName, size: c.size,
-        price: c.price, priceAfterCode: c.priceAfterCode, discountCode: c.discountCode,
-      },
-      rules: { name: c.programName, ...c.rules, size: c.size },
-      cost: { feeAfterCode: c.priceAfterCode, resetPrice: c.resetPrice, activationFee: c.activationFee },
-    }));
+  /** The /simulator page's answer for the form posted without JavaScript (the browser runs the same in a worker). */
+  async view(input: SimulatorInput): Promise<SimulatorView> {
+    const catalogue = await this.firms.catalogue();
+    return simulatorView(input.series, catalogue, { tradedOn: input.tradedOn, firm: input.firm, chosen: input.chosen });
   }
+}
+
+/** A catalogue program as the API's row: the firm's slug and program id, no code page. */
+function catalogueRow(p: CatalogueProgram): PricedRuleSet<ResultRowBase> {
+  return {
+    row: {
+      programId: p.programId, companySlug: p.companySlug, programName: p.programName, size: p.size,
+      price: p.price, priceAfterCode: p.priceAfterCode, discountCode: p.discountCode,
+    },
+    rules: catalogueRuleSet(p),
+    cost: catalogueCost(p),
+  };
 }
 
 function seriesOf(request: SimulationRequest): DailyPnl[] {

@@ -10,6 +10,7 @@ import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../../../comm
 import type { FirmsQuery } from '../../../common/firms.js';
 import type { CodePageDto, CodeRecordDto, ExpiredPageDto } from '../../../common/code-record.js';
 import type { GuaranteeStats } from '../../../common/payouts.js';
+import type { SimulatorPosted } from '../../../common/simulator/form.js';
 import { MSG } from '../../../common/messages.js';
 import type { MyPayoutReportDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
 import { apiFetch, apiGetSuperjson } from './api.js';
@@ -36,6 +37,8 @@ export interface DataSource {
   myFollows(): Promise<FollowsResponse>;
   /** The payout guarantee's live figures (issue #17), the same as GET /_api/payout-guarantee/stats. */
   guaranteeStats(): Promise<GuaranteeStats>;
+  /** The simulator's form as posted without JavaScript (server only; null for a GET and in the browser). */
+  simulatorPosted(): Promise<SimulatorPosted | null>;
 }
 
 export const httpSource: DataSource = {
@@ -58,5 +61,7 @@ export const httpSource: DataSource = {
   myPayoutReports: () => apiFetch<MyPayoutReportDto[]>('/_api/me/payout-reports'),
   myPayoutClaims: () => apiFetch<PayoutClaimDto[]>('/_api/me/payout-claims'),
   myFollows: () => apiFetch<FollowsResponse>('/_api/me/follows'),
+  // A posted form is answered by the server's render; the browser runs its simulations in a worker.
+  simulatorPosted: async () => null,
   guaranteeStats: () => apiFetch<GuaranteeStats>('/_api/payout-guarantee/stats'),
 };

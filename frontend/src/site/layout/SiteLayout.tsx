@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ACCOUNT_PATH } from '../../../../common/account.js';
 import { SITE_NAME } from '../../../../common/constants.js';
 import { GUARANTEE_PATH } from '../../../../common/marketing.js';
+import { SIMULATOR_PATH } from '../../../../common/simulator/text.js';
 import { useSession } from '../../lib/session.js';
 import { HomeSplash } from '../components/HomeSplash.js';
 import { useHashScroll } from '../hooks/useHashScroll.js';
@@ -102,6 +103,7 @@ export function SiteLayout() {
             <Link to="/about">About</Link>
             <Link to="/discounts">Discounts</Link>
             <Link to="/firms">Firms</Link>
+            <Link to={SIMULATOR_PATH}>Challenge simulator</Link>
             <Link to="/methodology">Methodology</Link>
             <Link to="/how-we-test-codes">How we test codes</Link>
             <Link to={GUARANTEE_PATH}>Payout guarantee</Link>

@@ -12,6 +12,7 @@ import { FirmLogo } from '../../components/FirmLogo.js';
 import { useRenderTime } from '../../../lib/render-time.js';
 import { DiscountCard } from '../DiscountCard.js';
 import { EXPIRED_DISCOUNTS_PATH } from '../../../../../common/code-record.js';
+import { simulatorPathFor } from '../../../../../common/simulator/text.js';
 import { ApiRequestError } from '../../../lib/api.js';
 import { NotFoundPage } from '../NotFoundPage.js';
 import { PayoutEvidence, payoutEvidenceLine } from './PayoutEvidence.js';
@@ -180,6 +181,7 @@ function PassRateNote({ firm, assumed }: { firm: FirmProfileDto['firm']; assumed
           <label htmlFor="pass-rate">Assume a pass rate of (%)</label>
           <input id="pass-rate" name="passRate" type="number" min="0.01" max="100" step="0.01" inputMode="decimal" defaultValue={assumed} key={assumed} />
           <button type="submit" className="button">Recalculate</button>
+          <Link to={simulatorPathFor(firm.slug)}>or compute it from your results →</Link>
         </form>
       )}
     </div>

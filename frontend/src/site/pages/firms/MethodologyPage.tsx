@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { FIRM_PAGE_TEXT } from '../../../../../common/firm-pages.js';
+import { SIMULATOR_PATH } from '../../../../../common/simulator/text.js';
 import { CRITERIA, RETEST_AFTER_DAYS, SCORE_MAX } from '../../../../../common/firms.js';
 import { CodeChecks } from '../../components/CodeChecks.js';
 import { GUARANTEE_PATH, PAYOUT_MIN_REPORTS, PAYOUT_WINDOW_DAYS } from '../../../../../common/payouts.js';
@@ -58,6 +59,32 @@ export function MethodologyPage() {
               ))}
             </tbody>
           </table>
+        </section>
+
+        <section aria-labelledby="simulator-title" id="simulator">
+          <h2 id="simulator-title">How the challenge simulator works, and what it cannot know</h2>
+          <p>
+            The <Link to={SIMULATOR_PATH}>simulator</Link> takes your own daily results (or a year of days made from your win rate, average
+            win and loss and risk per trade) and replays them 10,000 times. Each replay draws runs of consecutive days from your history,
+            of random length, and strings them together: a stationary block bootstrap. Keeping runs of days keeps your streaks — a bad
+            week stays a bad week — and the typical run length is chosen from how strongly one day of yours follows the last. Your results
+            are scaled to each account size, so a 1 % day stays a 1 % day.
+          </p>
+          <p>
+            Every replay is checked against each program's rules as the firm states them: each phase's profit target, the daily loss
+            limit from the day's starting balance, the maximum loss (static, trailing or trailing at the end of the day, stopping at the
+            starting balance where the firm says so), the minimum trading days, the time limit, and a consistency rule where there is
+            one. A program with no time limit is followed for a year and counted as "ran out of time" after that. The share of replays
+            that pass is your chance to pass, shown with its 95 % interval; the expected cost to funded is the price after our best code,
+            plus a reset or a new account (whichever is cheaper) for each expected failed attempt, plus any activation fee — the same
+            true-cost rule as the firm pages, with your chance in place of an assumed one.
+          </p>
+          <p>
+            Its limits, in plain words: the future is not the past. A bootstrap only reshuffles the days you already had: it keeps your
+            streaks but invents no new market regime, no bigger loss than your worst day, and no change in how you trade under a
+            challenge's pressure. Results are checked at the end of each day, so a rule broken and recovered within a day is not seen.
+            Fewer than 20 trading days are refused; with less than a few months of days, read the chances as rough.
+          </p>
         </section>
 
         <section aria-labelledby="testing-title">
