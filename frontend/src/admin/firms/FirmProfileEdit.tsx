@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { AdminCompanyDto, ProgramDto, ScoreDto } from '../../../../common/firm-api-types.js';
 import {
   AFFILIATE_STATUSES, AFFILIATE_STATUS_LABELS, ASSET_CLASSES, CRITERIA, DRAWDOWN_TYPES, DRAWDOWN_TYPE_LABELS, FIRM_LIMITS,
-  FIRM_STATUSES, FIRM_STATUS_LABELS, PLATFORMS, PROGRAM_TYPES, PROGRAM_TYPE_LABELS, SCORE_MAX, SCORE_MIN, STATUS_REASON_MAX,
+  FIRM_MSG, FIRM_STATUSES, FIRM_STATUS_LABELS, PLATFORMS, PROGRAM_TYPES, PROGRAM_TYPE_LABELS, SCORE_MAX, SCORE_MIN, STATUS_REASON_MAX,
 } from '../../../../common/firms.js';
 import { TOAST } from '../../../../common/messages.js';
 import { errorMessage } from '../components/errors.js';
@@ -19,6 +19,8 @@ const CRITERIA_CHOICES = CRITERIA.map((c) => ({ id: c.key, name: `${c.label} (${
 
 /** The record, plus this save's words on its rule changes (not stored on the company: kept with each recorded change). */
 type ProfileForm = Partial<AdminCompanyDto> & { changeNote?: string | null; changeSourceUrl?: string | null };
+/** The server's rule (FIRM_MSG.consistency), said on the field before the save: above 0 and at most 100, or empty. */
+const consistencyRule = (v: unknown) => (numOrNull(v) === null || (Number(v) > 0 && Number(v) <= 100) ? undefined : FIRM_MSG.consistency);
 const numOrNull = (v: unknown) => (v === '' || v === undefined || v === null ? null : Number(v));
 
 /**
@@ -169,7 +171,7 @@ export function FirmProfileEdit() {
                 <SelectInput source="drawdownType" label="Drawdown" choices={choices(DRAWDOWN_TYPES, DRAWDOWN_TYPE_LABELS)} />
                 <NumberInput source="minTradingDays" label="Min trading days" min={0} step={1} />
                 <NumberInput source="timeLimitDays" label="Time limit (days, empty: none)" min={1} step={1} />
-                <NumberInput source="consistency" label="Consistency: best day ≤ % of profit (empty: none)" min={0} max={100} />
+                <NumberInput source="consistency" label="Consistency: best day ≤ % of profit (empty: none)" min={0} max={100} validate={consistencyRule} />
                 <BooleanInput source="trailingStopsAtStart" label="Trailing floor stops at the starting balance" />
                 <NumberInput source="profitSplit" label="Profit split %" min={0} max={100} />
                 <NumberInput source="firstPayoutDays" label="First payout after (days)" min={0} step={1} />
