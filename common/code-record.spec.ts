@@ -1,5 +1,5 @@
 import {
-  answersDemote, codeBadge, codeOfferJsonLd, codeSizePrices, discountSlug, figuresFromHistory, hourOf, isDemoted, lastWorkedAt,
+  answersDemote, codeBadge, codeOfferJsonLd, offerJsonLd, codeSizePrices, discountSlug, figuresFromHistory, hourOf, isDemoted, lastWorkedAt,
   lastWorkedText, recordPages, usedToday, type HistoryAnswer, type HistoryCheck,
 } from './code-record.js';
 import { priceAfterCode, type CodeTerms } from './price-rule.js';
@@ -110,6 +110,26 @@ describe('codeSizePrices', () => {
     const rows = codeSizePrices(listed, code, NOW);
     expect(rows).toEqual([{ program: 'Evaluation', size: 50000, price: 165, priceAfterCode: 132 }]);
     expect(rows[0]!.priceAfterCode).toBe(priceAfterCode({ program: 'Evaluation', size: 50000, price: 165, purchase: 'new', on: NOW }, code));
+  });
+});
+
+describe('offerJsonLd (only where honest), the /discounts cards\' and the code pages\'', () => {
+  const deal = {
+    title: '15% off', slug: 'fundednext-15-off', description: null, priceExample: { priceAfterCode: 467.5 }, validFrom: '2026-11-01', validUntil: '2026-12-31T23:59:00.000Z',
+    createdAt: '2026-10-01T00:00:00.000Z', status: 'active', company: { name: 'FundedNext', websiteUrl: 'https://fundednext.com' },
+    lastCheckResult: null, failingSince: null, lastVerifiedAt: null,
+  };
+  it('gives price, currency and validity from the data, and the code\'s own page', () => {
+    expect(offerJsonLd(deal, 'https://vtf.example/', NOW)).toEqual({
+      '@context': 'https://schema.org', '@type': 'Offer', name: '15% off', url: 'https://vtf.example/discounts/fundednext-15-off',
+      price: '467.50', priceCurrency: 'USD', availability: 'https://schema.org/InStock', validFrom: '2026-11-01', validThrough: '2026-12-31T23:59:00.000Z',
+      seller: { '@type': 'Organization', name: 'FundedNext', url: 'https://fundednext.com' },
+    });
+  });
+  it('gives none without a price, for a deal not yet live, or for a code reported not working', () => {
+    expect(offerJsonLd({ ...deal, priceExample: null }, 'https://vtf.example', NOW)).toBeNull();
+    expect(offerJsonLd({ ...deal, status: 'coming_soon' }, 'https://vtf.example', NOW)).toBeNull();
+    expect(offerJsonLd({ ...deal, lastCheckResult: 'failed' }, 'https://vtf.example', NOW)).toBeNull();
   });
 });
 

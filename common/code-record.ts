@@ -214,30 +214,27 @@ export const EXPIRED_DISCOUNTS_PATH = '/discounts/expired';
 /** What a code page's slug may look like (the route answers nothing else). */
 export const DISCOUNT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** What codeOfferJsonLd reads of a code page. */
-export interface CodeOfferSource {
-  discount: {
-    title: string;
-    slug: string;
-    description: string | null;
-    status: string;
-    validFrom: string | null;
-    validUntil: string | null;
-    createdAt: string;
-    priceExample: { priceAfterCode: number } | null;
-    company: { name: string; websiteUrl: string | null };
-  } & Pick<ProofFigures, 'lastCheckResult' | 'failingSince' | 'lastVerifiedAt'>;
-  ended: boolean;
+/** What offerJsonLd reads of a code: a /discounts card's discount or a code page's. */
+export interface OfferSource extends Pick<ProofFigures, 'lastCheckResult' | 'failingSince' | 'lastVerifiedAt'> {
+  title: string;
+  slug: string;
+  description: string | null;
+  status: string;
+  validFrom: string | null;
+  validUntil: string | null;
+  createdAt: string;
+  /** The card's "now" price (common/price-rule.ts): the price the Offer states. */
+  priceExample: { priceAfterCode: number } | null;
+  company: { name: string; websiteUrl: string | null };
 }
 
 /**
- * A code page's schema.org `Offer`, only while the code is active (not ended, not demoted, with a price after code
- * from the one price rule): validFrom (its start, else when it was listed) and validThrough (its end) from the data.
- * An expired code has none.
+ * A code's schema.org `Offer`, the one builder for the /discounts cards and the code pages: only while the code is
+ * active (not past its end, not demoted, with a price after code from the one price rule), pointing at the code's own
+ * page; validFrom (its start, else when it was listed) and validThrough (its end) from the data.
  */
-export function codeOfferJsonLd(p: CodeOfferSource, siteUrl: string, now: Date): Record<string, unknown> | null {
-  const d = p.discount;
-  if (p.ended || d.status !== 'active' || d.priceExample === null || isDemoted(d, now)) return null;
+export function offerJsonLd(d: OfferSource, siteUrl: string, now: Date): Record<string, unknown> | null {
+  if (d.status !== 'active' || d.priceExample === null || isDemoted(d, now)) return null;
   if (d.validUntil && new Date(d.validUntil).getTime() <= now.getTime()) return null;
   const site = siteUrl.replace(/\/+$/, '');
   return {
@@ -253,6 +250,11 @@ export function codeOfferJsonLd(p: CodeOfferSource, siteUrl: string, now: Date):
     ...(d.validUntil ? { validThrough: d.validUntil } : {}),
     seller: { '@type': 'Organization', name: d.company.name, ...(d.company.websiteUrl ? { url: d.company.websiteUrl } : {}) },
   };
+}
+
+/** A code page's Offer: none once the code has ended, else the code's own. */
+export function codeOfferJsonLd(p: { discount: OfferSource; ended: boolean }, siteUrl: string, now: Date): Record<string, unknown> | null {
+  return p.ended ? null : offerJsonLd(p.discount, siteUrl, now);
 }
 
 /** GET /_api/discounts/by-slug/:slug */

@@ -1,5 +1,5 @@
 import {
-  holdReason, isReportedNotWorking, needsCheck, offerJsonLd, proofTexts, reportThanks, successLabel, verifiedLabel, type ProofFigures,
+  holdReason, isReportedNotWorking, needsCheck, proofTexts, reportThanks, successLabel, verifiedLabel, type ProofFigures,
 } from './proof.js';
 
 const NOW = new Date('2026-11-22T22:00:00.000Z');
@@ -66,25 +66,6 @@ describe('proofTexts and needsCheck', () => {
     expect(needsCheck({ ...active, lastVerifiedAt: '2026-11-16T23:00:00.000Z', lastCheckResult: 'worked' }, NOW)).toBe(false);
     expect(needsCheck({ ...active, lastVerifiedAt: '2026-11-22T10:00:00.000Z', lastCheckResult: 'failed' }, NOW)).toBe(true);
     expect(needsCheck({ ...base, status: 'expired' }, NOW)).toBe(false);
-  });
-});
-
-describe('offerJsonLd (only where honest)', () => {
-  const deal = {
-    ...base, id: 4, title: '15% off', description: null, priceExample: { program: 'Stellar 2-Step', size: 100_000, price: 549.99, priceAfterCode: 467.5 }, validFrom: '2026-11-01', validUntil: '2026-12-31T23:59:00.000Z',
-    status: 'active', company: { name: 'FundedNext', websiteUrl: 'https://fundednext.com' },
-  };
-  it('gives price, currency and validity from the data', () => {
-    expect(offerJsonLd(deal, 'https://vtf.example/', NOW)).toEqual({
-      '@context': 'https://schema.org', '@type': 'Offer', name: '15% off', url: 'https://vtf.example/discounts#deal-4',
-      price: '467.50', priceCurrency: 'USD', availability: 'https://schema.org/InStock', validFrom: '2026-11-01', priceValidUntil: '2026-12-31',
-      seller: { '@type': 'Organization', name: 'FundedNext', url: 'https://fundednext.com' },
-    });
-  });
-  it('gives none without a price, for a deal not yet live, or for a code reported not working', () => {
-    expect(offerJsonLd({ ...deal, priceExample: null }, 'https://vtf.example', NOW)).toBeNull();
-    expect(offerJsonLd({ ...deal, status: 'coming_soon' }, 'https://vtf.example', NOW)).toBeNull();
-    expect(offerJsonLd({ ...deal, lastCheckResult: 'failed' }, 'https://vtf.example', NOW)).toBeNull();
   });
 });
 

@@ -110,41 +110,6 @@ export function needsCheck(f: ProofFigures & { status: string }, now: Date): boo
   return stale || isReportedNotWorking(f, now);
 }
 
-/** What offerJsonLd reads of a public discount. */
-export interface OfferSource extends ProofFigures {
-  id: number;
-  title: string;
-  description: string | null;
-  /** The card's "now" price (common/price-rule.ts cheapestEligible): the price the Offer states. */
-  priceExample: { program: string; size: number; price: number; priceAfterCode: number } | null;
-  validFrom: string | null;
-  validUntil: string | null;
-  status: string;
-  company: { name: string; websiteUrl: string | null };
-}
-
-/**
- * A schema.org `Offer` for a card, only where it is honest: a live deal with the card's price after code
- * (the one price rule, USD) and not reported not working. Validity comes from the data too; nothing is invented.
- */
-export function offerJsonLd(d: OfferSource, siteUrl: string, now: Date): Record<string, unknown> | null {
-  if (d.status !== 'active' || d.priceExample === null || isReportedNotWorking(d, now)) return null;
-  const site = siteUrl.replace(/\/+$/, '');
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Offer',
-    name: d.title,
-    ...(d.description ? { description: d.description } : {}),
-    url: `${site}/discounts#deal-${d.id}`,
-    price: d.priceExample.priceAfterCode.toFixed(2),
-    priceCurrency: 'USD',
-    availability: 'https://schema.org/InStock',
-    ...(d.validFrom ? { validFrom: d.validFrom } : {}),
-    ...(d.validUntil ? { priceValidUntil: d.validUntil.slice(0, 10) } : {}),
-    seller: { '@type': 'Organization', name: d.company.name, ...(d.company.websiteUrl ? { url: d.company.websiteUrl } : {}) },
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Bursts (issue #18): reports one person could have steered are held until an admin accepts them
 // ---------------------------------------------------------------------------------------------

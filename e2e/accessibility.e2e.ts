@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.js';
 import { launchBrowser, openPage, VIEWPORTS } from './support/browser.js';
 import { firstCodePath, firstPostPath, publicPages } from './support/public-pages.js';
 import { startSite, type Site } from './support/site.js';
 
 /**
- * axe-core in every public page, at phone and desktop widths: no violation of any impact
+ * axe-core on every public page, at phone and desktop widths: no violation of any impact
  * (WCAG 2.x A/AA rules and axe's best practices), with the page's content loaded.
  */
 describe('accessibility of the public pages (axe-core) in Chromium', () => {
@@ -13,13 +13,9 @@ describe('accessibility of the public pages (axe-core) in Chromium', () => {
   let browser: Browser;
   let postPath: string;
   let codePath: string;
-  const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     [site, browser] = await Promise.all([startSite(), launchBrowser()]);
     [postPath, codePath] = await Promise.all([firstPostPath(site.baseUrl), firstCodePath(site.baseUrl)]);
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
   });
   afterAll(async () => {
     await browser?.close();
@@ -27,31 +23,39 @@ describe('accessibility of the public pages (axe-core) in Chromium', () => {
   });
 
   const pages = () => publicPages(postPath, codePath);
+  /** The page names, known before the site starts (the post and code paths are read from it). */
+  const names = publicPages('', '').map(([name]) => name);
 
-  async function open(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
-    // The boot splash covers the home page for its first 3 s; the page under it is what stays.
-    const { page, errors } = await openPage(browser, { viewport, contexts });
-    return { page, errors };
-  }
-
+  // One test per page and width: each has its own time, and a failure names its page.
   for (const [width, viewport] of Object.entries(VIEWPORTS)) {
-    it(`finds no violation on any public page at ${viewport.width} px (${width})`, async () => {
-      const { page, errors } = await open(viewport);
-      const found: Record<string, string[]> = {};
-      for (const [name, path, ready] of pages()) {
-        await page.goto(site.baseUrl + path);
-        await page.locator(ready).first().waitFor();
-        // Down to the footer and back, so what loads or appears on scroll (newsletter forms, trust bar,
-        // floating buttons) is in the page too.
-        await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
-        await page.waitForLoadState('networkidle');
-        await page.locator('.newsletter-form button[type="submit"]').last().waitFor({ timeout: 2_000 }).catch(() => undefined); // not every page has one
-        await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight / 2, behavior: 'instant' }));
-        await page.waitForTimeout(300);
-        found[`${name} (${path})`] = await axeViolations(page);
-      }
-      expect(found).toEqual(Object.fromEntries(pages().map(([name, path]) => [`${name} (${path})`, []])));
-      expect(errors).toEqual([]);
+    describe(`at ${viewport.width} px (${width})`, () => {
+      let page: Page;
+      let errors: string[];
+      beforeAll(async () => {
+        // The boot splash covers the home page for its first 3 s; the page under it is what stays.
+        ({ page, errors } = await openPage(browser, { viewport }));
+      });
+      afterAll(() => page?.context().close());
+
+      names.forEach((name, i) => {
+        it(`finds no violation on ${name}`, async () => {
+          const [, path, ready] = pages()[i]!;
+          await page.goto(site.baseUrl + path);
+          await page.locator(ready).first().waitFor();
+          // Down to the footer and back, so what loads or appears on scroll (newsletter forms, trust bar,
+          // floating buttons) is in the page too.
+          await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+          await page.waitForLoadState('networkidle');
+          await page.locator('.newsletter-form button[type="submit"]').last().waitFor({ timeout: 2_000 }).catch(() => undefined); // not every page has one
+          await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight / 2, behavior: 'instant' }));
+          await page.waitForTimeout(300);
+          expect({ [path]: await axeViolations(page) }).toEqual({ [path]: [] });
+        });
+      });
+
+      it('had no script error on any of them', () => {
+        expect(errors).toEqual([]);
+      });
     });
   }
 });

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { usdLabel } from '../common/price-rule.js';
 import { SIMULATOR_TEXT } from '../common/simulator/text.js';
 import type { CatalogueProgram } from '../common/simulator/view.js';
+import { axeViolations } from './support/axe.js';
 import { launchBrowser, openPage, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { startSite, type Site } from './support/site.js';
 
@@ -97,6 +98,8 @@ describe('the challenge simulator in Chromium', () => {
       await page.locator('.sim-table tbody tr').first().getByRole('button', { name: 'Charted' }).waitFor();
       await expect(page.locator('#focus-title').textContent()).resolves.toContain(rows[0]!.program);
       await page.screenshot({ path: `${SHOTS}/simulator-${name}.png`, fullPage: true });
+      // The results too (table, bars, chart, slider), not only the empty form of the page list's axe run.
+      expect(await axeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     });
   }

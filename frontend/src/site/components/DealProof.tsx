@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PublicDiscountDto } from '../../../../common/api-types.js';
-import { offerJsonLd, PROOF_TEXT, proofTexts, reportThanks, type ReportAnswer } from '../../../../common/proof.js';
+import { offerJsonLd } from '../../../../common/code-record.js';
+import { PROOF_TEXT, proofTexts, reportThanks, type ReportAnswer } from '../../../../common/proof.js';
 import { apiPost } from '../../lib/api.js';
 import { CodeBadge } from './CodeBadge.js';
 import './deal-proof.css';
