@@ -131,6 +131,14 @@ describe('proof of codes in Chromium', () => {
     await proof.scrollIntoViewIfNeeded();
     await proof.getByTestId('check-row').first().filter({ hasText: 'worked' }).waitFor();
     expect(await proof.getByTestId('check-row').count()).toBe(2);
+    // A check of a named program and size, from the same dialog, is what the code's public record shows first.
+    await proof.getByLabel('Program tested').fill('Stellar 2-Step');
+    await proof.getByLabel('Size ($)').fill('100,000');
+    await proof.getByRole('button', { name: 'Record check', exact: true }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Check recorded.' }).waitFor();
+    await proof.getByTestId('check-row').nth(2).waitFor();
+    const record = (await (await fetch(`${site.baseUrl}/_api/discounts/${three[0]!.id}/record`)).json()) as { items: Array<{ kind: string; note?: string }> };
+    expect(record.items[0]).toMatchObject({ kind: 'check', note: 'Tested on Stellar 2-Step, $100,000 account' });
     await page.screenshot({ path: join(SHOTS, 'proof-admin-log-desktop.png') });
     await page.keyboard.press('Escape');
 

@@ -14,9 +14,17 @@ const httpClient = (url: string, options: fetchUtils.Options = {}) =>
   fetchUtils.fetchJson(url, { ...options, credentials: 'same-origin' });
 
 /** Calls beyond CRUD, as react-admin's demo adds them: methods on the data provider, used through useDataProvider. */
+/** A check as an admin records it: the result, a note, and what was tested (shown on the code's public record). */
+export interface CheckInput {
+  result?: CheckResult;
+  note?: string;
+  program?: string;
+  size?: number;
+}
+
 export interface ProofDataProvider extends DataProvider {
   /** One check (by default 'worked', now) of every given discount, all or none. */
-  recordChecks(ids: ReadonlyArray<number | string>, data?: { result?: CheckResult; note?: string }): Promise<{ data: DiscountCheckDto[] }>;
+  recordChecks(ids: ReadonlyArray<number | string>, data?: CheckInput): Promise<{ data: DiscountCheckDto[] }>;
   /** A discount's reports per day over the last 30 days. */
   discountReports(id: number | string): Promise<{ data: ReportDayDto[] }>;
   /** Counts a code's held bursts of reports (issue #18). */
@@ -38,7 +46,10 @@ export const dataProvider: ProofDataProvider = {
   recordChecks: (ids, data = {}) =>
     httpClient('/_api/admin/discount-checks/bulk', {
       method: 'POST',
-      body: JSON.stringify({ ids: ids.map(Number), result: data.result ?? 'worked', ...(data.note ? { note: data.note } : {}) }),
+      body: JSON.stringify({
+        ids: ids.map(Number), result: data.result ?? 'worked',
+        ...(data.note ? { note: data.note } : {}), ...(data.program ? { program: data.program } : {}), ...(data.size ? { size: data.size } : {}),
+      }),
     }).then(({ json }) => ({ data: json as DiscountCheckDto[] })),
   discountReports: (id) =>
     httpClient(`/_api/admin/discounts/${id}/reports`).then(({ json }) => ({ data: json as ReportDayDto[] })),

@@ -9,6 +9,7 @@ import {
 import type { AdminDiscountDto } from '../../../../common/api-types.js';
 import type { DiscountCheckDto } from '../../../../common/proof-api-types.js';
 import { CHECK_RESULTS, proofTexts, type CheckResult } from '../../../../common/proof.js';
+import { PROOF_MSG } from '../../../../common/proof-messages.js';
 import { errorMessage } from '../components/errors.js';
 import { VerifiedIcon } from '../components/icons.js';
 import type { ProofDataProvider } from '../dataProvider.js';
@@ -193,13 +194,19 @@ function RecordCheck({ id }: { id: number }) {
   const refresh = useRefresh();
   const [result, setResult] = useState<CheckResult>('worked');
   const [note, setNote] = useState('');
+  const [program, setProgram] = useState('');
+  const [size, setSize] = useState('');
   const [busy, setBusy] = useState(false);
   const save = async () => {
+    const sizeTested = size.trim() === '' ? undefined : Number(size.replace(/[\s,$]/g, ''));
+    if (sizeTested !== undefined && !(Number.isInteger(sizeTested) && sizeTested >= 1)) return notify(PROOF_MSG.sizeInvalid, { type: 'error' });
     setBusy(true);
     try {
-      await dataProvider.recordChecks([id], { result, note: note.trim() });
+      await dataProvider.recordChecks([id], { result, note: note.trim(), program: program.trim(), size: sizeTested });
       notify('Check recorded.', { type: 'success' });
       setNote('');
+      setProgram('');
+      setSize('');
       refresh();
     } catch (e) {
       notify(`Failed to record the check: ${errorMessage(e)}`, { type: 'error' });
@@ -208,10 +215,13 @@ function RecordCheck({ id }: { id: number }) {
     }
   };
   return (
-    <Box sx={{ display: 'grid', gap: 1, alignItems: 'center', gridTemplateColumns: { xs: '1fr', sm: '130px 1fr auto' } }}>
+    <Box sx={{ display: 'grid', gap: 1, alignItems: 'center', gridTemplateColumns: { xs: '1fr', sm: '130px 1fr 120px 1fr auto' } }}>
       <TextField select size="small" label="Result" value={result} onChange={(e) => setResult(e.target.value as CheckResult)}>
         {CHECK_RESULTS.map((r) => <MenuItem key={r} value={r}>{r}</MenuItem>)}
       </TextField>
+      {/* What was tested: the code's public record says "checked on <program> <size>". */}
+      <TextField size="small" label="Program tested" value={program} onChange={(e) => setProgram(e.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+      <TextField size="small" label="Size ($)" value={size} onChange={(e) => setSize(e.target.value)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
       <TextField size="small" label="Note" value={note} onChange={(e) => setNote(e.target.value)} slotProps={{ htmlInput: { maxLength: 2000 } }} />
       <Button variant="outlined" disabled={busy} onClick={save} sx={{ whiteSpace: 'nowrap' }}>Record check</Button>
     </Box>
