@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useNotificationContext, useTakeUndoableMutation, useTranslate, type NotificationPayload } from 'react-admin';
-import { toast } from 'sonner';
+import type { toast } from 'sonner';
+import { toaster } from '../../lib/toaster.js';
 
 /**
  * react-admin's notification slot (`<Admin notification>`): every `useNotify` message leaves through the
- * site's sonner `<Toaster>` (frontend/src/main.tsx), so admin and public toasts look alike and share
+ * site's sonner `<Toaster>` (frontend/src/lib/toaster.ts), so admin and public toasts look alike and share
  * docs/spec.md §9's rules (4000 ms, at most 3 visible) instead of MUI's one-at-a-time Snackbar.
  */
 export function SonnerNotification() {
@@ -35,8 +36,10 @@ export function SonnerNotification() {
           onDismiss: () => settle(false),
         });
       }
-      const show = type === 'success' ? toast.success : type === 'error' ? toast.error : type === 'warning' ? toast.warning : toast.info;
-      show(text, options);
+      void toaster().then((toast) => {
+        const show = type === 'success' ? toast.success : type === 'error' ? toast.error : type === 'warning' ? toast.warning : toast.info;
+        show(text, options);
+      });
     }
   }, [notifications, resetNotifications, takeMutation, translate]);
 

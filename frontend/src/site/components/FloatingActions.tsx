@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toaster } from '../../lib/toaster.js';
 import { TOAST } from '../../../../common/messages.js';
 import { useScrolledPast } from '../hooks/useScrollVisibility.js';
 import { prefersReducedMotion } from '../hooks/useMediaQuery.js';
@@ -18,9 +18,9 @@ export async function sharePage(title: string, url: string = window.location.hre
   }
   try {
     await navigator.clipboard.writeText(url);
-    toast.success(TOAST.linkCopied, { description: TOAST.linkCopiedDescription });
+    void toaster().then((toast) => toast.success(TOAST.linkCopied, { description: TOAST.linkCopiedDescription }));
   } catch {
-    toast.error(TOAST.linkCopyFailed, { description: TOAST.linkCopyFailedDescription });
+    void toaster().then((toast) => toast.error(TOAST.linkCopyFailed, { description: TOAST.linkCopyFailedDescription }));
   }
 }
 

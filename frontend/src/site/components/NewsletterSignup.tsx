@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toaster } from '../../lib/toaster.js';
 import type { NewsletterMessageResponse } from '../../../../common/api-types.js';
 import type { NewsletterSource } from '../../../../common/enums.js';
 import { MSG, TOAST } from '../../../../common/messages.js';
@@ -51,10 +51,10 @@ export function NewsletterSignup({
         { email: normalizeEmail(email), source },
         MSG.subscribeUnknownError,
       );
-      toast.success(message);
+      void toaster().then((toast) => toast.success(message));
       reset({ email: '' });
     } catch (error) {
-      toast.error(TOAST.subscriptionFailed(error instanceof Error && error.message ? error.message : MSG.subscribeUnknownError));
+      void toaster().then((toast) => toast.error(TOAST.subscriptionFailed(error instanceof Error && error.message ? error.message : MSG.subscribeUnknownError)));
     }
   });
 

@@ -1,7 +1,7 @@
 import { isValid, parseISO } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toaster } from '../../lib/toaster.js';
 import { firmPath } from '../../../../common/firm-pages.js';
 import { discountPath } from '../../../../common/code-record.js';
 import type { PublicDiscountDto } from '../../../../common/api-types.js';
@@ -34,11 +34,11 @@ interface Props {
 export async function copyCode(code: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(code);
-    toast.success(TOAST.codeCopied, { description: TOAST.codeCopiedDescription(code) });
+    void toaster().then((toast) => toast.success(TOAST.codeCopied, { description: TOAST.codeCopiedDescription(code) }));
     return true;
   } catch {
     // No clipboard (insecure page, old browser) or permission refused.
-    toast.error(TOAST.codeCopyFailed, { description: TOAST.codeCopyFailedDescription });
+    void toaster().then((toast) => toast.error(TOAST.codeCopyFailed, { description: TOAST.codeCopyFailedDescription }));
     return false;
   }
 }
