@@ -139,6 +139,21 @@ describe('users and invitations (issue #20)', () => {
     await request(t.app.getHttpServer()).post('/accept-invite').set('Origin', 'https://evil.example').type('form').send({ token, password: PASSWORD }).expect(403);
   });
 
+  it('a HEAD and a GET of the invitation link (a mail scanner, a link preview) use nothing; the person\'s POST then accepts (issue #35)', async () => {
+    const { path, token } = await invite('scanned@test.example');
+    const scanner = request(t.app.getHttpServer());
+    const cookie = (res: request.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('vtf.sid='));
+    expect(cookie(await scanner.head(path).expect(200))).toBeUndefined();
+    for (let i = 0; i < 2; i++) {
+      // The page (its form posts the token with the password the person chooses; e2e/ tests it in a browser).
+      expect(cookie(await scanner.get(path).expect(200))).toBeUndefined();
+    }
+    expect(await userRow('scanned@test.example')).toMatchObject({ active: false, password_hash: null });
+    const person = request.agent(t.app.getHttpServer());
+    await person.post('/accept-invite').set('Origin', new URL(t.config.publicSiteUrl).origin).type('form').send({ token, password: PASSWORD }).expect(303);
+    expect((await person.get('/_api/auth/session').expect(200)).body.user).toMatchObject({ email: 'scanned@test.example' });
+  });
+
   it('a role change is audited before → after, and a stale version is a 409 that changes nothing', async () => {
     const { token, user } = await invite('rita@test.example');
     await accept(token).expect(200);
