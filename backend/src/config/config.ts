@@ -41,12 +41,20 @@ const envSchema = z.object({
     .refine((v) => v === undefined || /^smtps?:\/\/[^/]+/.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().trim().optional().transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/.test(v), 'must be an address, e.g. "Site <news@example.com>"'),
+  // SMTP timeouts (issue #35), in ms: reaching the server, its greeting, any one reply (a command's, or the final one
+  // after the message), and the whole message from hand-over to the pool until the server's final answer.
+  SMTP_CONNECT_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(600_000).default(10_000)),
+  SMTP_GREETING_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(600_000).default(10_000)),
+  SMTP_REPLY_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(600_000).default(20_000)),
+  SMTP_MESSAGE_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(600_000).default(60_000)),
   MAIL_OUTBOX: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1', 'true', 'false']).optional()),
   NEWSLETTER_WEBHOOK_SECRET: z.string().optional().transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   AUDIT_RETENTION_DAYS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(3650).default(365)),
   PREVIEW_LINK_DAYS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(90).default(7)),
 });
+
+export interface SmtpTimeouts { connectMs: number; greetingMs: number; replyMs: number; messageMs: number }
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -89,6 +97,12 @@ export interface AppConfig {
   frontendServerDir: string;
   /** `smtp(s)://user:pass@host:port` of the outgoing mail server; undefined: mail is written to `outboxDir`. */
   smtpUrl: string | undefined;
+  /**
+   * SMTP timeouts in ms (SMTP_*_TIMEOUT_MS): connect, greeting, one reply (each command's, and the final one after
+   * the message's end), and the whole message. A timeout before the message was handed over means "not sent" (tried
+   * again); after it, "in doubt" (the server may have it: never sent twice).
+   */
+  smtpTimeouts: SmtpTimeouts;
   /** The sender of every message (From:). */
   mailFrom: string;
   /** Where messages go as .eml files when there is no SMTP server (DATA_DIR/outbox). */
@@ -152,6 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     alertTickSeconds: e.ALERT_TICK_SECONDS,
     frontendServerDir: resolve('dist/frontend-server'),
     smtpUrl: e.SMTP_URL,
+    smtpTimeouts: {
+      connectMs: e.SMTP_CONNECT_TIMEOUT_MS, greetingMs: e.SMTP_GREETING_TIMEOUT_MS,
+      replyMs: e.SMTP_REPLY_TIMEOUT_MS, messageMs: e.SMTP_MESSAGE_TIMEOUT_MS,
+    },
     mailFrom: e.MAIL_FROM ?? `${SITE_NAME} <newsletter@${new URL(e.PUBLIC_SITE_URL ?? 'http://localhost').hostname.replace(/^localhost$/, 'localhost.localdomain')}>`,
     outboxDir: join(dataDir, 'outbox'),
     newsletterWebhookSecret: e.NEWSLETTER_WEBHOOK_SECRET,
