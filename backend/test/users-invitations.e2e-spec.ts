@@ -5,6 +5,7 @@
  * requests at the same moment.
  */
 import request from 'supertest';
+import { EMAIL_LINK_LIMITS } from '../../common/email-sign-in.js';
 import type TestAgent from 'supertest/lib/agent.js';
 import { INVITATION_REFUSALS, USERS_TEXT, type AdminUserDto } from '../../common/invitations.js';
 import { MSG } from '../../common/messages.js';
@@ -152,6 +153,18 @@ describe('users and invitations (issue #20)', () => {
     const person = request.agent(t.app.getHttpServer());
     await person.post('/accept-invite').set('Origin', new URL(t.config.publicSiteUrl).origin).type('form').send({ token, password: PASSWORD }).expect(303);
     expect((await person.get('/_api/auth/session').expect(200)).body.user).toMatchObject({ email: 'scanned@test.example' });
+  });
+
+  it('re-inviting one address is held to the per-address mail cap: the sixth within the hour is a 429 with Retry-After and mails nothing (issue #35)', async () => {
+    const email = 'reinvited@test.example';
+    for (let i = 0; i < EMAIL_LINK_LIMITS.perAddress; i++) await invite(email);
+    const refused = await admin.post('/_api/admin/users').send({ email, role: 'editor' }).expect(429);
+    expect(refused.body.message).toBe(USERS_TEXT.tooManyInvites(60));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(t.smtp.to(email)).toHaveLength(EMAIL_LINK_LIMITS.perAddress);
+    // Another address is not affected.
+    await invite('someone-else@test.example');
   });
 
   it('a role change is audited before → after, and a stale version is a 409 that changes nothing', async () => {
