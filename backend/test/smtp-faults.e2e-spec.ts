@@ -10,6 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { MailThread } from '../src/mail/mail-thread.js';
 import { MailSendError } from '../src/mail/mail.types.js';
 import { freePort } from './support/smtp-sink.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
 
 type Mode = 'ok' | 'stall-greeting' | 'drop-after-data' | 'no-final-reply' | 'busy-4xx';
 
@@ -104,4 +105,64 @@ describe('SMTP failures: not sent vs in doubt (issue #35)', () => {
     // afterEach closes it again: a second close of a closed server is harmless.
     server = { ...server, close: async () => undefined };
   });
+});
+
+describe('a campaign against a misbehaving mail server: exact counts (issue #35)', () => {
+  let server: Awaited<ReturnType<typeof misbehavingServer>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    server = await misbehavingServer();
+    t = await startTestApp({ smtpUrl: server.url, smtpTimeouts: TIMEOUTS, publicSiteUrl: 'http://deals.test' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await server?.close();
+  });
+
+  async function sendCampaign(subject: string, emails: string[]) {
+    await t.sql('delete from newsletter_subscribers');
+    for (const email of emails) await t.sql(`insert into newsletter_subscribers (email, status, confirmed_at) values ($1, 'subscribed', now())`, [email]);
+    const admin = await t.signedIn();
+    const created = await admin.post('/_api/admin/campaigns').send({ subject, previewText: 'x', html: '<p>Hello</p>' }).expect(201);
+    await admin.post(`/_api/admin/campaigns/${created.body.id}/send`).expect(200);
+    return {
+      id: created.body.id as number,
+      get: async () => (await admin.get(`/_api/admin/campaigns/${created.body.id}`)).body as { status: string; stats: Record<string, number> },
+    };
+  }
+  const waitSent = async (campaign: { get(): Promise<{ status: string }> }, ms = 60_000) => {
+    for (const until = Date.now() + ms; (await campaign.get()).status !== 'sent'; ) {
+      if (Date.now() > until) throw new Error('campaign not sent');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+
+  it('a server that stalls before its greeting: nothing counted in doubt or failed; once it greets, each recipient gets one copy', async () => {
+    server.state.mode = 'stall-greeting';
+    server.state.received.length = 0;
+    const emails = Array.from({ length: 6 }, (_, i) => `stall${i}@reader.example`);
+    const campaign = await sendCampaign('Stalled', emails);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(server.state.received).toEqual([]);
+    expect((await campaign.get()).stats).toMatchObject({ sent: 0, failed: 0, inDoubt: 0 });
+    server.state.mode = 'ok';
+    await waitSent(campaign);
+    expect((await campaign.get()).stats).toMatchObject({ recipients: 6, sent: 6, failed: 0, inDoubt: 0, bounced: 0 });
+    expect(server.state.received.sort()).toEqual(emails.sort());
+    // The ones tried while the server was silent were queued again (retried), not closed.
+    const [{ retried }] = await t.sql<{ retried: number }>('select count(*)::int as retried from campaign_deliveries where campaign_id = $1 and attempts > 1', [campaign.id]);
+    expect(retried).toBeGreaterThan(0);
+  }, 90_000);
+
+  it('a server that drops the connection after DATA: those deliveries are in doubt and never sent again; the campaign is sent', async () => {
+    server.state.mode = 'drop-after-data';
+    server.state.received.length = 0;
+    const campaign = await sendCampaign('Dropped', ['drop1@reader.example', 'drop2@reader.example']);
+    await waitSent(campaign);
+    expect((await campaign.get()).stats).toMatchObject({ recipients: 2, sent: 0, failed: 2, inDoubt: 2 });
+    await new Promise((r) => setTimeout(r, 1000));
+    // Each was handed over exactly once: no duplicate.
+    expect(server.state.received.sort()).toEqual(['drop1@reader.example', 'drop2@reader.example']);
+    server.state.mode = 'ok';
+  }, 90_000);
 });
