@@ -17,6 +17,8 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL'),
+  // How long a start waits for an external PostgreSQL (DATABASE_URL) that cannot be reached yet (issue #35).
+  DATABASE_WAIT_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(3600).default(120)),
   DATA_DIR: z.string().trim().min(1).default('.data'),
   SESSION_SECRET: z.string().optional().transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
@@ -62,6 +64,8 @@ export interface AppConfig {
   port: number;
   /** Undefined means: start the embedded PostgreSQL. */
   databaseUrl: string | undefined;
+  /** How long a start waits for an external database that refuses connections or is starting up (DATABASE_WAIT_SECONDS). */
+  databaseWaitSeconds: number;
   dataDir: string;
   sessionSecret: string;
   /** HMAC key of the visitor hash (common/visitor.ts), derived from the session secret: never stored. */
@@ -165,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     alertWindowSeconds: e.ALERT_WINDOW_SECONDS,
     alertTickSeconds: e.ALERT_TICK_SECONDS,
     frontendServerDir: resolve('dist/frontend-server'),
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     smtpUrl: e.SMTP_URL,
     smtpTimeouts: {
       connectMs: e.SMTP_CONNECT_TIMEOUT_MS, greetingMs: e.SMTP_GREETING_TIMEOUT_MS,
