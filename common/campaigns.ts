@@ -11,7 +11,13 @@ export type CampaignAudience = { kind: 'all' } | { kind: 'sources'; sources: str
 export interface CampaignStats {
   recipients: number;
   sent: number;
+  /** Closed without delivery: the in-doubt ones below included. */
   failed: number;
+  /**
+   * Of the failed: handed to the mail server, then the connection broke or no answer came (issue #35). The server may
+   * have delivered them, so they are never sent again.
+   */
+  inDoubt: number;
   bounced: number;
   unsubscribed: number;
   clicks: number;

@@ -11,8 +11,13 @@ export const EMAIL_SIGN_IN_TEXT = {
   emailInvalid: 'Please enter a valid email address.',
   nextInvalid: 'next must be a path on this site.',
   tooMany: (minutes: number) => `Too many sign-in links asked. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyUses: (minutes: number) => `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   subject: 'Your sign-in link',
   linkInvalid: 'This sign-in link is not valid. Please ask for a new one.',
   linkExpired: `This sign-in link has expired (links work for ${EMAIL_LINK_MINUTES} minutes). Please ask for a new one.`,
   linkUsed: 'This sign-in link was already used. Please ask for a new one.',
+  // The page the mailed link opens (issue #35): only its button signs in, so a mail scanner's GET uses nothing.
+  confirmTitle: 'Sign in',
+  confirmMessage: (email: string) => `You are signing in as ${email}.`,
+  confirmButton: 'Continue',
 } as const;

@@ -38,6 +38,7 @@ export const USERS_TEXT = {
   linkExpired: `This invitation has expired (invitations work for ${INVITATION_HOURS} hours). Please ask an admin for a new one.`,
   linkUsed: 'This invitation was already used. Sign in with your email and password.',
   linkReplaced: 'A newer invitation was sent to this address. Please use the link in the latest email.',
+  tooManyInvites: (minutes: number) => `This address was sent too many invitations. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyAttempts: (minutes: number) => `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   pageTitle: PAGE_TEXT.acceptInvite.title,
   pageIntro: PAGE_TEXT.acceptInvite.description,

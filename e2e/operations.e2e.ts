@@ -7,11 +7,13 @@
  *   and answers again within 30 s.
  */
 import http from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeImage } from '../backend/test/support/images.js';
 import { eventually } from '../backend/test/support/wait.js';
 import { signIn, startSite, type Site } from './support/site.js';
+import { siteSql } from './support/sql.js';
 
 const UPLOADS = 6;
 
@@ -129,6 +131,88 @@ describe('operations: Ctrl-C and a dead embedded database, on `npm start`', () =
       await site.stop();
     }
   });
+});
+
+describe('the database may die; the app may not (issue #35)', () => {
+  const postmasterPid = (site: Site) => Number(readFileSync(join(site.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+  it('kill -9 of the embedded PostgreSQL under writes, 10 times in a row: the app is alive and answers after each, no acknowledged write is lost', async () => {
+    // Jobs every second (alerts, report figures), so pg-boss is completing jobs when the database dies.
+    const site = await startSite({ SEED_DEMO_CONTENT: 'false', LOG_LEVEL: 'log', ALERT_TICK_SECONDS: '1', REPORT_FIGURES_REFRESH_SECONDS: '1' }, { npmStart: true });
+    try {
+      const admin = await signIn(site.baseUrl);
+      const acknowledged: string[] = [];
+      const answers = new Map<number, number>();
+      let writing = true;
+      let n = 0;
+      const writer = (async () => {
+        while (writing) {
+          const name = `Firm ${++n}`;
+          const status = await fetch(`${site.baseUrl}/_api/admin/companies`, {
+            method: 'POST', headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify({ name }),
+          }).then(async (res) => {
+            if (res.status === 503) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+            await res.arrayBuffer();
+            return res.status;
+          }, () => 0);
+          answers.set(status, (answers.get(status) ?? 0) + 1);
+          if (status === 201) acknowledged.push(name);
+          else await new Promise((r) => setTimeout(r, 20));
+        }
+      })();
+      for (let round = 1; round <= 10; round++) {
+        await new Promise((r) => setTimeout(r, 400));
+        const pid = postmasterPid(site);
+        process.kill(pid, 'SIGKILL');
+        await eventually(() => expect(postmasterPid(site)).not.toBe(pid), 30_000, 50);
+        await eventually(async () => expect(await health(site.baseUrl)).toEqual({ status: 200, database: 'up' }), 30_000, 100);
+        // The process is the one that started, alive after each kill.
+        expect(site.child.exitCode).toBeNull();
+        expect(site.child.signalCode).toBeNull();
+      }
+      writing = false;
+      await writer;
+      // Every answer was a 201 or a 503 (no 500), and the app still reads and writes.
+      expect([...answers.keys()].filter((s) => s !== 201 && s !== 503 && s !== 0)).toEqual([]);
+      const rows = await siteSql<{ name: string }>(site, 'select name from companies');
+      const stored = new Set(rows.map((r) => r.name));
+      expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
+      expect(acknowledged.length).toBeGreaterThan(10);
+      console.log(`10 kills: ${acknowledged.length} writes acknowledged and kept; answers ${JSON.stringify(Object.fromEntries(answers))}`);
+      expect(site.output()).not.toMatch(/Unhandled|unhandledRejection|ECONNREFUSED[^\n]*\n\s+at /);
+    } finally {
+      await site.stop();
+    }
+  }, 240_000);
+
+  it('kill -9 of the app leaves its PostgreSQL running; the next start stops and replaces it, and a clean stop stops it (twice)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vtf-orphan-'));
+    try {
+      for (let run = 1; run <= 2; run++) {
+        const first = await startSite({ SEED_DEMO_CONTENT: 'false', LOG_LEVEL: 'log' }, { npmStart: true, dataDir });
+        const orphan = postmasterPid(first);
+        // kill -9 of the app's node process (the server's parent), as a crash or an OOM kill would.
+        const stat = readFileSync(`/proc/${orphan}/stat`, 'utf8');
+        const app = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        process.kill(app, 'SIGKILL');
+        await first.stop();
+        expect(isAlive(orphan)).toBe(true);
+
+        const second = await startSite({ SEED_DEMO_CONTENT: 'false', LOG_LEVEL: 'log' }, { npmStart: true, dataDir });
+        expect(second.output()).toMatch(/Stopping the embedded PostgreSQL left running by an app that ended without stopping it/);
+        expect(isAlive(orphan)).toBe(false);
+        const own = postmasterPid(second);
+        expect(own).not.toBe(orphan);
+        expect((await fetch(`${second.baseUrl}/_api/companies`)).status).toBe(200);
+        await second.stop();
+        // npm answers the stop first; the app behind it stops its database as it exits.
+        await eventually(() => expect(isAlive(own)).toBe(false), 20_000, 50);
+        await eventually(() => expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false), 5_000, 50);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 function isAlive(pid: number): boolean {

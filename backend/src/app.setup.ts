@@ -13,6 +13,7 @@ import { privateWhenSettingCookie } from './auth/private-when-setting-cookie.js'
 import { SessionMiddleware } from './auth/session.middleware.js';
 import { PublicCacheService } from './cache/public-cache.service.js';
 import { GracefulShutdown } from './health/graceful-shutdown.service.js';
+import { surviveDatabaseLoss } from './database/connection-loss.js';
 import type { AppConfig } from './config/config.js';
 import { INLINE_SCRIPT_HASHES } from './seo/site-pages.service.js';
 import { StaticFiles } from './static/static-files.js';
@@ -21,6 +22,7 @@ const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose']
 
 /** Builds the whole app exactly as production runs it; the tests use this too. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  surviveDatabaseLoss();
   // passport keeps (de)serializers on a process-wide singleton; an app created after
   // another one in the same process (tests, restarts) must not inherit the old ones.
   const authenticator = passport as unknown as { _serializers: unknown[]; _deserializers: unknown[] };

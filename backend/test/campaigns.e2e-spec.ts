@@ -61,7 +61,7 @@ describe('campaigns over real SMTP', () => {
     const mails = t.smtp.messages.filter((m) => m.parsed.subject === 'Big week');
     expect(mails.map((m) => m.envelope.to[0]).sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
     const stats = (await admin.get(`/_api/admin/campaigns/${id}`)).body.stats;
-    expect(stats).toEqual({ recipients: 3, sent: 3, failed: 0, bounced: 0, unsubscribed: 0, clicks: 0 });
+    expect(stats).toEqual({ recipients: 3, sent: 3, failed: 0, inDoubt: 0, bounced: 0, unsubscribed: 0, clicks: 0 });
 
     const mail = mails.find((m) => m.envelope.to[0] === 'a@example.com')!;
     // Header lines unfolded (RFC 5322 folds long ones).

@@ -25,6 +25,17 @@ describe('email sign-in', () => {
     return new URL(url).pathname + new URL(url).search;
   }
 
+  const origin = () => new URL(t.config.publicSiteUrl).origin;
+  /** The token the page's form posts (read from the page, as a browser would submit it). */
+  const formToken = (html: string) => /<form method="post" action="\/auth\/email-link"><input type="hidden" name="token" value="([^"]+)">/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+  /** Opens the link (GET: the page), then presses its button (POST). */
+  async function follow(agent: request.Agent | ReturnType<typeof request>, path: string) {
+    const page = await agent.get(path).expect(200);
+    const token = formToken(page.text);
+    expect(token).toBeDefined();
+    return agent.post('/auth/email-link').set('Origin', origin()).type('form').send({ token });
+  }
+
   it('answers the same 200 for any address and refuses a bad one with 400', async () => {
     const a = await t.http().post('/_api/auth/email-link').send({ email: 'nobody@test.example' }).expect(200);
     const b = await t.http().post('/_api/auth/email-link').send({ email: 'admin@test.example' }).expect(200);
@@ -41,7 +52,8 @@ describe('email sign-in', () => {
     expect(before).toBeDefined();
 
     const path = await linkFor('new.trader@test.example');
-    const opened = await agent.get(path).expect(303);
+    const opened = await follow(agent, path);
+    expect(opened.status).toBe(303);
     expect(opened.headers.location).toBe('/account');
     const after = sessionCookie(opened);
     expect(after).toBeDefined();
@@ -54,10 +66,41 @@ describe('email sign-in', () => {
     // A user: 403 on the admin API.
     await agent.get('/_api/admin/companies').expect(403);
 
-    // Single use: the same link again is refused and signs nobody in.
+    // Single use: the same link again is refused, opened or posted, and signs nobody in.
     const again = await request(t.app.getHttpServer()).get(path).expect(400);
     expect(again.text).toContain(EMAIL_SIGN_IN_TEXT.linkUsed);
     expect(sessionCookie(again)).toBeUndefined();
+    const token = new URL(path, origin()).searchParams.get('token');
+    const reposted = await request(t.app.getHttpServer()).post('/auth/email-link').set('Origin', origin()).type('form').send({ token }).expect(400);
+    expect(reposted.text).toContain(EMAIL_SIGN_IN_TEXT.linkUsed);
+    expect(sessionCookie(reposted)).toBeUndefined();
+  });
+
+  it('a HEAD and a GET of the link (a mail scanner, a link preview) use nothing and sign no one in; the person then signs in with the page\'s button (issue #35)', async () => {
+    const path = await linkFor('scanned@test.example');
+    const scanner = request(t.app.getHttpServer());
+    const head = await scanner.head(path).expect(200);
+    expect(sessionCookie(head)).toBeUndefined();
+    for (let i = 0; i < 2; i++) {
+      const page = await scanner.get(path).expect(200);
+      expect(sessionCookie(page)).toBeUndefined();
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.headers['referrer-policy']).toBe('same-origin');
+      // Who is signing in, and one button that posts the token (no script needed).
+      expect(page.text).toContain(EMAIL_SIGN_IN_TEXT.confirmMessage('scanned@test.example'));
+      expect(page.text).toContain(`<button type="submit">${EMAIL_SIGN_IN_TEXT.confirmButton}</button>`);
+      expect(page.text).not.toContain('<script');
+    }
+    // Opening made no account.
+    expect(await t.sql(`select id from users where email = 'scanned@test.example'`)).toEqual([]);
+    const person = request.agent(t.app.getHttpServer());
+    const signedIn = await follow(person, path);
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.location).toBe('/account');
+    expect((await person.get('/_api/auth/session').expect(200)).body.user).toMatchObject({ email: 'scanned@test.example' });
+    // A cross-site post of a stolen token is refused before it is used.
+    await request(t.app.getHttpServer()).post('/auth/email-link').set('Origin', 'https://evil.example').type('form')
+      .send({ token: new URL(path, origin()).searchParams.get('token') }).expect(403);
   });
 
   it('refuses an expired link and an altered one', async () => {
@@ -68,6 +111,11 @@ describe('email sign-in', () => {
     const path = await linkFor('altered@test.example');
     const altered = path.replace(/token=([\w-])/, (_m, c: string) => `token=${c === 'A' ? 'B' : 'A'}`);
     expect((await t.http().get(altered).expect(400)).text).toContain(EMAIL_SIGN_IN_TEXT.linkInvalid);
+    const alteredToken = new URL(altered, origin()).searchParams.get('token');
+    expect((await t.http().post('/auth/email-link').set('Origin', origin()).type('form').send({ token: alteredToken }).expect(400)).text)
+      .toContain(EMAIL_SIGN_IN_TEXT.linkInvalid);
+    expect((await t.http().post('/auth/email-link').set('Origin', origin()).type('form').send({}).expect(400)).text)
+      .toContain(EMAIL_SIGN_IN_TEXT.linkInvalid);
     expect(await t.sql(`select id from users where email in ('late@test.example', 'altered@test.example')`)).toEqual([]);
   });
 

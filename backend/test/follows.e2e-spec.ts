@@ -302,11 +302,19 @@ describe('follow a firm: follows and alerts (issue #19)', () => {
         expect([...url.searchParams.keys()]).toEqual(['token']);
         return `${url.pathname}${url.search}`;
       };
-      const opened = await t.http().get(await linkFor('eve@traders.example', intentNext())).expect(303);
+      // The link opens a page; its button posts the token (issue #35).
+      const open = async (path: string) => {
+        await t.http().get(path).expect(200);
+        const token = new URL(path, origin()).searchParams.get('token');
+        return t.http().post('/auth/email-link').set({ Origin: origin() }).type('form').send({ token });
+      };
+      const opened = await open(await linkFor('eve@traders.example', intentNext()));
+      expect(opened.status).toBe(303);
       expect(opened.headers.location).toBe(`/firms/acme-funding?followed=${firm.id}`);
       expect(await t.sql(`select f.company_id from follows f join users u on u.id = f.user_id where u.email = 'eve@traders.example'`)).toEqual([{ company_id: firm.id }]);
       for (const hostile of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
-        const r = await t.http().get(await linkFor('fay@traders.example', hostile)).expect(303);
+        const r = await open(await linkFor('fay@traders.example', hostile));
+        expect(r.status).toBe(303);
         expect({ hostile, location: r.headers.location }).toEqual({ hostile, location: '/account' });
       }
       const bad = await t.http().post('/_api/auth/email-link').send({ email: 'fay@traders.example', next: 42 }).expect(400);

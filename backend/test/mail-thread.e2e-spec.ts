@@ -22,7 +22,7 @@ describe('the mail thread', () => {
   let thread: MailThread;
   const start = async (delayMs?: number) => {
     sink = await startSmtpSink(delayMs ? { delayMs } : {});
-    thread = new MailThread({ smtpUrl: sink.url, from: 'News <news@site.example>', outboxDir: mkdtempSync(join(tmpdir(), 'vtf-thread-')) });
+    thread = new MailThread({ smtpUrl: sink.url, from: 'News <news@site.example>', outboxDir: mkdtempSync(join(tmpdir(), 'vtf-thread-')), timeouts: { connectMs: 10_000, greetingMs: 10_000, replyMs: 20_000, messageMs: 60_000 } });
   };
   afterEach(async () => {
     await thread.close();

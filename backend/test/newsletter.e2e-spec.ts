@@ -127,9 +127,9 @@ describe('newsletter', () => {
       expect(after).toEqual([before]);
     });
 
-    it('subscribes an unsubscribed address again: welcome back, a fresh subscribedAt, the new source', async () => {
+    it('subscribes an unsubscribed address again: welcome back, a fresh subscribedAt, the new source, its old confirmation cleared', async () => {
       await subscribe({ email: 'back@example.com', source: 'homepage' }).expect(200);
-      await t.sql("update newsletter_subscribers set status = 'unsubscribed', subscribed_at = now() - interval '30 days'");
+      await t.sql("update newsletter_subscribers set status = 'unsubscribed', subscribed_at = now() - interval '30 days', confirmed_at = now() - interval '30 days'");
       const [old] = await rows();
       const res = await subscribe({ email: 'back@example.com', source: 'about-page-cta' }).expect(200);
       expect(res.body).toEqual({ message: MSG.newsletterResubscribed });
@@ -137,6 +137,8 @@ describe('newsletter', () => {
       const [row] = await rows();
       expect(row).toMatchObject({ id: old.id, status: 'subscribed', source: 'about-page-cta' });
       expect(row.subscribed_at.getTime()).toBeGreaterThan(old.subscribed_at.getTime() + 29 * 86_400_000);
+      // Consent given before does not carry over (issue #35): a new double opt-in starts.
+      expect((await t.sql<{ confirmed_at: Date | null }>('select confirmed_at from newsletter_subscribers'))[0]!.confirmed_at).toBeNull();
       // Coming back without a source keeps the one on record.
       await t.sql("update newsletter_subscribers set status = 'unsubscribed'");
       await subscribe({ email: 'back@example.com' }).expect(200, { message: MSG.newsletterResubscribed });

@@ -72,6 +72,17 @@ describe('payout reports', () => {
     expect(mine[0]).toMatchObject({ id: res.body.id, status: 'awaiting-review', proof: [expect.stringMatching(/^\/_api\/files\/[0-9a-f]{64}\.webp$/)] });
   });
 
+  it('an upload that fails part-way stores nothing: a bad second image leaves no first image behind (issue #35)', async () => {
+    const privateFiles = async () => Number((await t.sql<{ n: string }>(`select count(*) as n from media_assets where visibility = 'private'`))[0]!.n);
+    const before = await privateFiles();
+    const broken = `data:image/png;base64,${Buffer.from('not an image at all').toString('base64')}`;
+    const res = await report(trader, { proof: [screenshot, broken], requestedOn: day(-20), resolvedOn: day(-19) });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors ?? {})).toEqual(['proof.1']);
+    expect(await privateFiles()).toBe(before);
+    expect(await t.sql(`select id from payout_reports where requested_on = $1`, [day(-20)])).toEqual([]);
+  });
+
   it('serves the proof to its author and admins only (private, no-store, EXIF gone); anonymous and others get 404', async () => {
     const [mine] = (await trader.get('/_api/me/payout-reports').expect(200)).body;
     const url: string = mine.proof[0];

@@ -46,7 +46,7 @@ describe('route labels', () => {
   });
 
   it('takes files and forms only where labelled', () => {
-    expect(routes.filter((r) => r.bodyKind === 'form').map(id).sort()).toEqual(['POST /accept-invite', 'POST /alert-settings', 'POST /follow', 'POST /login', 'POST /newsletter/preferences', 'POST /newsletter/subscribe']);
+    expect(routes.filter((r) => r.bodyKind === 'form').map(id).sort()).toEqual(['POST /accept-invite', 'POST /alert-settings', 'POST /auth/email-link', 'POST /follow', 'POST /login', 'POST /newsletter/preferences', 'POST /newsletter/subscribe']);
     expect(routes.filter((r) => r.bodyKind === 'upload' && r.isPublic).map(id)).toEqual([]);
   });
 

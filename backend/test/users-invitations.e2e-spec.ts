@@ -5,6 +5,7 @@
  * requests at the same moment.
  */
 import request from 'supertest';
+import { EMAIL_LINK_LIMITS } from '../../common/email-sign-in.js';
 import type TestAgent from 'supertest/lib/agent.js';
 import { INVITATION_REFUSALS, USERS_TEXT, type AdminUserDto } from '../../common/invitations.js';
 import { MSG } from '../../common/messages.js';
@@ -137,6 +138,33 @@ describe('users and invitations (issue #20)', () => {
     expect(new URL(used.headers.location, origin).searchParams.get('error')).toBe('used');
     // A forged cross-site form post gets the plain refusal, no redirect.
     await request(t.app.getHttpServer()).post('/accept-invite').set('Origin', 'https://evil.example').type('form').send({ token, password: PASSWORD }).expect(403);
+  });
+
+  it('a HEAD and a GET of the invitation link (a mail scanner, a link preview) use nothing; the person\'s POST then accepts (issue #35)', async () => {
+    const { path, token } = await invite('scanned@test.example');
+    const scanner = request(t.app.getHttpServer());
+    const cookie = (res: request.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('vtf.sid='));
+    expect(cookie(await scanner.head(path).expect(200))).toBeUndefined();
+    for (let i = 0; i < 2; i++) {
+      // The page (its form posts the token with the password the person chooses; e2e/ tests it in a browser).
+      expect(cookie(await scanner.get(path).expect(200))).toBeUndefined();
+    }
+    expect(await userRow('scanned@test.example')).toMatchObject({ active: false, password_hash: null });
+    const person = request.agent(t.app.getHttpServer());
+    await person.post('/accept-invite').set('Origin', new URL(t.config.publicSiteUrl).origin).type('form').send({ token, password: PASSWORD }).expect(303);
+    expect((await person.get('/_api/auth/session').expect(200)).body.user).toMatchObject({ email: 'scanned@test.example' });
+  });
+
+  it('re-inviting one address is held to the per-address mail cap: the sixth within the hour is a 429 with Retry-After and mails nothing (issue #35)', async () => {
+    const email = 'reinvited@test.example';
+    for (let i = 0; i < EMAIL_LINK_LIMITS.perAddress; i++) await invite(email);
+    const refused = await admin.post('/_api/admin/users').send({ email, role: 'editor' }).expect(429);
+    expect(refused.body.message).toBe(USERS_TEXT.tooManyInvites(60));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(t.smtp.to(email)).toHaveLength(EMAIL_LINK_LIMITS.perAddress);
+    // Another address is not affected.
+    await invite('someone-else@test.example');
   });
 
   it('a role change is audited before → after, and a stale version is a 409 that changes nothing', async () => {

@@ -26,10 +26,12 @@ export interface StartOptions {
    * foreground job: the group's id is the child's pid, so `process.kill(-site.child.pid, 'SIGINT')` is Ctrl-C.
    */
   npmStart?: boolean;
+  /** Start on this data folder (kept on stop) instead of a new one: a second start of the same site. */
+  dataDir?: string;
 }
 
 export async function startSite(env: Record<string, string> = {}, options: StartOptions = {}): Promise<Site> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vtf-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'vtf-e2e-'));
   // A free port is only free until someone binds it: suites start in parallel, each with its own site and
   // database, so a port taken in between is tried again with another one.
   for (let attempt = 1; ; attempt++) {
@@ -75,7 +77,7 @@ async function startSiteOn(port: number, dataDir: string, env: Record<string, st
     dataDir,
     stop: async () => {
       await stopProcess(child, options.npmStart === true);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   },
   /** Sign-in links asked from one address (the per-email limit is silent: EmailLinkService). */
   emailLink: { name: 'email-link', limit: EMAIL_LINK_LIMITS.perIp, windowSeconds: EMAIL_LINK_LIMITS.windowSeconds, message: EMAIL_SIGN_IN_TEXT.tooMany },
+  /** Sign-in links used from one address: a token is signed, so this only bounds the work a client can cause. */
+  emailLinkUse: { name: 'email-link-use', limit: EMAIL_LINK_LIMITS.perIp, windowSeconds: EMAIL_LINK_LIMITS.windowSeconds, message: EMAIL_SIGN_IN_TEXT.tooManyUses },
   /** Payout reports and claims: per account and per address (a trader cannot spread them over accounts or networks). */
   payoutReports: {
     name: 'payout-reports',

@@ -4,8 +4,9 @@ import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
 import { isEmailAddress } from '../../../common/email-address.js';
-import { ACCOUNT_PATH, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
-import { Public, RateLimit } from '../access/route-labels.js';
+import { ACCOUNT_PATH, EMAIL_LINK_PATH, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
+import { escapeHtml } from '../../../common/seo/page-head.js';
+import { Public, RateLimit, TakesForm } from '../access/route-labels.js';
 import { RATE_LIMITS } from '../access/rate-limits.js';
 import { Validate } from '../common/validators.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -43,20 +44,50 @@ export class EmailLinkController {
     return { message: EMAIL_SIGN_IN_TEXT.sent };
   }
 
-  /** The mailed link: signs in (a new session id, the account made on first use) and lands on its `next`, or /account. */
+  /**
+   * The mailed link opens a page, changing nothing (issue #35): mail scanners and link previews GET (or HEAD) links
+   * before the trader does, and must not use them up. The page says who is signing in; its one button POSTs the
+   * token, without script. The referrer stays same-origin so that the browser sends this site as the POST's Origin
+   * (with no-referrer it sends "null", which the same-origin guard refuses); the token never leaves the site.
+   */
   @Get('auth/email-link')
   @ApiExcludeEndpoint()
   @Header('Cache-Control', 'no-store')
+  @Header('Referrer-Policy', 'same-origin')
+  async open(@Query('token') token: unknown, @Res() res: Response): Promise<void> {
+    const preview = await this.links.preview(token);
+    if (!preview.ok) {
+      this.refuse(res, preview.message);
+      return;
+    }
+    const form = `<form method="post" action="${EMAIL_LINK_PATH}"><input type="hidden" name="token" value="${escapeHtml(String(token))}">` +
+      `<button type="submit">${escapeHtml(EMAIL_SIGN_IN_TEXT.confirmButton)}</button></form>`;
+    res.status(200).type('html').send(messagePage({
+      title: EMAIL_SIGN_IN_TEXT.confirmTitle, message: EMAIL_SIGN_IN_TEXT.confirmMessage(preview.email),
+      siteUrl: this.config.publicSiteUrl, ok: true, extra: form,
+    }));
+  }
+
+  /** The page's button: signs in (a new session id, the account made on first use), uses the link, lands on its `next` or /account. */
+  @Post('auth/email-link')
+  @ApiExcludeEndpoint()
+  @TakesForm()
+  @RateLimit(RATE_LIMITS.emailLinkUse)
+  @Header('Cache-Control', 'no-store')
   @Header('Referrer-Policy', 'no-referrer')
-  async open(@Query('token') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async signIn(@Body('token') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     const outcome = await this.links.redeem(token);
     if (!outcome.ok) {
-      res.status(400).type('html').send(messagePage({ title: 'This link does not work', message: outcome.message, siteUrl: this.config.publicSiteUrl, ok: false }));
+      this.refuse(res, outcome.message);
       return;
     }
     // passport's logIn regenerates the session id: a session fixed before the link cannot ride on it.
     await new Promise<void>((resolve, reject) => req.logIn(outcome.user, (err) => (err ? reject(err) : resolve())));
     // A link asked for to follow a firm follows it (the intent is inside the signed token), with or without script.
     res.redirect(303, outcome.next ? await this.follows.followAfterSignIn(outcome.user.id, outcome.next) : ACCOUNT_PATH);
+  }
+
+  private refuse(res: Response, message: string): void {
+    res.status(400).type('html').send(messagePage({ title: 'This link does not work', message, siteUrl: this.config.publicSiteUrl, ok: false }));
   }
 }

@@ -16,6 +16,7 @@ import { normaliseEmail } from '../users/users.service.js';
 const PURPOSE = 'trader-sign-in';
 
 export type LinkOutcome = { ok: true; user: User; next: string | null } | { ok: false; message: string };
+export type LinkPreview = { ok: true; email: string } | { ok: false; message: string };
 
 /** The token's subject: `nonce:email`, or `nonce.base64url(next):email` when the link returns to a page. */
 const MAX_SUBJECT = 254;
@@ -67,18 +68,32 @@ export class EmailLinkService {
     });
   }
 
+  /**
+   * What the link would do, changing nothing (issue #35): a mail scanner or a link preview that opens it must not
+   * use it up, so opening only shows who is signing in; `redeem` (the page's POST) is what uses it.
+   */
+  async preview(token: unknown, now = new Date()): Promise<LinkPreview> {
+    const parsed = this.parse(token, now);
+    if (!parsed.ok) return parsed;
+    const [used] = await this.em.getConnection().execute<Array<{ key: string }>>(
+      'select key from rate_limits where key = ?', [`email-link:used:${parsed.nonce}`],
+    );
+    if (used) return { ok: false, message: EMAIL_SIGN_IN_TEXT.linkUsed };
+    const [inactive] = await this.em.getConnection().execute<Array<{ id: number }>>(
+      'select id from users where email = ? and not active', [parsed.email],
+    );
+    if (inactive) return { ok: false, message: USERS_TEXT.accountInactive };
+    return { ok: true, email: parsed.email };
+  }
+
   /** The link's account (made on first use, role `user`, no password), or why the link does not work. */
   async redeem(token: unknown, now = new Date()): Promise<LinkOutcome> {
-    const check = verifyToken([this.key], PURPOSE, token, now);
-    if (!check.ok) return { ok: false, message: check.reason === 'expired' ? EMAIL_SIGN_IN_TEXT.linkExpired : EMAIL_SIGN_IN_TEXT.linkInvalid };
-    const [head, email] = splitOnce(check.subject, ':');
-    const [nonce, encodedNext] = splitOnce(head, '.');
-    if (!nonce || !email) return { ok: false, message: EMAIL_SIGN_IN_TEXT.linkInvalid };
-    // Signed by us, and checked again all the same: only a same-site path.
-    const next = encodedNext ? loginReturnPath(Buffer.from(encodedNext, 'base64url').toString('utf8')) : null;
+    const parsed = this.parse(token, now);
+    if (!parsed.ok) return parsed;
+    const { nonce, email, next, expiresAt } = parsed;
     const claimed = await this.em.getConnection().execute<Array<{ key: string }>>(
       `insert into rate_limits (key, hits, reset_at) values (?, 1, ?) on conflict (key) do nothing returning key`,
-      [`email-link:used:${nonce}`, check.expiresAt],
+      [`email-link:used:${nonce}`, expiresAt],
     );
     if (!claimed.length) return { ok: false, message: EMAIL_SIGN_IN_TEXT.linkUsed };
     const em = this.em.fork();
@@ -91,6 +106,19 @@ export class EmailLinkService {
     if (!user.active) return { ok: false, message: USERS_TEXT.accountInactive };
     await em.getConnection().execute('update users set last_sign_in_at = now() where id = ?', [user.id]);
     return { ok: true, user, next: next === LOGIN_DEFAULT_NEXT ? null : next };
+  }
+
+  private parse(token: unknown, now: Date):
+    | { ok: true; nonce: string; email: string; next: string | null; expiresAt: Date | null }
+    | { ok: false; message: string } {
+    const check = verifyToken([this.key], PURPOSE, token, now);
+    if (!check.ok) return { ok: false, message: check.reason === 'expired' ? EMAIL_SIGN_IN_TEXT.linkExpired : EMAIL_SIGN_IN_TEXT.linkInvalid };
+    const [head, email] = splitOnce(check.subject, ':');
+    const [nonce, encodedNext] = splitOnce(head, '.');
+    if (!nonce || !email) return { ok: false, message: EMAIL_SIGN_IN_TEXT.linkInvalid };
+    // Signed by us, and checked again all the same: only a same-site path.
+    const next = encodedNext ? loginReturnPath(Buffer.from(encodedNext, 'base64url').toString('utf8')) : null;
+    return { ok: true, nonce, email, next, expiresAt: check.expiresAt };
   }
 }
 

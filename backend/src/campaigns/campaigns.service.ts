@@ -14,6 +14,7 @@ import { EditConflicts } from '../audit/edit-conflicts.js';
 import { RevisionsService, type RevisionKind } from '../audit/revisions.service.js';
 import { CampaignSender } from './campaign-sender.service.js';
 import { FOLLOWS_SLOT } from '../mail/templates/slots.js';
+import { IN_DOUBT } from './fan-out.js';
 
 export const CAMPAIGN_SORTABLE = ['id', 'createdAt', 'subject', 'status', 'scheduledAt', 'sentAt'] as const;
 const ORDER: Record<(typeof CAMPAIGN_SORTABLE)[number], string> = {
@@ -38,12 +39,13 @@ export const CAMPAIGN_REVISION_FIELDS = ['subject', 'previewText', 'html', 'audi
 
 const SELECT = `select c.id, c.kind, c.subject, c.preview_text as "previewText", c.html, c.status, c.scheduled_at as "scheduledAt",
   c.sent_at as "sentAt", c.audience, c.created_at as "createdAt", c.updated_at as "updatedAt", c.version,
-  coalesce(s.recipients, 0) as recipients, coalesce(s.sent, 0) as sent, coalesce(s.failed, 0) as failed, coalesce(s.bounced, 0) as bounced,
-  coalesce(s.unsubscribed, 0) as unsubscribed, (select count(*)::int from campaign_clicks k where k.campaign_id = c.id) as clicks
+  coalesce(s.recipients, 0) as recipients, coalesce(s.sent, 0) as sent, coalesce(s.failed, 0) as failed, coalesce(s.in_doubt, 0) as "inDoubt",
+  coalesce(s.bounced, 0) as bounced, coalesce(s.unsubscribed, 0) as unsubscribed, (select count(*)::int from campaign_clicks k where k.campaign_id = c.id) as clicks
   from campaigns c
   left join lateral (
     select count(*)::int as recipients, count(*) filter (where d.state = 'sent')::int as sent,
            count(*) filter (where d.state = 'failed')::int as failed, count(*) filter (where d.state = 'bounced')::int as bounced,
+           count(*) filter (where d.state = 'failed' and starts_with(d.error, '${IN_DOUBT.replace(/'/g, "''")}'))::int as in_doubt,
            count(*) filter (where d.state = 'sent' and n.status = 'unsubscribed' and n.updated_at > d.sent_at)::int as unsubscribed
     from campaign_deliveries d left join newsletter_subscribers n on n.id = d.subscriber_id where d.campaign_id = c.id
   ) s on true`;
@@ -51,7 +53,7 @@ const SELECT = `select c.id, c.kind, c.subject, c.preview_text as "previewText",
 interface Row {
   id: number; kind: 'campaign' | 'digest'; subject: string; previewText: string; html: string; status: CampaignStatus;
   scheduledAt: Date | null; sentAt: Date | null; audience: CampaignAudience; createdAt: Date; updatedAt: Date;
-  recipients: number; sent: number; failed: number; bounced: number; unsubscribed: number; clicks: number; version: number;
+  recipients: number; sent: number; failed: number; inDoubt: number; bounced: number; unsubscribed: number; clicks: number; version: number;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -59,7 +61,7 @@ function toDto(r: Row): CampaignDto {
   return {
     id: r.id, kind: r.kind, subject: r.subject, previewText: r.previewText, html: r.html, status: r.status,
     scheduledAt: iso(r.scheduledAt), sentAt: iso(r.sentAt), audience: r.audience,
-    stats: { recipients: r.recipients, sent: r.sent, failed: r.failed, bounced: r.bounced, unsubscribed: r.unsubscribed, clicks: r.clicks },
+    stats: { recipients: r.recipients, sent: r.sent, failed: r.failed, inDoubt: r.inDoubt, bounced: r.bounced, unsubscribed: r.unsubscribed, clicks: r.clicks },
     createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)!, version: r.version,
   };
 }

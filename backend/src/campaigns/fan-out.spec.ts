@@ -1,6 +1,7 @@
 import { verifyToken } from '../common/signed-token.js';
 import { FOLLOWS_SLOT, RECIPIENT_SLOT, UNSUBSCRIBE_SLOT } from '../mail/templates/slots.js';
 import { verifyUnsubscribeToken } from '../newsletter/unsubscribe-token.js';
+import { MailSendError } from '../mail/mail.types.js';
 import { notAccepted, RECIPIENT_PURPOSE, recipientFills } from './fan-out.js';
 
 const keys = { recipient: Buffer.alloc(32, 1), unsubscribe: Buffer.alloc(32, 2) };
@@ -27,6 +28,12 @@ describe('notAccepted (whether a failed message may be queued again)', () => {
     expect(notAccepted(Object.assign(new Error('busy'), { responseCode: 451 }))).toBe(true);
     expect(notAccepted(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(notAccepted(Object.assign(new Error('dns'), { code: 'ESOCKET', originalCode: 'ENOTFOUND' }))).toBe(true);
+  });
+
+  it("follows the transport's verdict when there is one (issue #35): a greeting timeout is not sent, a loss after DATA in doubt", () => {
+    expect(notAccepted(new MailSendError('Greeting never received', 'not-sent', 'ETIMEDOUT'))).toBe(true);
+    expect(notAccepted(new MailSendError('Connection closed unexpectedly', 'in-doubt', 'ECONNECTION'))).toBe(false);
+    expect(notAccepted(Object.assign(new Error('crossed threads'), { kind: 'not-sent', code: 'ECONNRESET' }))).toBe(true);
   });
 
   it('is false for a connection lost mid-message or a thread that died: the message may have arrived', () => {

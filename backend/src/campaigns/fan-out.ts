@@ -91,9 +91,14 @@ interface DeliveryRow {
   attempts: number;
 }
 
-/** Whether a failed send certainly left nothing at the server: it answered (4xx), or no connection was made. */
+/**
+ * Whether a failed send certainly left nothing at the server. The transport knows (MailSendError's kind: whether the
+ * message was handed over, common/smtp-failure.ts); an error without a kind (the mail thread died) is judged by its
+ * code: the server answered (4xx), or no connection was made.
+ */
 export function notAccepted(error: unknown): boolean {
-  const e = error as { responseCode?: number; originalCode?: string; code?: string };
+  const e = error as { responseCode?: number; originalCode?: string; code?: string; kind?: unknown };
+  if (e.kind === 'not-sent' || e.kind === 'in-doubt') return e.kind === 'not-sent';
   if (typeof e.responseCode === 'number') return true;
   return ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'].includes(e.originalCode ?? e.code ?? '');
 }

@@ -17,6 +17,8 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL'),
+  // How long a start waits for an external PostgreSQL (DATABASE_URL) that cannot be reached yet (issue #35).
+  DATABASE_WAIT_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(3600).default(120)),
   DATA_DIR: z.string().trim().min(1).default('.data'),
   SESSION_SECRET: z.string().optional().transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
@@ -41,6 +43,12 @@ const envSchema = z.object({
     .refine((v) => v === undefined || /^smtps?:\/\/[^/]+/.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().trim().optional().transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/.test(v), 'must be an address, e.g. "Site <news@example.com>"'),
+  // SMTP timeouts (issue #35), in ms: reaching the server, its greeting, any one reply (a command's, or the final one
+  // after the message), and the whole message from hand-over to the pool until the server's final answer.
+  SMTP_CONNECT_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(600_000).default(10_000)),
+  SMTP_GREETING_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(600_000).default(10_000)),
+  SMTP_REPLY_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(600_000).default(20_000)),
+  SMTP_MESSAGE_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(600_000).default(60_000)),
   MAIL_OUTBOX: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['0', '1', 'true', 'false']).optional()),
   NEWSLETTER_WEBHOOK_SECRET: z.string().optional().transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
@@ -48,12 +56,16 @@ const envSchema = z.object({
   PREVIEW_LINK_DAYS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(90).default(7)),
 });
 
+export interface SmtpTimeouts { connectMs: number; greetingMs: number; replyMs: number; messageMs: number }
+
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   port: number;
   /** Undefined means: start the embedded PostgreSQL. */
   databaseUrl: string | undefined;
+  /** How long a start waits for an external database that refuses connections or is starting up (DATABASE_WAIT_SECONDS). */
+  databaseWaitSeconds: number;
   dataDir: string;
   sessionSecret: string;
   /** HMAC key of the visitor hash (common/visitor.ts), derived from the session secret: never stored. */
@@ -89,6 +101,12 @@ export interface AppConfig {
   frontendServerDir: string;
   /** `smtp(s)://user:pass@host:port` of the outgoing mail server; undefined: mail is written to `outboxDir`. */
   smtpUrl: string | undefined;
+  /**
+   * SMTP timeouts in ms (SMTP_*_TIMEOUT_MS): connect, greeting, one reply (each command's, and the final one after
+   * the message's end), and the whole message. A timeout before the message was handed over means "not sent" (tried
+   * again); after it, "in doubt" (the server may have it: never sent twice).
+   */
+  smtpTimeouts: SmtpTimeouts;
   /** The sender of every message (From:). */
   mailFrom: string;
   /** Where messages go as .eml files when there is no SMTP server (DATA_DIR/outbox). */
@@ -151,7 +169,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     alertWindowSeconds: e.ALERT_WINDOW_SECONDS,
     alertTickSeconds: e.ALERT_TICK_SECONDS,
     frontendServerDir: resolve('dist/frontend-server'),
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     smtpUrl: e.SMTP_URL,
+    smtpTimeouts: {
+      connectMs: e.SMTP_CONNECT_TIMEOUT_MS, greetingMs: e.SMTP_GREETING_TIMEOUT_MS,
+      replyMs: e.SMTP_REPLY_TIMEOUT_MS, messageMs: e.SMTP_MESSAGE_TIMEOUT_MS,
+    },
     mailFrom: e.MAIL_FROM ?? `${SITE_NAME} <newsletter@${new URL(e.PUBLIC_SITE_URL ?? 'http://localhost').hostname.replace(/^localhost$/, 'localhost.localdomain')}>`,
     outboxDir: join(dataDir, 'outbox'),
     newsletterWebhookSecret: e.NEWSLETTER_WEBHOOK_SECRET,

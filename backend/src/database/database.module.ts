@@ -7,6 +7,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabaseState } from './embedded-postgres.js';
 import { ormConfig } from './mikro-orm.config.js';
+import { waitForDatabase } from './wait-for-database.js';
 import { seedDemoContent } from './seeders/demo.seeder.js';
 
 export const DATABASE = Symbol('DATABASE');
@@ -51,7 +52,10 @@ class DatabaseLifecycle implements OnModuleInit, OnApplicationBootstrap, OnAppli
       provide: DATABASE,
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig): Promise<DatabaseConnection> => {
-        if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, state: () => 'running', stop: async () => {} };
+        if (config.databaseUrl) {
+          await waitForDatabase(config.databaseUrl, config.databaseWaitSeconds, (m) => new Logger('Database').warn(m));
+          return { url: config.databaseUrl, embedded: false, state: () => 'running', stop: async () => {} };
+        }
         const logger = new Logger('EmbeddedPostgres');
         const db = await startEmbeddedPostgres(config.dataDir, (m) => logger.log(m), undefined, true);
         logger.log(`Embedded PostgreSQL running, data in ${config.dataDir}`);

@@ -93,7 +93,15 @@ export async function startEmbeddedPostgres(
   const passwordFile = join(dataDir, 'pg-password');
   if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(passwordFile, 'utf8').trim();
-  const running = runningServer(pgDir);
+  const ownerFile = join(dataDir, 'pg-owner.pid');
+  let running = runningServer(pgDir);
+  if (running && !ownerAlive(ownerFile, running.pid)) {
+    // Left running by an app that was killed (kill -9 skips every exit hook): nobody would ever stop it. Stop it
+    // cleanly and start our own, which this process supervises and stops (issue #35).
+    log(`Stopping the embedded PostgreSQL left running by an app that ended without stopping it (process ${running.pid})`);
+    await stopOrphan(running.pid);
+    running = runningServer(pgDir);
+  }
   if (running) {
     // Another process of ours (the site, or a second copy) already runs this cluster: share it.
     log(`Using the embedded PostgreSQL already running for ${pgDir} (process ${running.pid})`);
@@ -134,6 +142,8 @@ export async function startEmbeddedPostgres(
     log,
   );
   await server.start();
+  // Who runs this cluster: the next start shares it while we live, and stops it if we died without stopping it.
+  writeFileSync(ownerFile, String(process.pid));
   const adminUrl = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`;
   await ensureDatabase(adminUrl, DB_NAME);
   return {
@@ -141,8 +151,52 @@ export async function startEmbeddedPostgres(
     adminUrl,
     pid: () => server.pid,
     state: () => server.state,
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop();
+      rmSync(ownerFile, { force: true });
+    },
   };
+}
+
+/**
+ * Whether the app that started the cluster's server still runs (a missing file: a server from before the file).
+ * The server is that app's child, so where /proc tells a parent, a reused process id is not mistaken for it.
+ */
+function ownerAlive(ownerFile: string, serverPid: number): boolean {
+  if (!existsSync(ownerFile)) return false;
+  const owner = Number(readFileSync(ownerFile, 'utf8').trim());
+  if (!(owner > 0) || !isAlive(owner)) return false;
+  const parent = parentOf(serverPid);
+  return parent === null || parent === owner;
+}
+
+/** The parent process id from /proc/<pid>/stat (the field after the command's closing parenthesis), or null. */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** Fast shutdown of an orphaned server (SIGINT, as our own stop does); its whole group is killed if it lingers. */
+async function stopOrphan(pid: number): Promise<void> {
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return; // already gone
+  }
+  for (const until = Date.now() + 15_000; Date.now() < until; ) {
+    if (!isAlive(pid)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // gone meanwhile
+  }
+  for (const until = Date.now() + 5_000; Date.now() < until && isAlive(pid); ) await new Promise((r) => setTimeout(r, 50));
 }
 
 interface ServerCommand {

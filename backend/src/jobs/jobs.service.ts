@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import { nextWeeklyRun, type WeeklyTime } from '../../../common/digest-schedule.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
+import { guardPgBossCompletion } from './pg-boss-guard.js';
 
 /** pg-boss keeps its tables here, apart from the app's (own migrations, own schema). */
 export const JOBS_SCHEMA = 'pgboss';
@@ -204,6 +205,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   private async start(): Promise<PgBoss> {
+    guardPgBossCompletion();
     const boss = new PgBoss({
       connectionString: this.db.url,
       schema: JOBS_SCHEMA,

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DigestSection, FanOutPlan, FanOutResult } from '../campaigns/fan-out.js';
 import type { MailTransportOptions } from './mail-transport.js';
-import { PermanentMailError, type Letter, type MailReceipt, type OutgoingMail, type SlotFills } from './mail.types.js';
+import { MailSendError, PermanentMailError, type Letter, type MailReceipt, type OutgoingMail, type SlotFills } from './mail.types.js';
 
 export type ThreadRequest =
   | { kind: 'send'; id: number; message: OutgoingMail }
@@ -20,7 +20,7 @@ export interface AppCall { callId: number; id: number; name: keyof FanOutApp; ar
 export type ThreadReply =
   | { id: number; receipt: MailReceipt }
   | { id: number; result: FanOutResult }
-  | { id: number; error: { message: string; responseCode?: number; code?: string; originalCode?: string } }
+  | { id: number; error: { message: string; responseCode?: number; code?: string; originalCode?: string; kind?: 'not-sent' | 'in-doubt' } }
   | { call: AppCall };
 
 /** What a fan-out asks of the app, on the main thread (the digest's followed-firms sections: AlertsService). */
@@ -139,8 +139,9 @@ export class MailThread {
       this.pending.delete(reply.id);
       if ('receipt' in reply) return waiting.resolve(reply.receipt as never);
       if ('result' in reply) return waiting.resolve(reply.result as never);
-      const { message, responseCode, code, originalCode } = reply.error;
+      const { message, responseCode, code, originalCode, kind } = reply.error;
       if (typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600) return waiting.reject(new PermanentMailError(message, responseCode));
+      if (kind) return waiting.reject(new MailSendError(message, kind, originalCode ?? code, responseCode));
       waiting.reject(Object.assign(new Error(message), { responseCode, code, originalCode }));
     });
     const ended = (why: string) => {

@@ -12,7 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { fanOut, type FanOutParts } from '../campaigns/fan-out.js';
 import { MailTransport, type MailTransportOptions } from './mail-transport.js';
-import { fillLetter, type Letter } from './mail.types.js';
+import { fillLetter, MailSendError, type Letter } from './mail.types.js';
 import type { AppCall, ThreadReply, ThreadRequest } from './mail-thread.js';
 
 /**
@@ -88,9 +88,9 @@ port.on('message', (request: ThreadRequest) => {
 });
 
 /** An error as it crosses to the main thread: what the caller decides on (a bounce, a retry, in doubt) are its codes. */
-function failure(error: unknown): { message: string; responseCode?: number; code?: string; originalCode?: string } {
+function failure(error: unknown): { message: string; responseCode?: number; code?: string; originalCode?: string; kind?: 'not-sent' | 'in-doubt' } {
   const e = error as Error & { responseCode?: number; code?: string; originalCode?: string };
-  return { message: e.message, responseCode: e.responseCode, code: e.code, originalCode: e.originalCode };
+  return { message: e.message, responseCode: e.responseCode, code: e.code, originalCode: e.originalCode, ...(error instanceof MailSendError && { kind: error.kind }) };
 }
 
 async function send(request: Extract<ThreadRequest, { kind: 'send' }>): Promise<void> {

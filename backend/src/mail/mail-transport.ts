@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import { PermanentMailError, type MailReceipt, type OutgoingMail } from './mail.types.js';
+import { smtpFailureKind } from '../common/smtp-failure.js';
+import type { SmtpTimeouts } from '../config/config.js';
+import { MailSendError, PermanentMailError, type MailReceipt, type OutgoingMail } from './mail.types.js';
 
 /** Outbox file names: the send time then random bytes, so sorting names sorts by time. */
 export const OUTBOX_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
@@ -12,7 +15,35 @@ function outboxId(now = new Date()): string {
   return `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
 }
 
-export interface MailTransportOptions { smtpUrl: string | undefined; from: string; outboxDir: string }
+export interface MailTransportOptions { smtpUrl: string | undefined; from: string; outboxDir: string; timeouts: SmtpTimeouts }
+
+/** Set once the SMTP connection starts reading the message's bytes: it did so only after the server's 354 to DATA. */
+interface HandOver { handedOver: boolean }
+
+/**
+ * The message stream as the connection reads it, marking the hand-over on the first read. nodemailer builds the
+ * message into a buffered stream ahead of time, so only this last stage, which nothing reads before DATA is
+ * answered, tells "handed over" from "not yet".
+ */
+function watchHandOver(input: Readable, handOver: HandOver): Readable {
+  const output = new Readable({
+    read() {
+      handOver.handedOver = true;
+      input.resume();
+    },
+    destroy(error, callback) {
+      input.destroy();
+      callback(error);
+    },
+  });
+  input.on('data', (chunk: Buffer) => {
+    if (!output.push(chunk)) input.pause();
+  });
+  input.pause();
+  input.once('end', () => output.push(null));
+  input.once('error', (error) => output.destroy(error));
+  return output;
+}
 
 /**
  * nodemailer, set up once: a pool of SMTP connections to SMTP_URL, or — without one — its stream transport, which
@@ -25,20 +56,31 @@ export class MailTransport {
 
   constructor(private readonly options: MailTransportOptions) {
     this.builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
-    // Timeouts well inside a campaign job's slice and expiry (CampaignSender), instead of nodemailer's 10 minutes.
+    // Timeouts (config: SMTP_*_TIMEOUT_MS) well inside a campaign job's slice and expiry (CampaignSender), instead of
+    // nodemailer's 10 minutes. socketTimeout is silence on the connection: it bounds each command's reply and the
+    // final one after the message; the whole message is bounded by the abort signal in send().
+    const { timeouts } = options;
     this.smtp = options.smtpUrl
       ? nodemailer.createTransport({
           url: options.smtpUrl, pool: true, maxConnections: 8, maxMessages: 1000,
-          connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000,
+          connectionTimeout: timeouts.connectMs, greetingTimeout: timeouts.greetingMs, socketTimeout: timeouts.replyMs,
         } as Parameters<typeof nodemailer.createTransport>[0])
       : undefined;
+    this.smtp?.use('stream', (mail, done) => {
+      const handOver = (mail.data as { handOver?: HandOver }).handOver;
+      if (handOver) mail.message.processFunc((input) => watchHandOver(input as Readable, handOver));
+      done();
+    });
   }
 
   get viaSmtp(): boolean {
     return this.options.smtpUrl !== undefined;
   }
 
-  /** Sends one message. A 5xx answer throws PermanentMailError; anything else that fails (server down, 4xx) throws as is. */
+  /**
+   * Sends one message. A 5xx answer throws PermanentMailError; any other failure throws MailSendError, `not-sent`
+   * (never handed over, or a 4xx: try again) or `in-doubt` (handed over, no answer: the server may have it).
+   */
   async send(message: OutgoingMail): Promise<MailReceipt> {
     const mail: Mail.Options = {
       from: this.options.from,
@@ -58,13 +100,17 @@ export class MailTransport {
       await writeFile(join(this.options.outboxDir, `${id}.eml`), info.message, { mode: 0o600 });
       return { via: 'outbox', messageId: info.messageId, outboxId: id };
     }
+    const handOver: HandOver = { handedOver: false };
     try {
-      const info = (await this.smtp.sendMail({ envelope: built.envelope, raw: built.message })) as { response: string };
+      const info = (await this.smtp.sendMail({
+        envelope: built.envelope, raw: built.message, signal: AbortSignal.timeout(this.options.timeouts.messageMs), handOver,
+      } as Mail.Options)) as { response: string };
       return { via: 'smtp', messageId: built.messageId, response: info.response };
     } catch (error) {
-      const code = (error as { responseCode?: number }).responseCode;
-      if (typeof code === 'number' && code >= 500 && code < 600) throw new PermanentMailError((error as Error).message, code);
-      throw error;
+      const e = error as Error & { responseCode?: number; code?: string; originalCode?: string };
+      const kind = smtpFailureKind(e, handOver.handedOver);
+      if (kind === 'rejected') throw new PermanentMailError(e.message, e.responseCode!);
+      throw new MailSendError(e.message, kind, e.originalCode ?? e.code, e.responseCode);
     }
   }
 

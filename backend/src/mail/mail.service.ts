@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailThread, type LetterHandle } from './mail-thread.js';
-import { PermanentMailError, type Letter, type MailReceipt, type OutgoingMail } from './mail.types.js';
+import { MailSendError, PermanentMailError, type Letter, type MailReceipt, type OutgoingMail } from './mail.types.js';
 
 /** The pg-boss queue of single messages. */
 export const SEND_MAIL_QUEUE = 'send-mail';
@@ -27,7 +27,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     private readonly jobs: JobsService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.thread = new MailThread({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir });
+    this.thread = new MailThread({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, timeouts: config.smtpTimeouts });
   }
 
   onModuleInit(): void {
@@ -71,12 +71,18 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     this.listeners.set(name, listener);
   }
 
-  private async deliverQueued(message: OutgoingMail): Promise<MailReceipt | { bounced: string }> {
+  private async deliverQueued(message: OutgoingMail): Promise<MailReceipt | { bounced: string } | { inDoubt: string }> {
     try {
       const receipt = await this.thread.send(message);
       if (receipt.via === 'outbox') this.logger.log(`Outbox: "${message.subject}" to ${message.to} (${receipt.outboxId}.eml)`);
       return receipt;
     } catch (error) {
+      // Handed over and then no answer (issue #35): the server may deliver it, so the job ends here rather than
+      // sending a second copy; the job's output says so. Not sent (no greeting, refused, a 4xx) throws: retried.
+      if (error instanceof MailSendError && error.kind === 'in-doubt') {
+        this.logger.warn(`In doubt (handed over, no answer): "${message.subject}" to ${message.to}: ${error.message}`);
+        return { inDoubt: error.message };
+      }
       if (!(error instanceof PermanentMailError)) throw error;
       this.logger.warn(`Rejected for good (${error.responseCode}): "${message.subject}" to ${message.to}`);
       const listener = message.bounce ? this.listeners.get(message.bounce.listener) : undefined;

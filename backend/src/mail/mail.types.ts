@@ -49,5 +49,20 @@ export class PermanentMailError extends Error {
   }
 }
 
+/**
+ * A send that failed without a final answer from the server (issue #35, common/smtp-failure.ts): `not-sent` — the
+ * message never reached the server, try again; `in-doubt` — it was handed over and the answer was lost, never again.
+ */
+export class MailSendError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'not-sent' | 'in-doubt',
+    readonly code?: string,
+    readonly responseCode?: number,
+  ) {
+    super(message);
+  }
+}
+
 /** Where a message went: the SMTP server (its answer) or the outbox folder (the file's id). */
 export type MailReceipt = { via: 'smtp'; messageId: string; response: string } | { via: 'outbox'; messageId: string; outboxId: string };

@@ -9,6 +9,7 @@ import { ImageRejectedError, processImage, storeImage, type ImageKind } from './
 import { parseDataUrl } from './image-type.js';
 import { MediaAsset } from './media-asset.entity.js';
 import { privateFileUrl } from './media-path.js';
+import { pgArray } from '../common/pg-array.js';
 
 export type { ImageKind } from './image-pipeline.js';
 
@@ -85,6 +86,36 @@ export class MediaService {
       byteSize: image.data.length, visibility: 'private', ownerId,
     }).execute();
     return privateFileUrl(name);
+  }
+
+  /**
+   * Several private files for one record (a report's proof, a claim's evidence), all or none: when one is refused or
+   * cannot be stored (a bad image, a full disk), the ones stored before it are removed, so a failed upload leaves
+   * nothing behind (issue #35). The caller removes them too (removePrivate) if its record then fails to save.
+   */
+  async storePrivateAll(dataUrls: string[], ownerId: number, field: string): Promise<string[]> {
+    const urls: string[] = [];
+    try {
+      for (const [i, dataUrl] of dataUrls.entries()) urls.push(await this.storePrivate(dataUrl, ownerId, `${field}.${i}`));
+      return urls;
+    } catch (error) {
+      await this.removePrivate(urls);
+      throw error;
+    }
+  }
+
+  /**
+   * Removes private files by their URLs. Best effort: it runs while another failure is being answered, which must not
+   * be replaced by this one (a database that is gone); what is left has no record pointing at it and is never served.
+   */
+  async removePrivate(urls: string[]): Promise<void> {
+    const names = urls.map((u) => u.replace(/^\/_api\/files\/|\.webp$/g, ''));
+    if (!names.length) return;
+    try {
+      await this.em.getConnection().execute(`delete from media_assets where visibility = 'private' and hash = any(?::text[])`, [pgArray(names)]);
+    } catch {
+      // See above: the original failure is the answer.
+    }
   }
 
   /** A private file's bytes for its owner or an admin; anyone else gets the same 404 as for no such file. */

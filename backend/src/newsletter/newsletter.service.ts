@@ -73,9 +73,11 @@ export class NewsletterService {
 
   /**
    * One atomic statement decides every case, so concurrent signups of one address make one row
-   * and all succeed: a new address is inserted; an unsubscribed one is subscribed again (with a
-   * fresh subscribedAt: the current subscription starts now); a subscribed one is left untouched,
-   * which the `where` turns into "no row returned". `xmax = 0` tells an insert from an update.
+   * and all succeed: a new address is inserted; a subscribed one is left untouched, which the `where` turns into
+   * "no row returned"; one that unsubscribed or bounced starts over (issue #35): consent given before does not
+   * carry over, since anyone can type an address into the form. Its confirmation is cleared, so it receives nothing
+   * until it opens the new confirmation mail, and the current subscription starts now. `xmax = 0` tells an insert
+   * from an update. confirmation_sent_at is kept: it is the per-address limit on confirmation mails.
    */
   async subscribe(input: SubscribeDto): Promise<NewsletterMessageResponse> {
     const rows = await this.execute<{ inserted: boolean }>(
@@ -83,8 +85,9 @@ export class NewsletterService {
        values (?, ?, 'subscribed', now(), now())
        on conflict (email) do update
          set status = 'subscribed', subscribed_at = now(), updated_at = now(),
+             confirmed_at = null, bounced_at = null,
              source = coalesce(excluded.source, s.source)
-         where s.status <> 'subscribed'
+         where s.status <> 'subscribed' or s.bounced_at is not null
        returning (s.xmax = 0) as inserted`,
       [input.email, input.source ?? null],
     );

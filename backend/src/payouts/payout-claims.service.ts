@@ -66,8 +66,8 @@ export class PayoutClaimsService {
     if (report.claim) throw refuse(PAYOUT_MSG.claimExists, 409);
     if (daysBetween(report.denied_on, now.toISOString()) > CLAIM_FILE_WITHIN_DAYS) throw refuse(PAYOUT_MSG.claimTooLate);
 
-    const evidence: string[] = [];
-    for (const [i, dataUrl] of input.purchaseEvidence.entries()) evidence.push(await this.media.storePrivate(dataUrl, user.id, `purchaseEvidence.${i}`));
+    // All the images or none; and none left behind if the claim is not saved (issue #35).
+    const evidence = await this.media.storePrivateAll(input.purchaseEvidence, user.id, 'purchaseEvidence');
     let id: number;
     try {
       const [row] = await conn.execute<Array<{ id: number }>>(
@@ -79,6 +79,7 @@ export class PayoutClaimsService {
       );
       id = row!.id;
     } catch (error) {
+      await this.media.removePrivate(evidence);
       if ((error as { code?: string }).code === '23505' || (error as Error).name === 'UniqueConstraintViolationException') throw refuse(PAYOUT_MSG.claimExists, 409);
       throw error;
     }

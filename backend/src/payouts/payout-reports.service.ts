@@ -98,10 +98,10 @@ export class PayoutReportsService {
     );
     if (dup) throw new ApiError(409, PAYOUT_MSG.duplicate, { requestedOn: PAYOUT_MSG.duplicate });
 
-    const proof: string[] = [];
-    for (const [i, dataUrl] of (input.proof ?? []).entries()) proof.push(await this.media.storePrivate(dataUrl, user.id, `proof.${i}`));
-    const flag = await this.burstFlag(user.id, input.companyId);
+    // All the images or none (issue #35: a failure part-way left the first image stored with no report).
+    const proof = await this.media.storePrivateAll(input.proof ?? [], user.id, 'proof');
     try {
+      const flag = await this.burstFlag(user.id, input.companyId);
       const [row] = await conn.execute<Array<{ id: number }>>(
         `insert into payout_reports (user_id, company_id, program_name, account_size, amount, requested_on, outcome, resolved_on,
            firm_reason, note, proof, flagged, flag_reason)
@@ -111,8 +111,9 @@ export class PayoutReportsService {
       );
       return { id: row!.id, status: 'awaiting-review' };
     } catch (error) {
-      // Two identical reports at once: the unique index keeps one; the loser's files go with it.
-      await this.removeFiles(proof);
+      // No report saved (two identical ones at once, where the unique index keeps one; or the database failed):
+      // its files go with it.
+      await this.media.removePrivate(proof);
       if ((error as { code?: string }).code === '23505' || (error as Error).name === 'UniqueConstraintViolationException') {
         throw new ApiError(409, PAYOUT_MSG.duplicate, { requestedOn: PAYOUT_MSG.duplicate });
       }
@@ -135,11 +136,6 @@ export class PayoutReportsService {
     return row?.young && row.others + 1 >= PAYOUT_BURST.reports
       ? `Burst: ${row.others + 1} reports on this firm within ${PAYOUT_BURST.hours} h from accounts younger than a day`
       : null;
-  }
-
-  private async removeFiles(urls: string[]): Promise<void> {
-    const names = urls.map((u) => u.replace(/^\/_api\/files\/|\.webp$/g, ''));
-    if (names.length) await this.em.getConnection().execute(`delete from media_assets where visibility = 'private' and hash = any(?::text[])`, [pgArray(names)]);
   }
 
   async mine(userId: number): Promise<MyPayoutReportDto[]> {

@@ -6,6 +6,9 @@ import {
   ACCEPT_INVITE_PATH, INVITATION_HOURS, INVITATION_REFUSALS, USERS_TEXT, type AdminUserDto, type InvitableRole, type InvitationRefusal,
 } from '../../../common/invitations.js';
 import type { PublicUser } from '../../../common/api-types.js';
+import { EMAIL_LINK_LIMITS } from '../../../common/email-sign-in.js';
+import { TooManyRequestsError } from '../access/too-many-requests.js';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { noteChanges } from '../audit/admin-write-context.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ApiError } from '../common/api-error.js';
@@ -33,6 +36,7 @@ export class InvitationsService {
     private readonly mail: MailService,
     private readonly audit: AuditService,
     private readonly users: UsersAdminService,
+    private readonly limits: RateLimitService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.key = signingKey(config, PURPOSE);
@@ -45,6 +49,10 @@ export class InvitationsService {
    */
   async invite(rawEmail: string, role: InvitableRole, by: PublicUser | null): Promise<AdminUserDto> {
     const email = normaliseEmail(rawEmail);
+    // Each invitation mails the address: an admin re-inviting it is held to the cap every mail to one address has
+    // (EMAIL_LINK_LIMITS.perAddress an hour), so no one can be flooded through this screen (issue #35).
+    const { hits, resetAt } = await this.limits.hit(`invite:address:${email}`, EMAIL_LINK_LIMITS.windowSeconds);
+    if (hits > EMAIL_LINK_LIMITS.perAddress) throw TooManyRequestsError.until(resetAt, USERS_TEXT.tooManyInvites);
     const { userId, token, before } = await this.em.transactional(async (em) => {
       const [inserted] = await em.execute<Array<{ id: number }>>(
         `insert into users (display_name, email, role, active, password_hash) values (?, ?, ?, false, null)

@@ -199,7 +199,7 @@ function CampaignActions() {
       <CardContent>
         <Typography variant="h6" component="h2">Send</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="campaign-status">
-          Status: {record.status}. Recipients {stats.recipients}, delivered {stats.sent}, failed {stats.failed}, bounced {stats.bounced}, unsubscribed {stats.unsubscribed}, clicks {stats.clicks}.
+          Status: {record.status}. Recipients {stats.recipients}, delivered {stats.sent}, failed {stats.failed} (in doubt {stats.inDoubt}), bounced {stats.bounced}, unsubscribed {stats.unsubscribed}, clicks {stats.clicks}.
         </Typography>
         {mayTest && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
