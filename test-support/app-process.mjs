@@ -76,7 +76,7 @@ export async function signInAdmin(baseUrl, credentials) {
 
 /**
  * A trader's sign-in as they do it (issue #17): asks for the email link, reads it from the admin's Outbox (the site
- * runs without SMTP_URL) with `adminCookie`, opens it and returns the `Cookie` header of the new session.
+ * runs without SMTP_URL) with `adminCookie`, opens it, presses Continue and returns the `Cookie` header of the new session.
  */
 export async function signInTraderByEmail(baseUrl, email, adminCookie, timeoutMs = 20_000) {
   const asked = await fetch(`${baseUrl}/_api/auth/email-link`, {
@@ -86,7 +86,15 @@ export async function signInTraderByEmail(baseUrl, email, adminCookie, timeoutMs
   });
   if (asked.status !== 200) throw new Error(`email-link answered ${asked.status}: ${await asked.text()}`);
   const link = await emailLinkFromOutbox(baseUrl, email, adminCookie, timeoutMs);
-  const opened = await fetch(`${baseUrl}${link}`, { redirect: 'manual' });
+  // Opening the link only shows whom it signs in (issue #35: a mail scanner's GET must not use it); its Continue
+  // button posts the token, from the site's own page.
+  const token = new URL(link, baseUrl).searchParams.get('token');
+  const opened = await fetch(`${baseUrl}/auth/email-link`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(baseUrl).origin },
+    body: new URLSearchParams({ token }).toString(),
+  });
   if (opened.status !== 303) throw new Error(`the sign-in link answered ${opened.status}: ${await opened.text()}`);
   return opened.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
