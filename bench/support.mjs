@@ -351,3 +351,60 @@ export function reportRenders({ heading, label, ssr, ref, budgetMs }) {
   console.log(`PASS: ${what} CPU median ${cpu.toFixed(2)} ms < budget ${budgetMs} ms`);
   return false;
 }
+
+/**
+ * The platform's ceiling: node:http alone, answering `answers` (path → { headers, body }) with one writeHead and
+ * one end, as the app's fast path does; started by startChild(…, { ipc: true }), it tells the parent when it listens.
+ */
+export async function startBareNode(port, answers) {
+  const server = http.createServer((req, res) => {
+    const answer = answers.get(req.url);
+    if (!answer) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, answer.headers);
+    res.end(answer.body);
+  });
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  process.send?.('ready');
+}
+
+const WRK = '/usr/bin/wrk';
+
+/** Whether wrk (Debian's `wrk` package) is installed: the load benches that compare with bare node:http need it. */
+export function hasWrk() {
+  return existsSync(WRK);
+}
+
+/**
+ * One slice of wrk load (one thread, `connections` keep-alive connections, `seconds`) on `url` with `headers`.
+ * A C load generator: node's own http client (load()) saturates before node:http does, so it cannot measure the
+ * platform's ceiling. Returns requests, seconds, req/s, p50/p99 in ms and errors (socket errors and non-2xx/3xx).
+ */
+export function wrk(url, { headers = {}, connections = 50, seconds = 2 } = {}) {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(WRK, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`wrk exited ${code}: ${out}`));
+      const ms = (text) => {
+        const m = /([\d.]+)(us|ms|s)\b/.exec(text ?? '');
+        return m ? Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2]] : Number.NaN;
+      };
+      const requests = Number(/(\d+) requests in ([\d.]+)(ms|s|m)/.exec(out)?.[1] ?? Number.NaN);
+      const dm = /\d+ requests in ([\d.]+)(ms|s|m)/.exec(out);
+      const took = dm ? Number(dm[1]) * { ms: 0.001, s: 1, m: 60 }[dm[2]] : Number.NaN;
+      const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+      const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + (socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0);
+      resolveRun({
+        requests, seconds: took, rps: requests / took, errors,
+        p50: ms(/^\s*50%\s+(\S+)/m.exec(out)?.[1]), p99: ms(/^\s*99%\s+(\S+)/m.exec(out)?.[1]),
+      });
+    });
+  });
+}

@@ -11,6 +11,7 @@ import { answerClientErrors } from './common/body-limits.js';
 import { AppModule } from './app.module.js';
 import { privateWhenSettingCookie } from './auth/private-when-setting-cookie.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
+import { answerAtTheEdge } from './cache/fast-path.js';
 import { PublicCacheService } from './cache/public-cache.service.js';
 import { GracefulShutdown } from './health/graceful-shutdown.service.js';
 import { surviveDatabaseLoss } from './database/connection-loss.js';
@@ -38,16 +39,14 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   // SIGTERM/SIGINT: finish the requests in flight (GracefulShutdown), then close pools and the database.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
-  app.use(app.get(GracefulShutdown).track);
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  // Built files, compressed once at build time, from memory; only paths that are files reach the handler,
-  // so page routes never look at the disk.
+  // Built files (compressed once at build time) and repeated public reads (docs/design.md §6, with the headers the
+  // whole stack gave their first answer) are answered from memory before Express: cache/fast-path.ts.
   const staticFiles = StaticFiles.load(config.frontendDir);
-  app.use('/assets', staticFiles.serve);
-  if (staticFiles.rootPaths.length) app.use(staticFiles.rootPaths, staticFiles.serve);
-  // Repeated public reads (docs/design.md §6) are answered first, with the headers the whole stack gave their first answer.
-  app.use(app.get(PublicCacheService).fastPath);
+  answerAtTheEdge(app.getHttpServer(), app.getHttpAdapter().getInstance(), [staticFiles.answer, app.get(PublicCacheService).answerAtEdge], app.get(GracefulShutdown));
+  // What reaches Express under /assets is no built file: a 404, never the page shell.
+  app.use('/assets', staticFiles.notAFile);
   // Bodies are read by BodyGuard (access/), per the route's labels and after its access check.
   answerClientErrors(app.getHttpServer());
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { acceptsGzip, gzipTag, notModified } from './http-negotiation.js';
+import { acceptsGzipMemo, gzipTag, notModified } from './http-negotiation.js';
 
 /** Bytes ready to send, and what is made from them once and reused. */
 export interface Writable {
@@ -11,8 +11,8 @@ export interface Writable {
   etag: string;
   /** The gzip form, made on the first request that accepts it. */
   gzip?: Buffer;
-  /** Complete 200 heads per encoding for a given stack of headers, made once (see writeAnswer). */
-  heads?: { identity?: OutgoingHttpHeaders; gzip?: OutgoingHttpHeaders };
+  /** Complete 200 and 304 heads per encoding for a given stack of headers, made once (see writeAnswer). */
+  heads?: Partial<Record<'identity' | 'gzip' | 'identity304' | 'gzip304', OutgoingHttpHeaders>>;
 }
 
 /**
@@ -44,9 +44,12 @@ export function writeAnswer(
   stack: OutgoingHttpHeaders | undefined,
   madeGzip: (gzip: Buffer) => void = () => undefined,
 ): void {
-  const gzip = answer.body.length >= GZIP_THRESHOLD && acceptsGzip(req.headers['accept-encoding']);
+  const gzip = answer.body.length >= GZIP_THRESHOLD && acceptsGzipMemo(req.headers['accept-encoding']);
   if (notModified(req.headers['if-none-match'], answer.etag)) {
-    res.writeHead(304, { ...stack, ETag: gzip ? gzipTag(answer.etag) : answer.etag, Vary: 'Accept-Encoding' }).end();
+    const kept = stack && answer.heads?.[gzip ? 'gzip304' : 'identity304'];
+    const head = kept || { ...stack, ETag: gzip ? gzipTag(answer.etag) : answer.etag, Vary: 'Accept-Encoding' };
+    if (stack) (answer.heads ??= {})[gzip ? 'gzip304' : 'identity304'] = head;
+    res.writeHead(304, head).end();
     return;
   }
   if (gzip && !answer.gzip) {

@@ -34,3 +34,18 @@ export function acceptsGzip(header: string | undefined): boolean {
     return q === undefined || Number(q.slice(2)) > 0;
   });
 }
+
+const gzipAccepted = new Map<string, boolean>();
+/**
+ * acceptsGzip remembered per header value: clients send a handful of distinct values, so the fast path's choice
+ * of encoding is a map lookup, not a split and a few strings per request. Bounded: past 256 values it starts over.
+ */
+export function acceptsGzipMemo(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  let accepted = gzipAccepted.get(header);
+  if (accepted === undefined) {
+    if (gzipAccepted.size >= 256) gzipAccepted.clear();
+    gzipAccepted.set(header, (accepted = acceptsGzip(header)));
+  }
+  return accepted;
+}

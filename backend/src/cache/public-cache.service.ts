@@ -1,6 +1,6 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { Request, Response } from 'express';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import pLimit from 'p-limit';
 import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
 import { exactBytes, writeAnswer, type Writable } from './answer-writer.js';
@@ -97,6 +97,15 @@ export const DEFAULT_LIMITS: PublicCacheLimits = {
 export const ENTRY_OVERHEAD_BYTES = 1024;
 
 const urlIndexKey = (url: string, variant?: string) => (variant === undefined ? url : `${variant} ${url}`);
+
+/**
+ * The fast path's key for a request: its URL (path and query, as sent) for a GET or HEAD, else none. It is the
+ * anonymous audience's key in the URL index (urlIndexKey without a variant), so an answer kept for an audience
+ * (a variant) is never found by it. The accepted encoding picks the representation after the lookup.
+ */
+export function fastPathUrl(method: string | undefined, url: string | undefined): string | undefined {
+  return (method === 'GET' || method === 'HEAD') && url !== undefined ? url : undefined;
+}
 const entryKey = (slot: CacheSlot) => (slot.variant === undefined ? slot.key : `${slot.variant}|${slot.key}`);
 
 /**
@@ -313,19 +322,22 @@ export class PublicCacheService implements OnModuleInit, BeforeApplicationShutdo
   }
 
   /**
-   * An Express middleware that answers a repeated public read before the rest of the stack: a URL a
-   * handler answered (so already validated) whose entry is still here, with the headers the whole
-   * stack gave it. Signed-in readers too: an entry without a variant is the same for every reader
-   * (answers that depend on the reader are never kept), so their session need not be read for it.
-   * Their rolling session is refreshed by the page's own session check (/_api/auth/session).
+   * Answers a repeated public read at the edge of the process, before Express (cache/fast-path.ts): a GET or
+   * HEAD of a URL (path and query, exactly as sent) a handler answered — so already validated — whose entry is
+   * still here, with the headers the whole stack gave it, in one write; 304 when If-None-Match names it. False
+   * otherwise: the request goes through the whole stack. Signed-in readers too: an entry without a variant is
+   * the same for every reader (answers that depend on the reader — the admin, a trader's page, a preview — are
+   * never kept), so their session need not be read for it. Their rolling session is refreshed by the page's
+   * own session check (/_api/auth/session).
    */
-  readonly fastPath = (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const key = this.isListening ? this.urls.get(req.originalUrl) : undefined;
+  readonly answerAtEdge = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = fastPathUrl(req.method, req.url);
+    const key = url === undefined || !this.isListening ? undefined : this.urls.get(url);
     const answer = key === undefined ? undefined : this.answers.get(key);
     // Past its time to live with nobody making the next one: this request goes on and makes it.
-    if (!answer?.stack || !this.servable(answer, req.originalUrl)) return next();
+    if (!answer?.stack || !this.servable(answer, url!)) return false;
     writeAnswer(req, res, answer, answer.stack, (gzip) => this.grow(answer, gzip));
+    return true;
   };
 
   /** Accounts the gzip form made for a kept answer. */

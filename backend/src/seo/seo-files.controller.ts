@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Public } from '../access/route-labels.js';
 import type { OutgoingHttpHeaders } from 'node:http';
@@ -130,10 +130,17 @@ export class SeoFilesController {
     return { body, contentType: 'application/rss+xml; charset=utf-8', headers: NO_CACHE, expiresAt };
   }
 
+  /**
+   * Depends on the configuration alone: kept like any public answer (no table to watch; the cache's full
+   * invalidations and time to live still drop it), so a crawler's repeats take the fast path.
+   */
   @Get('robots.txt')
-  @Header('Content-Type', 'text/plain; charset=utf-8')
-  @Header('Cache-Control', 'public, max-age=3600')
-  robots(): string {
-    return renderRobotsTxt(this.config.publicSiteUrl);
+  @PublicCache({ tables: [] })
+  robots(): Computed {
+    return {
+      body: renderRobotsTxt(this.config.publicSiteUrl),
+      contentType: 'text/plain; charset=utf-8',
+      headers: { 'Cache-Control': 'public, max-age=3600' },
+    };
   }
 }

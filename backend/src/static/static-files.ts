@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
@@ -113,28 +113,32 @@ export class StaticFiles {
 
   private readonly accepted = memoAcceptedEncodings();
 
-  /** The paths outside /assets that are files (favicon, logo, …): the only other places to mount `serve`. */
-  get rootPaths(): string[] {
-    return [...this.files.keys()].filter((p) => !p.startsWith('/assets/'));
-  }
-
-  /** Serves the file at the request's path; a path under /assets that is no file is a 404 (never the page shell). */
-  readonly serve = (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const url = req.originalUrl;
+  /**
+   * Answers a GET or HEAD of a built file, whole, in one write (the fast path at the edge of the process,
+   * cache/fast-path.ts, calls it before Express); false when the path is no file, for the rest of the stack.
+   */
+  readonly answer = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '/';
     const q = url.indexOf('?');
     const file = this.files.get(q < 0 ? url : url.slice(0, q));
-    if (!file) return req.baseUrl === '/assets' ? next(new ApiError(404, MSG.routeNotFound)) : next();
-
+    if (!file) return false;
     // Preference order br, gzip, identity (accept-encoding.ts), among the forms this file has.
     const accepted = this.accepted(req.headers['accept-encoding']);
     const variant = (accepted.br && file.br) || (accepted.gzip && file.gzip) || file.identity;
     if (matches(req.headers['if-none-match'], variant.etag)) {
       res.writeHead(304, variant.notModified).end();
-      return;
+      return true;
     }
     res.writeHead(200, variant.head);
     res.end(req.method === 'HEAD' ? undefined : variant.body);
+    return true;
+  };
+
+  /** Under /assets, behind the fast path: a path that is no file is a 404 (never the page shell). */
+  readonly notAFile = (req: Request, _res: Response, next: NextFunction): void => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    next(new ApiError(404, MSG.routeNotFound));
   };
 }
 
