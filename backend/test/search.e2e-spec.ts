@@ -231,3 +231,35 @@ describe('plans at scale', () => {
     }
   });
 });
+
+describe('the /search page, as served without JavaScript', () => {
+  it('renders the results grouped by kind, with tabs, "did you mean" and noindex', async () => {
+    const html = (await t.http().get('/search?q=ftmoo').expect(200)).text;
+    expect(html).toMatch(/<meta name="robots" content="noindex, follow"/);
+    expect(html).toContain('href="/firms/ftmo"');
+    expect(html).toContain('href="/search?q=FTMO"');
+    expect(html).toMatch(/aria-label="Kinds of result"/);
+    expect(html).toMatch(/<form[^>]*role="search"[^>]*action="\/search"/);
+  });
+
+  it('keeps the snippet\'s escaping and <mark>', async () => {
+    const html = (await t.http().get('/search?q=payout+denied&type=post').expect(200)).text;
+    expect(html).toContain('href="/blog/payout-denied"');
+    expect(html).toMatch(/<mark>(payout|denied)<\/mark>/i);
+  });
+
+  it('suggests firms when nothing matches, and says what is wrong with a text too long (400)', async () => {
+    const none = (await t.http().get('/search?q=zzqqxxyy').expect(200)).text;
+    expect(none).toContain(SEARCH_TEXT.tryFirms);
+    expect(none).toContain('href="/firms/topstep"');
+    const long = await t.http().get(`/search?q=${'a'.repeat(201)}`).expect(400);
+    expect(long.text).toContain(SEARCH_TEXT.tooLong);
+  });
+
+  it('every page has the header search box, a plain GET form', async () => {
+    for (const path of ['/', '/blog', '/firms']) {
+      const html = (await t.http().get(path).expect(200)).text;
+      expect(html).toMatch(/<form class="header-search" role="search" action="\/search" method="get"/);
+    }
+  });
+});
