@@ -221,7 +221,8 @@ describe('plans at scale', () => {
   }, 120_000);
 
   it('finds posts through their GIN indexes, never by a sequential scan of posts', async () => {
-    for (const [q, index] of [['payout denied', 'blog_posts_search_vector_index'], ['scaling plan review', 'blog_posts_search_vector_index'], ['ftmoo', 'blog_posts_title_trgm_index']]) {
+    // A typo finds no word: the newest titles are compared through the public order's index, never the whole table.
+    for (const [q, index] of [['payout denied', 'blog_posts_search_vector_index'], ['scaling plan review', 'blog_posts_search_vector_index'], ['ftmoo', 'blog_posts_public_order_index']]) {
       const query = searchQuery({ q, firmQ: q, compactQ: compactName(q), fuzzy: true, codesFirst: false, limit: 20, offset: 0 });
       let i = 0;
       const text = query.sql.replace(/\?/g, () => `$${++i}`);

@@ -34,8 +34,13 @@ export const NAME_SIMILARITY = 0.5;
 export const DID_YOU_MEAN_SIMILARITY = 0.3;
 /** Post matches counted at most (a search of a common word would otherwise count the whole table). */
 export const POST_COUNT_CAP = 1000;
-/** Posts whose titles look like a mistyped query, read at most, when no post matches the words themselves. */
-const FUZZY_POST_CANDIDATES = 200;
+/**
+ * When no post matches the words themselves, the newest this many titles are compared with the text (typos).
+ * A window, not the title's trigram index: a mistyped common word shares trigrams with a large share of
+ * 100,000 titles, and rechecking them all cost hundreds of milliseconds; comparing 2,000 titles costs a few.
+ */
+const FUZZY_POST_WINDOW = 2000;
+const FUZZY_POST_SIMILARITY = 0.45;
 
 /** Tiers of the one ranking: an exact firm first, its codes next to it, codes by code, fuzzy firms, text matches, posts. */
 const SCORE = { exactFirm: 1000, exactCode: 950, fuzzyFirm: 500, fuzzyFirmSpan: 400, textFirm: 250, textCode: 300, fuzzyCode: 200, post: 100, fuzzyPost: 50 };
@@ -105,13 +110,16 @@ export function searchQuery(input: SearchInput): SqlQuery {
     ),
     post_fuzzy as (
       select s."id", s."title", s."slug", s."at", ${SCORE.fuzzyPost} * s."sim" as "score" from (
-        select p."id", p."title", p."slug", p."published_at" as "at",
-          greatest(similarity(p."title", ${p(input.firmQ)}::text), word_similarity(${p(input.firmQ)}::text, p."title")) as "sim"
-        from "blog_posts" p
-        where ${input.fuzzy ? 'true' : 'false'} and not exists (select 1 from post_text)
-          and (p."title" % ${p(input.firmQ)}::text or ${p(input.firmQ)}::text <% p."title") and ${VISIBLE_POST}
-        limit ${FUZZY_POST_CANDIDATES}
-      ) s order by s."sim" desc, s."at" desc limit ${postCandidates}
+        select r."id", r."title", r."slug", r."at",
+          greatest(similarity(r."title", ${p(input.firmQ)}::text), word_similarity(${p(input.firmQ)}::text, r."title")) as "sim"
+        from (
+          select p."id", p."title", p."slug", p."published_at" as "at" from "blog_posts" p
+          where ${input.fuzzy ? 'true' : 'false'} and not exists (select 1 from post_text) and ${VISIBLE_POST}
+          order by p."published_at" desc, p."id" desc
+          limit ${FUZZY_POST_WINDOW}
+        ) r
+      ) s where s."sim" >= ${FUZZY_POST_SIMILARITY}
+      order by s."sim" desc, s."at" desc limit ${postCandidates}
     ),
     post_hits as (
       select 'post'::text as "kind", t."id", t."title", t."slug", t."at", t."score", false as "exact", true as "text" from post_text t

@@ -30,7 +30,7 @@ export function HeaderSearch() {
     setText(current);
     setOpen(false);
     setActive(-1);
-  }, [location.pathname, location.search]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [current, location.key]);
 
   useEffect(() => {
     const q = text.trim();
