@@ -32,7 +32,7 @@ export interface SearchInput {
 export const NAME_SIMILARITY = 0.5;
 /** A firm this close is offered as "did you mean" when nothing else matched. */
 export const DID_YOU_MEAN_SIMILARITY = 0.3;
-/** Post matches counted at most (a search of a common word would otherwise count the whole table). */
+/** Post matches counted and ranked at most, the newest (a common word would otherwise read a large share of the table). */
 export const POST_COUNT_CAP = 1000;
 /**
  * When no post matches the words themselves, the newest this many titles are compared with the text (typos).
@@ -44,6 +44,9 @@ const FUZZY_POST_SIMILARITY = 0.45;
 
 /** Tiers of the one ranking: an exact firm first, its codes next to it, codes by code, fuzzy firms, text matches, posts. */
 const SCORE = { exactFirm: 1000, exactCode: 950, fuzzyFirm: 500, fuzzyFirmSpan: 400, textFirm: 250, textCode: 300, fuzzyCode: 200, post: 100, fuzzyPost: 50 };
+
+/** The start of a post's body a snippet is cut from: ts_headline parses all it is given, 20 times a page. */
+const SNIPPET_SOURCE_CHARS = 1500;
 
 const VISIBLE_POST = `p."status" = 'published' and p."published_at" <= now()`;
 const ACTIVE_CODE = `d."status" = 'active' and (d."valid_until" is null or d."valid_until" > now())`;
@@ -100,12 +103,19 @@ export function searchQuery(input: SearchInput): SqlQuery {
         or ${codeDoc} @@ ${tsq()}
         or greatest(${nameSim('d."title"')}, ${nameSim('coalesce(d."discount_code", \'\')')}) >= ${NAME_SIMILARITY})
     ),
-    post_text as (
-      select p."id", p."title", p."slug", p."published_at" as "at",
-        ${SCORE.post} * ts_rank_cd(p."search_vector", ${tsq()}, 32) as "score"
+    post_matches as (
+      -- The newest matches only, up to the count cap: a common word matches thousands of posts, and ranking
+      -- reads each one's document; the cap bounds that work whatever the word.
+      select p."id", p."title", p."slug", p."published_at" as "at", p."search_vector"
       from "blog_posts" p
       where p."search_vector" @@ ${tsq()} and ${VISIBLE_POST}
-      order by "score" desc, p."published_at" desc, p."id" desc
+      order by p."published_at" desc, p."id" desc
+      limit ${POST_COUNT_CAP}
+    ),
+    post_text as (
+      select m."id", m."title", m."slug", m."at", ${SCORE.post} * ts_rank_cd(m."search_vector", ${tsq()}, 32) as "score"
+      from post_matches m
+      order by "score" desc, m."at" desc, m."id" desc
       limit ${postCandidates}
     ),
     post_fuzzy as (
@@ -144,13 +154,12 @@ export function searchQuery(input: SearchInput): SqlQuery {
                                    concat_ws(' · ', c."name", nullif(d."discount_code", ''), ${strip(`coalesce(d."description", '')`)}), ${tsq()}, ${p(HEADLINE_OPTIONS)})
                                    from "discounts" d join "companies" c on c."id" = d."company_id" where d."id" = g."id")
             else (select ts_headline('${SEARCH_CONFIG}'::regconfig,
-                    coalesce(nullif(p."excerpt", ''), '') || ' ' || ${strip(`left(p."content", 4000)`)}, ${tsq()}, ${p(HEADLINE_OPTIONS)})
+                    coalesce(nullif(p."excerpt", ''), '') || ' ' || ${strip(`left(p."content", ${SNIPPET_SOURCE_CHARS})`)}, ${tsq()}, ${p(HEADLINE_OPTIONS)})
                   from "blog_posts" p where p."id" = g."id") end)
         order by g."score" desc, g."at" desc nulls last, g."kind", g."id"), '[]'::json) from page g) as "results",
       (select count(*)::int from firm_hits) as "firms",
       (select count(*)::int from code_hits) as "discounts",
-      (select count(*)::int from (select 1 from "blog_posts" p where p."search_vector" @@ ${tsq()} and ${VISIBLE_POST} limit ${POST_COUNT_CAP}) s)
-        + (select count(*)::int from post_fuzzy) as "posts",
+      (select count(*)::int from post_matches) + (select count(*)::int from post_fuzzy) as "posts",
       (select count(*)::int from firm_hits where "exact" or "text") + (select count(*)::int from code_hits where "exact" or "text")
         + (select count(*)::int from post_text) as "exact_hits",
       (select f."name" from firm_scores f where f."sim" >= ${DID_YOU_MEAN_SIMILARITY} order by f."sim" desc, f."id" limit 1) as "best_firm"`;
