@@ -260,7 +260,7 @@ describe('the /search page, as served without JavaScript', () => {
   it('every page has the header search box, a plain GET form', async () => {
     for (const path of ['/', '/blog', '/firms']) {
       const html = (await t.http().get(path).expect(200)).text;
-      expect(html).toMatch(/<form class="header-search" role="search" action="\/search" method="get"/);
+      expect(html).toMatch(/<form class="header-search" aria-label="Site search" action="\/search" method="get"/);
     }
   });
 });

@@ -82,7 +82,8 @@ export function HeaderSearch() {
   };
 
   return (
-    <form className="header-search" role="search" action="/search" method="get" onSubmit={(e) => {
+    // A named form, not a second "search" landmark: the blog's sidebar search keeps that role on its pages.
+    <form className="header-search" aria-label="Site search" action="/search" method="get" onSubmit={(e) => {
       const q = text.trim();
       e.preventDefault();
       setOpen(false);
