@@ -101,7 +101,7 @@ export function HeaderSearch() {
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={showing}
-        aria-controls={listId}
+        aria-controls={showing ? listId : undefined}
         aria-activedescendant={showing && active >= 0 && active < results.length ? `${id}-opt-${active}` : undefined}
         onChange={(e) => {
           setText(e.target.value);
@@ -115,7 +115,8 @@ export function HeaderSearch() {
         <span aria-hidden="true">⌕</span>
         <span className="visually-hidden">{SEARCH_TEXT.submit}</span>
       </button>
-      <ul id={listId} role="listbox" aria-label={SEARCH_TEXT.label} className="header-search-list" hidden={!showing}>
+      {/* Only while it has suggestions: the server's page (and a page without JavaScript) has no empty list. */}
+      {showing && <ul id={listId} role="listbox" aria-label={SEARCH_TEXT.label} className="header-search-list">
         {results.map((r, i) => (
           <li
             key={`${r.type}-${r.id}`}
@@ -135,7 +136,7 @@ export function HeaderSearch() {
             {r.snippet && <span className="header-search-snippet">{snippetText(r.snippet)}</span>}
           </li>
         ))}
-      </ul>
+      </ul>}
     </form>
   );
 }
