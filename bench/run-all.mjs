@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const BENCHES = [
-  'newsletter-export', 'api-load', 'admin-scale', 'firms-list', 'firms-page', 'ssr-render', 'static-load', 'signed-in', 'proof', 'crawl', 'newsletter-send', 'follow-alerts', 'simulator',
+  'newsletter-export', 'api-load', 'admin-scale', 'firms-list', 'firms-page', 'ssr-render', 'static-load', 'signed-in', 'proof', 'crawl', 'search', 'newsletter-send', 'follow-alerts', 'simulator',
 ];
 
 const wanted = process.argv.slice(2);

@@ -16,6 +16,8 @@ export type SessionResponse = { user: PublicUser } | { error: string };
 export interface CompanyDto {
   id: number;
   name: string;
+  /** Other names the firm goes by, found by the search like the name (issue #29). */
+  aliases: string[];
   description: string | null;
   logoUrl: string | null;
   /** `#rrggbb`: what the logo's box shows until the logo arrives; null when unknown (the box keeps a neutral tint). */

@@ -6,8 +6,35 @@ import { COMPANY_RATING_MAX, COMPANY_RATING_MIN } from './constants.js';
 import { isHttpUrl, isImageReference, zodForm, type FieldRule } from './form-rules.js';
 import { MSG } from './messages.js';
 
+/** A firm's other names (issue #29): how many, and how long each. */
+export const COMPANY_ALIAS_LIMITS = { count: 20, length: 100 } as const;
+export const COMPANY_ALIASES_MESSAGE =
+  `Aliases must be at most ${COMPANY_ALIAS_LIMITS.count} names of at most ${COMPANY_ALIAS_LIMITS.length} characters each`;
+
+/** Aliases as typed (comma or line separated): trimmed, empty ones dropped, repeats (any case) kept once. */
+export function parseAliases(text: string): string[] {
+  const seen = new Set<string>();
+  return text.split(/[,\n]/).map((a) => a.trim().replace(/\s+/g, ' ')).filter((a) => {
+    const key = a.toLowerCase();
+    if (a === '' || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The API's check of the aliases list (and the form's, on the parsed list). */
+export const isAliasList = (v: unknown): boolean =>
+  Array.isArray(v) && v.length <= COMPANY_ALIAS_LIMITS.count
+  && v.every((a) => typeof a === 'string' && a.trim() !== '' && a.length <= COMPANY_ALIAS_LIMITS.length);
+
+export function validateAliases(value: string): true | string {
+  return isAliasList(parseAliases(value)) || COMPANY_ALIASES_MESSAGE;
+}
+
 export interface CompanyFormValues {
   name: string;
+  /** Other names, comma separated. */
+  aliases: string;
   description: string;
   logoUrl: string;
   websiteUrl: string;
@@ -19,6 +46,7 @@ export interface CompanyFormValues {
 
 export interface CompanyPayload {
   name: string;
+  aliases: string[];
   description: string | null;
   logoUrl: string | null;
   websiteUrl: string | null;
@@ -29,6 +57,7 @@ export interface CompanyPayload {
 
 interface CompanyLike {
   name: string;
+  aliases?: string[];
   description: string | null;
   logoUrl: string | null;
   websiteUrl: string | null;
@@ -39,6 +68,7 @@ interface CompanyLike {
 
 export const EMPTY_COMPANY_FORM: CompanyFormValues = {
   name: '',
+  aliases: '',
   description: '',
   logoUrl: '',
   websiteUrl: '',
@@ -51,6 +81,7 @@ export function companyToFormValues(company: CompanyLike | null | undefined): Co
   if (!company) return { ...EMPTY_COMPANY_FORM };
   return {
     name: company.name,
+    aliases: (company.aliases ?? []).join(', '),
     description: company.description ?? '',
     logoUrl: company.logoUrl ?? '',
     websiteUrl: company.websiteUrl ?? '',
@@ -65,6 +96,7 @@ const orNull = (value: string): string | null => (value.trim() === '' ? null : v
 export function companyFormToPayload(values: CompanyFormValues): CompanyPayload {
   return {
     name: values.name.trim(),
+    aliases: parseAliases(values.aliases),
     description: orNull(values.description),
     logoUrl: orNull(values.logoUrl),
     websiteUrl: orNull(values.websiteUrl),
@@ -103,6 +135,7 @@ export function validateRating(value: string): true | string {
 /** The company form's field rules, and the zod schema the dialog validates with. */
 export const COMPANY_RULES = {
   name: validateCompanyName,
+  aliases: validateAliases,
   logoUrl: validateLogoUrl,
   websiteUrl: validateWebsiteUrl,
   rating: validateRating,

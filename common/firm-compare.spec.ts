@@ -17,7 +17,7 @@ const program = (over: Partial<Profile['programs'][number]> = {}): Profile['prog
 
 const profile = (name: string, over: Partial<Profile['firm']> = {}, programs = [program()], score = 4): Profile => ({
   firm: {
-    id: 1, name, description: null, logoUrl: null, logoBackground: null, websiteUrl: null, rating: score, whyChooseUs: null, slug: name.toLowerCase(),
+    id: 1, name, aliases: [], description: null, logoUrl: null, logoBackground: null, websiteUrl: null, rating: score, whyChooseUs: null, slug: name.toLowerCase(),
     status: 'active', foundedYear: 2015, headquarters: 'Cyprus', platforms: ['MT5'], assetClasses: ['forex'], restrictedCountries: [],
     affiliateStatus: 'partner', lastTestedAt: '2026-10-01', passRate: null, passRateSourceUrl: null, passRateDate: null, statusSince: null, statusReason: null, statusSource: null,
     ratingSource: 'criteria', ...over,

@@ -38,7 +38,7 @@ describe('inviting an editor, in Chromium', () => {
     await admin.goto(site.baseUrl + '/login');
     await admin.fill('#email', E2E_ADMIN.email);
     await admin.fill('#password', E2E_ADMIN.password);
-    await admin.click('button[type=submit]');
+    await admin.click('#main button[type=submit]');
     await admin.waitForURL(site.baseUrl + '/');
     await admin.goto(site.baseUrl + '/admin');
     await admin.getByRole('menuitem', { name: 'Users' }).click();

@@ -78,12 +78,12 @@ describe('the site at every edge (issue 22) in Chromium', () => {
     await page.goto('/login');
     await page.fill('#email', E2E_ADMIN.email);
     await page.fill('#password', 'not-the-password');
-    await page.click('button[type=submit]');
+    await page.click('#main button[type=submit]');
     await page.getByRole('alert').filter({ hasText: MSG.invalidCredentials }).waitFor();
     await page.screenshot({ path: 'reports/screenshots/nojs-login-failed-mobile.png' });
     await page.fill('#email', E2E_ADMIN.email);
     await page.fill('#password', E2E_ADMIN.password);
-    await page.click('button[type=submit]');
+    await page.click('#main button[type=submit]');
     await page.waitForURL(journey.site.baseUrl + '/');
     const session = await (await page.request.get('/_api/auth/session')).json();
     expect(session.user.email).toBe(E2E_ADMIN.email);

@@ -22,6 +22,7 @@ import { MediaModule } from './media/media.module.js';
 import { NewsletterModule } from './newsletter/newsletter.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { PublishingModule } from './publishing/publishing.module.js';
+import { SearchModule } from './search/search.module.js';
 import { ProofModule } from './proof/proof.module.js';
 import { SeoModule } from './seo/seo.module.js';
 import { SimulationsModule } from './simulations/simulations.module.js';
@@ -56,6 +57,7 @@ export class AppModule {
         PayoutsModule,
         FollowsModule,
         SimulationsModule,
+        SearchModule,
         // Last: its catch-all page route must be registered after every API route.
         SeoModule,
       ],

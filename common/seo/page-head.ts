@@ -3,6 +3,7 @@
  * Pure, so the server (first byte, for crawlers and link previews) and the client (while navigating)
  * compute exactly the same values. docs/design.md §3 "SEO on the server".
  */
+import { SEARCH_TEXT } from '../search.js';
 import { BRAND_COLOR, SITE_DESCRIPTION, SITE_FOUNDING_YEAR, SITE_NAME } from '../constants.js';
 import type { BlogCategory } from '../enums.js';
 import { PAGE_TEXT } from '../messages.js';
@@ -112,7 +113,7 @@ export function isNotFoundPage(route: PageRoute, data: PageHeadData = {}): boole
 
 /** The page's own parameters are wrong (the page says what is wrong): /firms filters, /firms/compare's list. */
 export function isBadRequestPage(route: PageRoute): boolean {
-  return (route.kind === 'firms' && !route.query.ok) || (route.kind === 'compare' && route.slugs === null);
+  return (route.kind === 'firms' && !route.query.ok) || (route.kind === 'compare' && route.slugs === null) || (route.kind === 'search' && !!route.error);
 }
 
 /** The HTTP status a page answers with, from its route and what it read. */
@@ -228,6 +229,9 @@ export function pageHead(route: PageRoute, data: PageHeadData, siteUrl: string):
       return page(withSiteName(title), d.description || `${d.title} at ${d.firmName}: when it last worked, who checked it, and every answer.`, route.path,
         d.ended || route.page > 1 ? 'noindex, follow' : 'index, follow', [crumbs]);
     }
+    case 'search':
+      // Results are not a page of their own to index; their links are followed.
+      return page(withSiteName(route.q ? `${SEARCH_TEXT.pageTitle}: ${route.q}` : SEARCH_TEXT.pageTitle), SEARCH_TEXT.label, null, 'noindex, follow');
     case 'account':
       return page(withSiteName(ACCOUNT_TEXT.title), ACCOUNT_TEXT.description, null, 'noindex, nofollow');
     case 'payout-guarantee':

@@ -2,6 +2,7 @@
  * Which page a URL is (docs/spec.md §2 routes), decided the same way by the server (status code and <head>)
  * and by the client (the head kept in step while navigating). Pure: no framework, no DOM.
  */
+import { normaliseSearchQuery, SEARCH_MAX_PAGE, SEARCH_TYPES, type SearchType } from '../search.js';
 import { FIRM_SLUG_PATTERN } from '../firms.js';
 import { blogCategoryFromPath } from '../blog-categories.js';
 import { BLOG_CATEGORIES, type BlogCategory } from '../enums.js';
@@ -43,7 +44,9 @@ export type PageRoute =
   /** The archive of expired and withdrawn codes (issue #30), paged. */
   | { kind: 'discounts-expired'; path: string; page: number }
   /** How codes are sourced and tested (issue #30). */
-  | { kind: 'how-we-test'; path: string };
+  | { kind: 'how-we-test'; path: string }
+  /** The site search (issue #29): /search?q=&type=&page=; `error` when the text is too long (a 400 saying so). */
+  | { kind: 'search'; path: string; q: string; type?: SearchType; page: number; error?: string };
 
 const STATIC_ROUTES: Record<string, 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology' | 'accept-invite' | 'payout-guarantee' | 'simulator'> = {
   '/simulator': 'simulator',
@@ -95,6 +98,7 @@ export function matchRoute(pathname: string, search: string | URLSearchParams = 
     return { kind: 'discount', path: `/discounts/${segments[1]}`, slug: segments[1]!, page };
   }
   if (path === '/account') return { kind: 'account', path };
+  if (path === '/search') return searchRoute(params, path);
 
   if (lower[0] === 'firms') {
     // A page URL may carry tracking tags (utm_…): unknown parameters are not the visitor's mistake.
@@ -179,4 +183,14 @@ function decodeSegments(pathname: string): string[] | undefined {
 
 function normalisedPath(pathname: string): string {
   return `/${pathname.split('/').filter(Boolean).join('/')}`;
+}
+
+/** /search's parameters: any text (checked by common/search.ts), an optional kind, a page (unknown ones are ignored). */
+function searchRoute(params: URLSearchParams, path: string): PageRoute {
+  const query = normaliseSearchQuery(params.get('q') ?? '');
+  const rawType = params.get('type') ?? '';
+  const type = (SEARCH_TYPES as readonly string[]).includes(rawType) ? (rawType as SearchType) : undefined;
+  const page = Math.min(parsePage(params.get('page')) ?? 1, SEARCH_MAX_PAGE);
+  if (!query.ok) return { kind: 'search', path, q: '', type, page: 1, error: query.message };
+  return { kind: 'search', path, q: query.q, type, page };
 }

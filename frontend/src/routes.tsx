@@ -8,14 +8,14 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { Suspense, lazy, type ComponentType } from 'react';
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { blogListFilter } from '../../common/blog-view.js';
-import { parsePage } from '../../common/seo/page-route.js';
+import { matchRoute, parsePage } from '../../common/seo/page-route.js';
 import { BLOG_LIST_PAGE_SIZE } from '../../common/constants.js';
 import type { BlogCategory } from '../../common/enums.js';
 import type { DataSource } from './lib/data-source.js';
 import { PageHead } from './lib/PageHead.js';
 import {
   blogListQuery, blogPostQuery, companiesQuery, discountPageQuery, discountRecordQuery, discountsQuery, expiredDiscountsQuery, guaranteeStatsQuery,
-  sessionQuery,
+  searchResultsQuery, sessionQuery,
 } from './lib/queries.js';
 import { SiteLayout } from './site/layout/SiteLayout.js';
 import { HomePage } from './site/pages/HomePage.js';
@@ -210,6 +210,19 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
               path: 'blog/:slug',
               loader: ({ params }) => load(blogPostQuery(params.slug ?? '', source))(),
               ...page('site/pages/blog/BlogPostPage.tsx', () => import('./site/pages/blog/BlogPostPage.js').then((m) => m.BlogPostPage)),
+            },
+            {
+              id: 'search',
+              path: 'search',
+              loader: async ({ request }) => {
+                const route = matchRoute('/search', new URL(request.url).searchParams);
+                // The empty state suggests firms; a text the route refused (too long) reads nothing else.
+                const firms = load(companiesQuery(source))();
+                if (route.kind !== 'search' || !route.q || route.error) return firms;
+                await Promise.all([firms, load(searchResultsQuery(route.q, route.type, route.page, source))()]);
+                return null;
+              },
+              ...page('site/pages/SearchPage.tsx', () => import('./site/pages/SearchPage.js').then((m) => m.SearchPage)),
             },
             { id: 'not-found', path: '*', element: <NotFoundPage /> },
           ],

@@ -5,9 +5,12 @@ import { BaseEntity } from '../database/base.entity.js';
 
 /** The text configuration and document of the full-text search; queries use websearch_to_tsquery with the same one. */
 export const SEARCH_CONFIG = 'english';
+/** Weighted (Migration20261129020000): a title match ranks above an excerpt match, which ranks above the body. */
 const SEARCH_DOCUMENT =
-  `to_tsvector('${SEARCH_CONFIG}'::regconfig, title || ' ' || coalesce(excerpt, '') || ' ' || ` +
-  `regexp_replace(regexp_replace(content, '<[^>]*>', ' ', 'g'), '&[#a-zA-Z0-9]+;', ' ', 'g'))`;
+  `setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, coalesce(title, '')), 'A') || ` +
+  `setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, coalesce(excerpt, '')), 'B') || ` +
+  `setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, ` +
+  `regexp_replace(regexp_replace(content, '<[^>]*>', ' ', 'g'), '&[#a-zA-Z0-9]+;', ' ', 'g')), 'C')`;
 
 @Entity({ tableName: 'blog_posts' })
 @Index({ properties: ['status', 'publishedAt'] })

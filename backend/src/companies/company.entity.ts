@@ -6,10 +6,18 @@ import {
 import { BaseEntity } from '../database/base.entity.js';
 
 @Entity({ tableName: 'companies' })
+@Index({
+  name: 'companies_name_trgm_index',
+  expression: 'create index "companies_name_trgm_index" on "companies" using gin ("name" gin_trgm_ops)',
+})
 export class Company extends BaseEntity {
   @Index()
   @Property({ type: 'string', length: 200 })
   name!: string;
+
+  /** Other names the firm goes by ("The 5%ers" for The5ers), found by the search like the name (issue #29). */
+  @Property({ type: 'text[]', default: '{}' })
+  aliases: string[] & Opt = [];
 
   @Property({ type: 'text', nullable: true })
   description: string | null = null;
@@ -97,6 +105,7 @@ export function toCompanyDto(c: Company): CompanyDto {
   return {
     id: c.id,
     name: c.name,
+    aliases: c.aliases,
     description: c.description,
     logoUrl: c.logoUrl,
     logoBackground: c.logoBackground,

@@ -26,7 +26,9 @@ export function ormConfig(clientUrl: string, overrides: Partial<Options> = {}): 
       migrationsList: MIGRATIONS,
       path: 'backend/src/database/migrations',
       transactional: true,
-      allOrNothing: true,
+      // Each migration in its own transaction, not all in one: a migration that builds indexes CONCURRENTLY
+      // (Migration20261129020000) runs outside any transaction and must see the tables the ones before it made.
+      allOrNothing: false,
       snapshot: false,
       emit: 'ts',
       silent: true,

@@ -13,6 +13,15 @@ import { BaseEntity } from '../database/base.entity.js';
 @Index({ name: 'discounts_valid_until_id_index', properties: ['validUntil', 'id'] })
 @Index({ name: 'discounts_clicks_id_index', properties: ['clicks', 'id'] })
 @Index({ name: 'discounts_created_at_id_index', properties: ['createdAt', 'id'] })
+// The search's typo-tolerant title and code (Migration20261129020000).
+@Index({
+  name: 'discounts_title_trgm_index',
+  expression: 'create index "discounts_title_trgm_index" on "discounts" using gin ("title" gin_trgm_ops)',
+})
+@Index({
+  name: 'discounts_discount_code_trgm_index',
+  expression: 'create index "discounts_discount_code_trgm_index" on "discounts" using gin ("discount_code" gin_trgm_ops)',
+})
 export class Discount extends BaseEntity {
   /** Deleting a company with discounts is refused by the service (409); the FK keeps that true in SQL too. */
   @ManyToOne(() => Company, { ref: true, deleteRule: 'restrict', index: true })

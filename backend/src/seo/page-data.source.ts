@@ -1,3 +1,4 @@
+import { SearchService } from '../search/search.service.js';
 import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -59,6 +60,7 @@ export class PageDataSources {
     private readonly firms: FirmsService,
     private readonly payoutReports: PayoutReportsService,
     private readonly payoutClaims: PayoutClaimsService,
+    private readonly searchService: SearchService,
     private readonly follows: FollowsService,
   ) {}
 
@@ -120,6 +122,8 @@ export class PageDataSources {
       myFollows: () => mine(async (id) => ({ follows: await this.follows.list(id), frequency: await this.follows.frequency(id) })),
       // The same function as GET /_api/payout-guarantee/stats: the page and the API cannot disagree.
       guaranteeStats: () => guard(() => this.payoutClaims.stats()),
+      // The route already checked the text (common/seo/page-route.ts); the same service as GET /_api/search.
+      search: (q, type, page) => guard(async () => asJson(await this.searchService.search(q, type, page))),
       blogList: (page, limit, filter) =>
         guard(async () => {
           const list = await this.posts.listPublic(await this.listQuery(page, limit, filter));

@@ -1,3 +1,4 @@
+import { SearchModule } from '../search/search.module.js';
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { BlogPostsModule } from '../blog-posts/blog-posts.module.js';
@@ -18,7 +19,7 @@ import { SsrRendererService } from './ssr-renderer.service.js';
 
 /** SiteController's catch-all must stay the last controller (and this the last module of AppModule). */
 @Module({
-  imports: [AuthModule, BlogPostsModule, CompaniesModule, DiscountsModule, FirmsModule, FollowsModule, PayoutsModule, SimulationsModule],
+  imports: [AuthModule, BlogPostsModule, CompaniesModule, DiscountsModule, FirmsModule, FollowsModule, PayoutsModule, SearchModule, SimulationsModule],
   // The simulator's no-JavaScript form renders its page, so it sits with the pages.
   controllers: [SeoFilesController, SimulatorFormController, SiteController],
   providers: [PageShellService, SeoContentService, SitePagesService, SsrRendererService, PageDataSources],

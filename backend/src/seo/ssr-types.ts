@@ -11,6 +11,7 @@ import type { CodePageDto, CodeRecordDto, ExpiredPageDto } from '../../../common
 import type { MyPayoutReportDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
 import type { GuaranteeStats } from '../../../common/payouts.js';
 import type { SimulatorPosted } from '../../../common/simulator/form.js';
+import type { SearchResponse, SearchType } from '../../../common/search.js';
 
 export interface DataSource {
   session(): Promise<SessionResponse>;
@@ -18,6 +19,7 @@ export interface DataSource {
   discounts(): Promise<PublicDiscountDto[]>;
   blogList(page: number, limit: number, filter: BlogListFilter): Promise<BlogListResponse>;
   blogPost(slug: string): Promise<BlogPostWithRelated>;
+  search(q: string, type: SearchType | undefined, page: number): Promise<SearchResponse>;
   firms(query: FirmsQuery): Promise<FirmsListDto>;
   firm(slug: string): Promise<FirmProfileDto>;
   /** A code's page (issue #30): 404 for no such code. */

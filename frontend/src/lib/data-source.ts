@@ -13,6 +13,7 @@ import type { GuaranteeStats } from '../../../common/payouts.js';
 import type { SimulatorPosted } from '../../../common/simulator/form.js';
 import { MSG } from '../../../common/messages.js';
 import type { MyPayoutReportDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
+import type { SearchResponse, SearchType } from '../../../common/search.js';
 import { apiFetch, apiGetSuperjson } from './api.js';
 
 export interface DataSource {
@@ -22,6 +23,8 @@ export interface DataSource {
   blogList(page: number, limit: number, filter: BlogListFilter): Promise<BlogListResponse>;
   /** Fails with ApiRequestError 404 when there is no such (published) post. */
   blogPost(slug: string): Promise<BlogPostWithRelated>;
+  /** The site search (issue #29), GET /_api/search. */
+  search(q: string, type: SearchType | undefined, page: number): Promise<SearchResponse>;
   /** Firm pages (issue #10): the table, a profile (404: no such firm), 2–3 profiles side by side. */
   firms(query: FirmsQuery): Promise<FirmsListDto>;
   firm(slug: string): Promise<FirmProfileDto>;
@@ -46,6 +49,8 @@ export const httpSource: DataSource = {
   companies: () => apiFetch<CompanyDto[]>('/_api/companies'),
   discounts: () => apiFetch<PublicDiscountDto[]>('/_api/discounts'),
   blogList: (page, limit, filter) => apiGetSuperjson<BlogListResponse>(blogListApiPath(page, limit, filter)),
+  search: (q, type, page) =>
+    apiFetch<SearchResponse>(`/_api/search?${new URLSearchParams({ q, ...(type ? { type } : {}), page: String(page) }).toString()}`),
   blogPost: (slug) => apiGetSuperjson<BlogPostWithRelated>(`/_api/blog-posts/by-slug?slug=${encodeURIComponent(slug)}`),
   // The firm rules load with the firm pages, not in every page's first-load JavaScript (docs/design.md §6).
   firms: async (query) => {

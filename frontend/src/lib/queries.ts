@@ -3,6 +3,7 @@
  * loaders in the browser and the server render, so data fetched on the server is found under the
  * same key when the browser hydrates.
  */
+import type { SearchType } from '../../../common/search.js';
 import { queryOptions } from '@tanstack/react-query';
 import type { BlogListFilter } from '../../../common/blog-view.js';
 import { httpSource, type DataSource } from './data-source.js';
@@ -25,6 +26,10 @@ export const followsQuery = (source: DataSource = httpSource) =>
 
 export const discountsQuery = (source: DataSource = httpSource) =>
   queryOptions({ queryKey: ['discounts'], queryFn: () => source.discounts(), retry: 1 });
+
+/** The search page's results (issue #29); the header box's suggestions are fetched by the box itself. */
+export const searchResultsQuery = (q: string, type: SearchType | undefined, page: number, source: DataSource = httpSource) =>
+  queryOptions({ queryKey: ['search', { q, type, page }], queryFn: () => source.search(q, type, page), retry: retryServerErrors });
 
 export const blogListQuery = (page: number, limit: number, filter: BlogListFilter, source: DataSource = httpSource) => {
   const { category, tag, q } = filter;

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
+import { COMPANY_ALIASES_MESSAGE, isAliasList, parseAliases } from '../../../../common/company-form.js';
 import { FirmProfileFieldsDto } from '../../firms/dto/firm-profile.dto.js';
 import { COMPANY_RATING_MAX, COMPANY_RATING_MIN } from '../../../../common/constants.js';
 import { MSG } from '../../../../common/messages.js';
@@ -16,6 +18,12 @@ const isTenth = (v: unknown) => typeof v === 'number' && Math.abs(v * 10 - Math.
 class SpecCompanyFieldsDto {
   @ApiProperty() @RequiredText(MSG.companyNameRequired, 200)
   name!: string;
+
+  @ApiPropertyOptional({ type: [String], description: 'Other names the firm goes by, found by the search' })
+  @Transform(({ value }) => (Array.isArray(value) ? parseAliases(value.map((a) => (typeof a === 'string' ? a : '')).join('\n')) : value))
+  @ValidateIf((_o, v) => v !== undefined)
+  @Validate(isAliasList, COMPANY_ALIASES_MESSAGE)
+  aliases?: string[];
 
   @ApiPropertyOptional({ nullable: true }) @OptionalText(5000)
   description?: string | null;

@@ -32,6 +32,7 @@ import { Migration20261125162101 } from './Migration20261125162101.js';
 import { Migration20261125162200 } from './Migration20261125162200.js';
 import { Migration20261127220000 } from './Migration20261127220000.js';
 import { Migration20261129010000 } from './Migration20261129010000.js';
+import { Migration20261129020000 } from './Migration20261129020000.js';
 import { Migration20261129030000 } from './Migration20261129030000.js';
 
 /** In timestamp order: each branch wrote its migrations on top of the older ones it had merged. */
@@ -69,5 +70,6 @@ export const MIGRATIONS = [
   Migration20261125162200,
   Migration20261127220000,
   Migration20261129010000,
+  Migration20261129020000,
   Migration20261129030000,
 ];

@@ -8,6 +8,7 @@ import { demoFirmProfile } from './firms.seed.js';
 export const DEMO_COMPANIES: Array<RequiredEntityData<Company>> = [
   {
     name: 'FundedNext',
+    aliases: ['Funded Next'],
     featured: true,
     rating: 4.8,
     websiteUrl: 'https://fundednext.com',
@@ -23,6 +24,7 @@ export const DEMO_COMPANIES: Array<RequiredEntityData<Company>> = [
   },
   {
     name: 'The5ers',
+    aliases: ['The 5%ers', 'The 5ers', 'Five Percenters'],
     rating: 4.6,
     websiteUrl: 'https://the5ers.com',
     description: 'Forex-focused funding with instant, one-step and two-step programs and scaling up to $4M.',
@@ -37,6 +39,7 @@ export const DEMO_COMPANIES: Array<RequiredEntityData<Company>> = [
   },
   {
     name: 'Apex Trader Funding',
+    aliases: ['Apex', 'ATF'],
     rating: 4.4,
     websiteUrl: 'https://apextraderfunding.com',
     description: 'Futures evaluations with frequent sales, up to 20 accounts at once and no scaling rule on funded accounts.',
@@ -44,6 +47,7 @@ export const DEMO_COMPANIES: Array<RequiredEntityData<Company>> = [
   },
   {
     name: 'E8 Markets',
+    aliases: ['E8 Funding', 'E8'],
     rating: 4.3,
     websiteUrl: 'https://e8markets.com',
     description: 'Customisable evaluations where traders choose drawdown, profit target and account size.',
@@ -51,6 +55,7 @@ export const DEMO_COMPANIES: Array<RequiredEntityData<Company>> = [
   },
   {
     name: 'Alpha Capital Group',
+    aliases: ['Alpha Capital'],
     rating: 4.2,
     websiteUrl: 'https://alphacapitalgroup.uk',
     description: 'London-based firm with fee refunds on the first payout and bi-weekly withdrawals.',
@@ -58,6 +63,7 @@ export const DEMO_COMPANIES: Array<RequiredEntityData<Company>> = [
   },
   {
     name: 'Funding Pips',
+    aliases: ['FundingPips'],
     rating: 4.1,
     websiteUrl: 'https://fundingpips.com',
     description: 'Low-cost two-step evaluations with weekly payouts and an 80–100% profit split.',

@@ -38,6 +38,7 @@ describe('recordToCompanyPayload', () => {
   it('sends docs/spec.md §3 fields with optional ones null when empty', () => {
     expect(recordToCompanyPayload({ name: ' Journey ', description: '', logoUrl: null, websiteUrl: ' https://j.example ', rating: 4.6, whyChooseUs: '', featured: true })).toEqual({
       name: 'Journey',
+      aliases: [],
       description: null,
       logoUrl: null,
       websiteUrl: 'https://j.example',
@@ -46,5 +47,8 @@ describe('recordToCompanyPayload', () => {
       featured: true,
     });
     expect(recordToCompanyPayload({ name: 'X' })).toMatchObject({ rating: null, featured: false });
+    // Aliases: a list as stored, or the comma-separated text being typed.
+    expect(recordToCompanyPayload({ name: 'X', aliases: ['The 5%ers'] }).aliases).toEqual(['The 5%ers']);
+    expect(recordToCompanyPayload({ name: 'X', aliases: 'The 5%ers, The5ers' as unknown as string[] }).aliases).toEqual(['The 5%ers', 'The5ers']);
   });
 });

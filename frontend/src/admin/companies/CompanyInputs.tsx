@@ -1,11 +1,18 @@
 import { BooleanInput, NumberInput, TextInput } from 'react-admin';
 import type { CompanyDto } from '../../../../common/api-types.js';
-import { companyFormSchema, companyFormToPayload, type CompanyPayload } from '../../../../common/company-form.js';
+import { companyFormSchema, companyFormToPayload, validateAliases, type CompanyPayload } from '../../../../common/company-form.js';
 import { COMPANY_RATING_MAX, COMPANY_RATING_MIN, COMPANY_RATING_STEP } from '../../../../common/constants.js';
 import { ImageInput } from '../components/ImageInput.js';
 import { zodInput } from '../components/ra-rule.js';
 
 const fields = companyFormSchema.shape;
+
+/** The record holds a list; the input, while typed, a comma-separated text. */
+const aliasesText = (v: unknown): string => (Array.isArray(v) ? v.join(', ') : typeof v === 'string' ? v : '');
+const validateAliasesInput = (v: unknown) => {
+  const result = validateAliases(aliasesText(v));
+  return result === true ? undefined : result;
+};
 const validate = {
   name: zodInput(fields.name), logoUrl: zodInput(fields.logoUrl), websiteUrl: zodInput(fields.websiteUrl), rating: zodInput(fields.rating),
 };
@@ -14,6 +21,7 @@ const validate = {
 export function recordToCompanyPayload(d: Partial<CompanyDto>): CompanyPayload {
   return companyFormToPayload({
     name: d.name ?? '',
+    aliases: aliasesText(d.aliases),
     description: d.description ?? '',
     logoUrl: d.logoUrl ?? '',
     websiteUrl: d.websiteUrl ?? '',
@@ -28,6 +36,15 @@ export function CompanyInputs({ onUploading }: { onUploading: (busy: boolean) =>
   return (
     <>
       <TextInput source="name" id="company-name" label="Name" validate={validate.name} autoFocus helperText={false} slotProps={{ htmlInput: { maxLength: 200 } }} />
+      <TextInput
+        source="aliases"
+        id="company-aliases"
+        label="Also known as"
+        helperText="Other names the search should find, comma separated (e.g. The 5%ers)"
+        format={aliasesText}
+        parse={(v: string) => v}
+        validate={validateAliasesInput}
+      />
       <TextInput source="description" id="company-description" label="Description" multiline minRows={3} helperText={false} />
       <ImageInput source="logoUrl" label="Logo" kind="logo" validate={validate.logoUrl} onBusyChange={onUploading} />
       <TextInput source="websiteUrl" id="company-website" label="Website URL" type="url" placeholder="https://example.com" validate={validate.websiteUrl} helperText={false} />

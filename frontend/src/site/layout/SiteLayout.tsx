@@ -6,6 +6,7 @@ import { SITE_NAME } from '../../../../common/constants.js';
 import { GUARANTEE_PATH } from '../../../../common/marketing.js';
 import { SIMULATOR_PATH } from '../../../../common/simulator/text.js';
 import { useSession } from '../../lib/session.js';
+import { HeaderSearch } from '../components/HeaderSearch.js';
 import { HomeSplash } from '../components/HomeSplash.js';
 import { useHashScroll } from '../hooks/useHashScroll.js';
 import './layout.css';
@@ -67,6 +68,7 @@ export function SiteLayout() {
               <NavLink key={l.to} to={l.to} end={l.to === '/'}>{l.label}</NavLink>
             ))}
           </nav>
+          <HeaderSearch />
           {/* A <details> menu: without JavaScript (or before it runs) the browser opens and closes it by itself;
               the script keeps its state, closes it after a link is chosen (SPEC §2) and on Escape. */}
           <details className="menu" open={menuOpen}>
