@@ -26,6 +26,8 @@ export function publicPages(postPath: string, codePath: string): Array<[string, 
     ['the archive of expired codes', '/discounts/expired', 'h1'],
     ['how we test codes', '/how-we-test-codes', '.how-body h2'],
     ['the challenge simulator (issue #28)', '/simulator', '.sim-form'],
+    ['the site search (issue #29)', '/search?q=ftmo', '.search-results'],
+    ['a mistyped site search (did you mean)', '/search?q=ftmoo', '.search-did-you-mean'],
   ];
 }
 
