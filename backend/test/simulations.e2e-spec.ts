@@ -212,6 +212,14 @@ describe('POST /_api/simulations (issue #28)', () => {
       expect(text(big.text)).toContain(SIMULATOR_MESSAGES.tooLarge);
     });
 
+    it(`shares the API's ${SIMULATION_LIMITS.perIp} simulations per network; past them, the page says so with Retry-After`, async () => {
+      for (let i = 0; i < SIMULATION_LIMITS.perIp; i++) await form().type('form').send({ mode: 'csv', csv: '', tradedOn: '1' }).expect(400);
+      const limited = await form().type('form').send({ mode: 'csv', csv: YEAR, tradedOn: '100000' }).expect(429);
+      expect(limited.headers['retry-after']).toBeDefined();
+      expect(text(limited.text)).toMatch(/Too many simulations from your network/);
+      await t.http().post(SIMULATIONS).send({ csv: YEAR, tradedOn: 100000 }).expect(429);
+    });
+
     it('only from our own origin (a form post without Origin, or from another site, is refused)', async () => {
       await t.http().post('/simulator').type('form').send({ csv: YEAR, tradedOn: '100000' }).expect(403);
       await t.http().post('/simulator').set({ Origin: 'https://evil.example' }).type('form').send({ csv: YEAR, tradedOn: '100000' }).expect(403);

@@ -4,7 +4,7 @@
  * The API's ranked rows come from the same `rankResults`, so the page, the no-JS answer and POST /_api/simulations
  * cannot disagree on a pass probability or a cost.
  */
-import type { DrawdownType } from '../firms.js';
+import type { ProgramDto } from '../firm-api-types.js';
 import { costToFunded, type CostInput } from './cost.js';
 import { riskSweep, samplePaths, simulate } from './engine.js';
 import type { DailyPnl, FailReasons, RuleSet, RuleSetResult } from './types.js';
@@ -16,16 +16,9 @@ export interface CatalogueProgram {
   companyName: string;
   /** The firm's name and the program's. */
   programName: string;
-  rules: {
-    profitTargets: number[];
-    dailyLoss: number | null;
-    maxLoss: number;
-    drawdownType: DrawdownType;
-    minTradingDays: number;
-    timeLimitDays: number | null;
-    consistency: number | null;
-    trailingStopsAtStart: boolean;
-  };
+  /** The program's rules, as its profile shows them. */
+  rules: Pick<ProgramDto,
+    'profitTargets' | 'dailyLoss' | 'maxLoss' | 'drawdownType' | 'minTradingDays' | 'timeLimitDays' | 'consistency' | 'trailingStopsAtStart'>;
   size: number;
   price: number;
   priceAfterCode: number;

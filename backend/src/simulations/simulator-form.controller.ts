@@ -11,6 +11,7 @@ import {
 } from '../../../common/simulator/form.js';
 import { Public, RateLimit, TakesResultsForm } from '../access/route-labels.js';
 import { RATE_LIMITS } from '../access/rate-limits.js';
+import { TooManyRequestsError } from '../access/too-many-requests.js';
 import { ApiError } from '../common/api-error.js';
 import { pageAnswer } from '../seo/page-answer.js';
 import { SitePagesService } from '../seo/site-pages.service.js';
@@ -44,24 +45,26 @@ async function sendPage(pages: SitePagesService, req: Request, res: Response, po
 
 /**
  * A refused post (too large, unreadable, too many from this network) comes back as the page with the reason on the
- * form, not as JSON. The same-origin refusals (403/415) are the CSRF defence and stay bare errors.
+ * form, not as JSON. The same-origin refusals (403/415) are the CSRF defence and stay bare errors; anything that is
+ * not an HTTP refusal goes on to the app's own filter (logged, the one error shape).
  */
-@Catch()
+@Catch(HttpException)
 @Injectable()
 class SimulatorFormErrors implements ExceptionFilter {
   constructor(private readonly pages: SitePagesService) {}
 
-  async catch(error: unknown, host: ArgumentsHost): Promise<void> {
+  async catch(error: HttpException, host: ArgumentsHost): Promise<void> {
     const http = host.switchToHttp();
     const [req, res] = [http.getRequest<Request>(), http.getResponse<Response>()];
-    const status = error instanceof HttpException ? error.getStatus() : 500;
-    if (status === 403 || status === 415 || status >= 500 || res.headersSent) {
-      const message = error instanceof HttpException ? error.message : 'Internal server error';
-      if (!res.headersSent) res.status(status).json({ statusCode: status, error: status === 403 ? 'Forbidden' : 'Error', message });
+    const status = error.getStatus();
+    if (res.headersSent) return;
+    if (status === 403 || status === 415 || status >= 500) {
+      res.status(status).json({ statusCode: status, error: status === 403 ? 'Forbidden' : 'Error', message: error.message });
       return;
     }
+    if (error instanceof TooManyRequestsError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     const values = formValuesOf((req.body ?? {}) as Record<string, unknown>);
-    await sendPage(this.pages, req, res, { values, error: { field: 'csv', message: (error as HttpException).message } }, status);
+    await sendPage(this.pages, req, res, { values, error: { field: 'csv', message: error.message } }, status);
   }
 }
 
