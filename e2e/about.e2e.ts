@@ -68,6 +68,9 @@ describe('about, unsubscribe, header and footer in Chromium', () => {
       const top = document.getElementById('trust')!.getBoundingClientRect().top;
       return top >= 0 && top < 200;
     });
+    // The browser scrolls to the server's #trust by itself before the page's script runs; the focus comes with the
+    // script (useHashScroll), so it is waited for rather than read at once.
+    await page.waitForFunction(() => document.activeElement?.id === 'trust', undefined, { timeout: 10_000 });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('trust');
   });
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { BLOG_TEXT, MSG } from '../common/messages.js';
-import { VIEWPORTS, waitForHydration } from './support/browser.js';
+import { openPage, VIEWPORTS, waitForHydration } from './support/browser.js';
 import { browserJourney } from './support/journey.js';
 import { E2E_ADMIN } from './support/site.js';
 
@@ -223,20 +223,28 @@ describe('the site at every edge (issue 22) in Chromium', () => {
     ['/admin/newsletter-settings', 'h1'],
     ['/admin/newsletter-privacy', 'h1'],
   ];
+  // One test per screen and width: each has its own time, and a failure names its screen.
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    it(`every admin screen fits ${viewport.width} px (${name}) and is axe clean`, async () => {
-      const page = await open(viewport);
-      await page.request.post('/_api/auth/login_with_password', { data: E2E_ADMIN });
-      const found: Record<string, string[]> = {};
+    describe(`every admin screen fits ${viewport.width} px (${name}) and is axe clean`, () => {
+      let page: Page;
+      beforeAll(async () => {
+        // One signed-in page for the screens of this width (journey.open's pages close after each test).
+        ({ page } = await openPage(journey.browser, { baseURL: journey.site.baseUrl, viewport }));
+        await page.request.post('/_api/auth/login_with_password', { data: E2E_ADMIN });
+      });
+      afterAll(() => page?.context().close());
+
       for (const [path, ready] of adminScreens) {
-        await page.goto(path);
-        await page.locator(ready).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(300);
-        found[path] = [...(await sidewaysScroll(page)), ...(await axeViolations(page))];
-        await page.screenshot({ path: `reports/screenshots/admin${path.replace(/\//g, '-')}-${name}.png` });
+        it(path, async () => {
+          await page.goto(path);
+          await page.locator(ready).first().waitFor();
+          await page.waitForLoadState('networkidle');
+          await page.waitForTimeout(300);
+          const found = [...(await sidewaysScroll(page)), ...(await axeViolations(page))];
+          await page.screenshot({ path: `reports/screenshots/admin${path.replace(/\//g, '-')}-${name}.png` });
+          expect({ [path]: found }).toEqual({ [path]: [] });
+        });
       }
-      expect(found).toEqual(Object.fromEntries(adminScreens.map(([p]) => [p, []])));
     });
   }
 

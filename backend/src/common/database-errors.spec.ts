@@ -1,4 +1,4 @@
-import { isDiskFull } from './database-errors.js';
+import { isDatabaseUnavailable, isDiskFull } from './database-errors.js';
 
 /** An error as the pg driver or Node gives it, optionally wrapped as MikroORM wraps it (`previous`). */
 function error(code: string | undefined, message: string, wrapped = false): unknown {
@@ -26,5 +26,23 @@ describe('isDiskFull: no space or a file that may not grow answers 503 with Retr
     [undefined, 'something else'],
   ])('not for %s %s', (code, message) => {
     expect(isDiskFull(error(code, message))).toBe(false);
+  });
+});
+
+describe('isDatabaseUnavailable: a database that died or is coming back answers 503, not 500', () => {
+  it.each([
+    ['ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'],
+    ['57P01', 'terminating connection due to unexpected postmaster exit'],
+    ['57P03', 'the database system is not yet accepting connections'],
+    [undefined, 'the database system is in recovery mode'],
+    // knex, when the transaction's connection died mid-way and it rolled the transaction back (kill -9, issue #35).
+    [undefined, 'Transaction query already complete, run with DEBUG=knex:tx for more info'],
+  ])('%s %s', (code, message) => {
+    expect(isDatabaseUnavailable(error(code, message))).toBe(true);
+    expect(isDatabaseUnavailable(error(code, message, true))).toBe(true);
+  });
+
+  it('a wrong query is not an unavailable database', () => {
+    expect(isDatabaseUnavailable(error('42P01', 'relation "nope" does not exist'))).toBe(false);
   });
 });

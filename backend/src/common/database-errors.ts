@@ -5,7 +5,9 @@ const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',
   '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300',
 ]);
-const UNAVAILABLE_TEXT = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection|the database system is (starting up|shutting down)|Client has encountered a connection error/i;
+// knex's "Transaction query already complete": a transaction's connection died mid-way (knex rolled it back), and the
+// transaction's next statement is refused with this instead of a connection error (seen under kill -9, issue #35).
+const UNAVAILABLE_TEXT = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection|the database system is (starting up|shutting down|not yet accepting connections|in recovery mode)|Client has encountered a connection error|Transaction query already complete/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof ConnectionException) return true;
