@@ -7,5 +7,7 @@ const sources = ['backend/src', ...FRONTEND_SOURCES];
 
 if (isStale(outputs, sources)) {
   console.log('Building the site (first start or sources changed)...');
-  execSync('npm run build', { stdio: 'inherit' });
+  // The build is always a production one: under NODE_ENV=test or development Vite compiles JSX for React's dev
+  // runtime, which the server renderer's production React does not have (every page would lose its content).
+  execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
