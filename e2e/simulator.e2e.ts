@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { usdLabel } from '../common/price-rule.js';
 import { SIMULATOR_TEXT } from '../common/simulator/text.js';
 import type { CatalogueProgram } from '../common/simulator/view.js';
 import { axeViolations } from './support/axe.js';
-import { launchBrowser, openPage, VIEWPORTS, waitForHydration } from './support/browser.js';
-import { startSite, type Site } from './support/site.js';
+import { VIEWPORTS, waitForHydration } from './support/browser.js';
+import { browserJourney } from './support/journey.js';
 
 /** Screenshots for a person to look at (not compared), where the other journeys put theirs. */
 const SHOTS = 'reports/screenshots';
@@ -17,19 +17,7 @@ const YEAR_CSV = new URL('../common/simulator/fixtures/year-of-days.csv', import
  * (the page stays responsive), at 390 and 1280 px; and the same form without JavaScript, answered by the server.
  */
 describe('the challenge simulator in Chromium', () => {
-  let site: Site;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const journey = browserJourney();
 
   /** Drops the file on the drop zone as a person would (a DataTransfer on a drop event), not through the input. */
   async function dropCsv(page: Page, path: string): Promise<void> {
@@ -45,10 +33,10 @@ describe('the challenge simulator in Chromium', () => {
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`a dropped CSV gives the ranked table, computed off the main thread (${name}, ${viewport.width} px)`, async () => {
-      const { page, errors } = await openPage(browser, { viewport, contexts });
+      const { page, errors } = await journey.open({ viewport });
       const workers: string[] = [];
       page.on('worker', (w) => workers.push(w.url()));
-      await page.goto(`${site.baseUrl}/simulator?firm=ftmo`);
+      await page.goto(`${journey.site.baseUrl}/simulator?firm=ftmo`);
       await waitForHydration(page);
       expect(await page.getByText(SIMULATOR_TEXT.private).count()).toBe(1);
       await dropCsv(page, YEAR_CSV);
@@ -71,7 +59,7 @@ describe('the challenge simulator in Chromium', () => {
       expect(maxGap).toBeLessThan(250);
 
       // Ranked by expected cost, each row's price after code the catalogue's (the one price function of /firms).
-      const catalogue = (await (await fetch(`${site.baseUrl}/_api/simulations/catalogue`)).json()) as CatalogueProgram[];
+      const catalogue = (await (await fetch(`${journey.site.baseUrl}/_api/simulations/catalogue`)).json()) as CatalogueProgram[];
       const rows = await page.locator('.sim-table tbody tr').evaluateAll((trs) => trs.map((tr) => ({
         program: tr.querySelector('th')!.childNodes[0]!.textContent!.trim(),
         cost: tr.querySelector('td[data-label="Expected cost to funded"]')!.textContent!,
@@ -105,8 +93,8 @@ describe('the challenge simulator in Chromium', () => {
   }
 
   it('without JavaScript, the form posts to the server and the results come back as the page', async () => {
-    const { page } = await openPage(browser, { javaScriptEnabled: false, contexts });
-    await page.goto(`${site.baseUrl}/simulator`);
+    const { page } = await journey.open({ javaScriptEnabled: false });
+    await page.goto(`${journey.site.baseUrl}/simulator`);
     expect(await page.getByText(SIMULATOR_TEXT.noScript).count()).toBe(1);
     await page.locator('input[type=file]').setInputFiles(YEAR_CSV);
     const [response] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Simulate' }).click()]);
@@ -123,8 +111,8 @@ describe('the challenge simulator in Chromium', () => {
   });
 
   it('a firm profile that publishes no pass rate offers to compute it from your results', async () => {
-    const { page } = await openPage(browser, { contexts });
-    await page.goto(`${site.baseUrl}/firms/ftmo`);
+    const { page } = await journey.open();
+    await page.goto(`${journey.site.baseUrl}/firms/ftmo`);
     const link = page.getByRole('link', { name: 'or compute it from your results →' });
     expect(await link.getAttribute('href')).toBe('/simulator?firm=ftmo');
     await waitForHydration(page);
