@@ -43,15 +43,22 @@ describe('the fast path repeats the whole stack\'s headers (https site: HSTS, up
     ['/', 'gzip'], ['/discounts', 'gzip'], ['/firms/ftmo', 'gzip'], ['/_api/discounts', 'gzip'], ['/_api/discounts', 'identity'],
     ['/sitemap.xml', 'gzip'], ['/rss.xml', 'gzip'], ['/robots.txt', 'gzip'], ['/_api/blog-posts?page=1&limit=2', 'gzip'],
   ])('%s (%s): the same head and bytes from the edge as from the handler, and a 304 there too', async (path, encoding) => {
-    let made = await t.http().get(path).set('Accept-Encoding', encoding).expect(200);
-    let repeat = made;
-    // The demo content's start-up jobs may still write (and so drop entries) for a moment: the first kept answer counts.
-    for (let tries = 0; tries < 5; tries++) {
-      reached.reset();
-      repeat = await t.http().get(path).set('Accept-Encoding', encoding).expect(200);
-      if (reached.count === 0) break;
-      made = repeat;
-    }
+    // The demo content's start-up jobs (the price refresh, the figures) may still write for a moment, and a write
+    // drops the kept answers: the round counts once a kept answer and its 304 both come from the edge.
+    const round = async () => {
+      let made = await t.http().get(path).set('Accept-Encoding', encoding).expect(200);
+      let repeat = made;
+      for (let tries = 0; tries < 5; tries++) {
+        reached.reset();
+        repeat = await t.http().get(path).set('Accept-Encoding', encoding).expect(200);
+        if (reached.count === 0) break;
+        made = repeat;
+      }
+      const notModified = await t.http().get(path).set('Accept-Encoding', encoding).set('If-None-Match', made.headers.etag!);
+      return { made, repeat, notModified };
+    };
+    let { made, repeat, notModified } = await round();
+    for (let tries = 0; tries < 5 && reached.count > 0; tries++) ({ made, repeat, notModified } = await round());
     expect(reached.count).toBe(0);
     expect(headOf(repeat)).toEqual(headOf(made));
     expect(repeat.headers).toMatchObject({ etag: expect.stringMatching(/^"/), vary: 'Accept-Encoding' });
@@ -60,8 +67,7 @@ describe('the fast path repeats the whole stack\'s headers (https site: HSTS, up
     if (!path.startsWith('/_api') && !path.endsWith('.xml') && !path.endsWith('.txt')) {
       expect(repeat.headers['content-security-policy']).toContain('upgrade-insecure-requests');
     }
-    const notModified = await t.http().get(path).set('Accept-Encoding', encoding).set('If-None-Match', made.headers.etag!).expect(304);
-    expect(reached.count).toBe(0);
+    expect(notModified.status).toBe(304);
     expect(notModified.headers.etag).toBe(made.headers.etag);
     expect(notModified.headers['content-security-policy']).toBe(made.headers['content-security-policy']);
     expect(notModified.headers['strict-transport-security']).toBe(made.headers['strict-transport-security']);
