@@ -4,7 +4,7 @@
  * Web Worker runs), on one core of this machine.
  *
  * Work: a 250-day daily series (a steady, realistic trader generated from simple statistics) × 10,000 paths ×
- * every program and size of the demo catalogue (backend/src/database/seeders/firms.seed.ts; closed and paused firms
+ * every program and size of the demo catalogue (backend/src/seeders/firms.seed.ts; closed and paused firms
  * left out, as the API does).
  * - answer: simulate() over the whole catalogue, as POST /_api/simulations does. Budget: < 1 s (median of 3 warm
  *   runs; the first, cold run is printed beside it).
@@ -24,7 +24,7 @@ import { pathToFileURL } from 'node:url';
 import { fmt, printMachine, requireBuild, ROOT, runBench, verdict } from './support.mjs';
 
 const ENGINE = join(ROOT, 'dist/common/simulator/index.js');
-const SEED = join(ROOT, 'dist/backend/src/database/seeders/firms.seed.js');
+const SEED = join(ROOT, 'dist/backend/src/seeders/firms.seed.js');
 const PATHS = 10_000;
 const HORIZON_DAYS = 60;
 const SERIES_DAYS = 250;

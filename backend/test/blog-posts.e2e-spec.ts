@@ -6,7 +6,7 @@ import type { AdminBlogPostListItem, BlogListResponse, BlogPostJson, BlogPostWit
 import type { BlogCategory, BlogStatus } from '../../common/enums.js';
 import { MSG } from '../../common/messages.js';
 import { isValidSlug } from '../../common/slugify.js';
-import { DEMO_TAGS, seedBlogPosts } from '../src/database/seeders/blog-posts.seed.js';
+import { DEMO_TAGS, seedBlogPosts } from '../src/seeders/blog-posts.seed.js';
 import { expectContractOrder } from './support/list-order.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 

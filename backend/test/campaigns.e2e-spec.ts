@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { PublicDiscountDto } from '../../common/api-types.js';
 import { DIGEST_TIME, nextDigestRun, nextWeeklyRun } from '../../common/digest-schedule.js';
 import { sizeLabel } from '../../common/price-rule.js';
-import { seedDemoContent } from '../src/database/seeders/demo.seeder.js';
+import { seedDemoContent } from '../src/seeders/demo.seeder.js';
 import { NewsletterSettingsService } from '../src/campaigns/newsletter-settings.service.js';
 import { JobsService } from '../src/jobs/jobs.service.js';
 import { startTestApp, startTestAppWithSmtp } from './support/test-app.js';

@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { MSG } from '../../common/messages.js';
-import { seedCompanies, DEMO_COMPANIES } from '../src/database/seeders/companies.seed.js';
+import { seedCompanies, DEMO_COMPANIES } from '../src/seeders/companies.seed.js';
 import { expectContractOrder } from './support/list-order.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { EntityManager } from '@mikro-orm/postgresql';

@@ -5,9 +5,9 @@ import type { AdminDiscountDto, CompanyDto, PublicDiscountDto } from '../../comm
 import { discountUrgency } from '../../common/discount-rules.js';
 import { DISCOUNT_STATUSES } from '../../common/enums.js';
 import { MSG } from '../../common/messages.js';
-import { DEMO_COMPANIES, seedCompanies } from '../src/database/seeders/companies.seed.js';
-import { seedDemoContent } from '../src/database/seeders/demo.seeder.js';
-import { DEMO_DISCOUNTS, seedDiscounts } from '../src/database/seeders/discounts.seed.js';
+import { DEMO_COMPANIES, seedCompanies } from '../src/seeders/companies.seed.js';
+import { seedDemoContent } from '../src/seeders/demo.seeder.js';
+import { DEMO_DISCOUNTS, seedDiscounts } from '../src/seeders/discounts.seed.js';
 import { PublicCacheService } from '../src/cache/public-cache.service.js';
 import { MediaService } from '../src/media/media.service.js';
 import { expectContractOrder } from './support/list-order.js';

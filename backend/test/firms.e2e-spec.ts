@@ -6,7 +6,7 @@ import type { AdminDiscountDto } from '../../common/api-types.js';
 import { MSG } from '../../common/messages.js';
 import { ormConfig } from '../src/database/mikro-orm.config.js';
 import { PublicCacheService } from '../src/cache/public-cache.service.js';
-import { seedDemoContent } from '../src/database/seeders/demo.seeder.js';
+import { seedDemoContent } from '../src/seeders/demo.seeder.js';
 import { createDatabase, startTestApp, type TestApp } from './support/test-app.js';
 
 const COMPANIES = '/_api/admin/companies';

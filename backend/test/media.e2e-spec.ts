@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type TestAgent from 'supertest/lib/agent.js';
 import { IMAGE_MAX_BYTES } from '../../common/constants.js';
 import { MSG } from '../../common/messages.js';
-import { DEMO_COMPANIES, seedCompanies } from '../src/database/seeders/companies.seed.js';
+import { DEMO_COMPANIES, seedCompanies } from '../src/seeders/companies.seed.js';
 import { dataUrl, makeFlatImage, makeImage, makePixelBomb } from './support/images.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 

@@ -5,9 +5,9 @@ import type { DiscountCheckDto } from '../../common/proof-api-types.js';
 import { PROOF_MSG } from '../../common/proof-messages.js';
 import { proofTexts, REPORT_LIMITS } from '../../common/proof.js';
 import { PublicCacheService } from '../src/cache/public-cache.service.js';
-import { seedDemoContent } from '../src/database/seeders/demo.seeder.js';
+import { seedDemoContent } from '../src/seeders/demo.seeder.js';
 import { ProofService } from '../src/proof/proof.service.js';
-import { DEMO_CODES_WITH_RATE } from '../src/database/seeders/discount-reports.seed.js';
+import { DEMO_CODES_WITH_RATE } from '../src/seeders/discount-reports.seed.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

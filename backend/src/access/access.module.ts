@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
-import { SameOriginGuard } from '../auth/same-origin.guard.js';
+import { SameOriginGuard } from './same-origin.guard.js';
 import { BodyGuard } from './body.guard.js';
-import { RateLimitGuard } from './rate-limit.guard.js';
+import { RateLimitGuard } from '../rate-limit/rate-limit.guard.js';
 import { RolesGuard } from './roles.guard.js';
 
 /**

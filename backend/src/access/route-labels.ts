@@ -7,10 +7,10 @@ import { applyDecorators, SetMetadata } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import type { ExecutionContext } from '@nestjs/common';
 import { USER_ROLES, type UserRole } from '../../../common/enums.js';
+import { RATE_LIMIT_KEY, RateLimit, type RateLimitPolicy } from '../rate-limit/rate-limit.policy.js';
 
 export const ROLES_KEY = 'access:roles';
 export const PUBLIC_KEY = 'access:public';
-export const RATE_LIMIT_KEY = 'access:rate-limit';
 export const BODY_KIND_KEY = 'access:body-kind';
 
 /** Only callers signed in with one of these roles (401 without a session, 403 with another role). */
@@ -22,20 +22,8 @@ export const AdminOnly = () => Roles('admin');
 /** Any signed-in account, whatever its role (USER_ROLES is the one list of roles). */
 export const SignedIn = () => Roles(...USER_ROLES);
 
-/**
- * A per-window limit counted by RateLimitGuard per client address and, for a signed-in caller, per account
- * too (an account cannot escape it by changing address, nor an address by changing account).
- * Past it: 429 in the one shape (TooManyRequestsError) with Retry-After.
- */
-export interface RateLimitPolicy {
-  /** The counter's name; routes that share a name share the counter (e.g. the form and the API signup). */
-  name: string;
-  limit: number;
-  windowSeconds: number;
-  /** The 429's message, given the minutes until the window resets. */
-  message: (minutes: number) => string;
-}
-export const RateLimit = (policy: RateLimitPolicy) => SetMetadata(RATE_LIMIT_KEY, policy);
+// The rate-limit label is declared with its policies and guard in rate-limit/ and offered here with the others.
+export { RateLimit, type RateLimitPolicy };
 
 /**
  * What a write's body may be. `json` (the default): JSON only, small unless the caller is signed in.

@@ -7,7 +7,7 @@ import { isEmailAddress } from '../../../common/email-address.js';
 import { ACCOUNT_PATH, EMAIL_LINK_PATH, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
 import { escapeHtml } from '../../../common/seo/page-head.js';
 import { Public, RateLimit, TakesForm } from '../access/route-labels.js';
-import { RATE_LIMITS } from '../access/rate-limits.js';
+import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { Validate } from '../common/validators.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { messagePage } from '../newsletter/message-page.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LOGIN_LIMITS } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
-import { TooManyRequestsError } from '../access/too-many-requests.js';
+import { TooManyRequestsError } from '../common/too-many-requests.js';
 import { RateLimitService, type RateLimitState } from '../rate-limit/rate-limit.service.js';
 
 /**

@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 import session from 'express-session';
 import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
+import { DATABASE, type DatabaseConnection } from '../db/connection.js';
 
 export const SESSION_COOKIE = 'vtf.sid';
 const SESSION_DAYS = 14;

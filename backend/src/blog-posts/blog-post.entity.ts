@@ -1,7 +1,7 @@
 import { Entity, Enum, Index, Property, Unique, type Opt } from '@mikro-orm/core';
 import type { AdminBlogPostListItem, BlogPostDto, BlogPostJson } from '../../../common/api-types.js';
 import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogCategory, type BlogStatus } from '../../../common/enums.js';
-import { BaseEntity } from '../database/base.entity.js';
+import { BaseEntity } from '../db/base.entity.js';
 
 /** The text configuration and document of the full-text search; queries use websearch_to_tsquery with the same one. */
 export const SEARCH_CONFIG = 'english';

@@ -2,7 +2,7 @@ import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationS
 import type { Request, Response } from 'express';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import pLimit from 'p-limit';
-import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
+import { DATABASE, type DatabaseConnection } from '../db/connection.js';
 import { exactBytes, writeAnswer, type Writable } from './answer-writer.js';
 import { strongEtag } from './http-negotiation.js';
 import { LruStore } from './lru.js';

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { CampaignAudience } from '../../../common/campaigns.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
-import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
+import { DATABASE, type DatabaseConnection } from '../db/connection.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
 import { AlertsService } from '../follows/alerts.service.js';
 import { JOBS_SCHEMA, JobsService } from '../jobs/jobs.service.js';

@@ -11,7 +11,7 @@ import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
 import { DoubleOptInService } from '../newsletter/double-opt-in.service.js';
 import { messagePage } from '../newsletter/message-page.js';
 import { AdminOnly, Public, RateLimit, TakesForm } from '../access/route-labels.js';
-import { RATE_LIMITS } from '../access/rate-limits.js';
+import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { RECIPIENT_PURPOSE } from './fan-out.js';
 import { NewsletterPrivacyService } from './newsletter-privacy.service.js';
 

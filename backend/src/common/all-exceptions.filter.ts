@@ -6,7 +6,7 @@ import { MSG } from '../../../common/messages.js';
 import { UNKNOWN_EDITOR, editConflictMessage } from '../../../common/edit-conflict.js';
 import { isDatabaseUnavailable, isDiskFull } from './database-errors.js';
 import { truncateForLog } from './log-text.js';
-import { TooManyRequestsError } from '../access/too-many-requests.js';
+import { TooManyRequestsError } from './too-many-requests.js';
 
 const UNSTORABLE_TEXT_CODES = new Set(['08P01', '22021', '22P05']);
 /** Seconds to wait before trying again on a full disk: an operator has to make room, unlike a database restart (5 s). */

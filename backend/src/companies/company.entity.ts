@@ -3,7 +3,7 @@ import type { CompanyDto } from '../../../common/api-types.js';
 import {
   AFFILIATE_STATUSES, FIRM_STATUSES, effectiveRating, type AffiliateStatus, type AssetClass, type FirmStatus, type Platform,
 } from '../../../common/firms.js';
-import { BaseEntity } from '../database/base.entity.js';
+import { BaseEntity } from '../db/base.entity.js';
 
 @Entity({ tableName: 'companies' })
 @Index({

@@ -5,21 +5,14 @@ import {
   type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { startEmbeddedPostgres, type EmbeddedDatabaseState } from './embedded-postgres.js';
+import { DATABASE, type DatabaseConnection } from '../db/connection.js';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
 import { ormConfig } from './mikro-orm.config.js';
 import { waitForDatabase } from './wait-for-database.js';
-import { seedDemoContent } from './seeders/demo.seeder.js';
+import { seedDemoContent } from '../seeders/demo.seeder.js';
 
-export const DATABASE = Symbol('DATABASE');
-
-/** Where the database is, and how to stop it when the app stops (embedded only). */
-export interface DatabaseConnection {
-  url: string;
-  embedded: boolean;
-  /** The embedded server's state (an external one is always 'running': its operator watches it). */
-  state(): EmbeddedDatabaseState;
-  stop(): Promise<void>;
-}
+// Re-exported so code importing the token from here still builds; new code imports it from db/ (the ground floor).
+export { DATABASE, type DatabaseConnection };
 
 @Injectable()
 class DatabaseLifecycle implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {

@@ -21,10 +21,11 @@ import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { DatabaseState } from '../db/connection.js';
 import { ConfigError } from '../config/config.js';
 
 /** `restarting`: the server exited while it should run and is being started again. */
-export type EmbeddedDatabaseState = 'running' | 'restarting' | 'stopped';
+export type EmbeddedDatabaseState = DatabaseState;
 
 export interface EmbeddedDatabase {
   /** Connection URL of the application database. */

@@ -4,7 +4,7 @@ import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js
 import type { CheckResult, ProofFigures } from '../../../common/proof.js';
 import { cheapestEligible, type CodeTerms, type ListedSize } from '../../../common/price-rule.js';
 import { Company, toCompanyDto } from '../companies/company.entity.js';
-import { BaseEntity } from '../database/base.entity.js';
+import { BaseEntity } from '../db/base.entity.js';
 
 @Entity({ tableName: 'discounts' })
 @Index({ properties: ['status', 'validUntil'] })

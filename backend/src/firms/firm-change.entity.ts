@@ -1,6 +1,6 @@
 import { Entity, Index, ManyToOne, Property, type Ref } from '@mikro-orm/core';
 import { Company } from '../companies/company.entity.js';
-import { BaseEntity } from '../database/base.entity.js';
+import { BaseEntity } from '../db/base.entity.js';
 
 /** One entry of a firm's changelog: a rule change we saw, when, and where it is written. */
 @Entity({ tableName: 'firm_changes' })

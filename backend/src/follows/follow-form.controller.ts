@@ -8,7 +8,7 @@ import {
 } from '../../../common/follow-intent.js';
 import { ACCOUNT_PATH } from '../../../common/email-sign-in.js';
 import { loginPathFor } from '../../../common/login-form.js';
-import { RATE_LIMITS } from '../access/rate-limits.js';
+import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { Public, RateLimit, TakesForm } from '../access/route-labels.js';
 import { ApiError } from '../common/api-error.js';
 import { FollowsService } from './follows.service.js';

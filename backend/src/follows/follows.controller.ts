@@ -5,7 +5,7 @@ import { IsIn, IsInt, Max, Min } from 'class-validator';
 import type { PublicUser } from '../../../common/api-types.js';
 import { ALERT_FREQUENCIES, FOLLOW_MSG, type AlertFrequency, type FollowsResponse } from '../../../common/follow-api-types.js';
 import { escapeHtml } from '../../../common/seo/page-head.js';
-import { RATE_LIMITS } from '../access/rate-limits.js';
+import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { Public, RateLimit, SignedIn, TakesOneClickPost } from '../access/route-labels.js';
 import { ApiError } from '../common/api-error.js';
 import { MAX_ID } from '../common/id.dto.js';

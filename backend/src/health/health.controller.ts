@@ -3,7 +3,7 @@ import { Public } from '../access/route-labels.js';
 import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
+import { DATABASE, type DatabaseConnection } from '../db/connection.js';
 
 interface Health {
   status: 'ok' | 'error';

@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import PgBoss from 'pg-boss';
 import { nextWeeklyRun, type WeeklyTime } from '../../../common/digest-schedule.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
+import { DATABASE, type DatabaseConnection } from '../db/connection.js';
 import { guardPgBossCompletion } from './pg-boss-guard.js';
 
 /** pg-boss keeps its tables here, apart from the app's (own migrations, own schema). */

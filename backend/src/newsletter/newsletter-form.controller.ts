@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import { newsletterFormRedirect, newsletterFormResultOf, type NewsletterFormResult } from '../../../common/newsletter.js';
 import { SubscribeDto } from './dto/newsletter.dto.js';
 import { Public, RateLimit, TakesForm } from '../access/route-labels.js';
-import { RATE_LIMITS } from '../access/rate-limits.js';
+import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { NewsletterService } from './newsletter.service.js';
 
 /** The fields of the plain HTML signup form. */

@@ -13,7 +13,7 @@ import type { BulkResult } from '../../../common/bulk.js';
 import { ApiError } from '../common/api-error.js';
 import { MSG } from '../../../common/messages.js';
 import { AdminOnly, Public, RateLimit, TakesOneClickPost } from '../access/route-labels.js';
-import { RATE_LIMITS } from '../access/rate-limits.js';
+import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { NewsletterService, SUBSCRIBER_FILTERS, SUBSCRIBER_SORTABLE } from './newsletter.service.js';
 
 /** The export takes the list's `filter={...}`, or `q` and `status` as plain parameters (a download link). */

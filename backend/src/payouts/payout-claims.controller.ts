@@ -6,7 +6,7 @@ import type { AdminPayoutClaimDto, PayoutClaimDto } from '../../../common/payout
 import { PublicCache } from '../cache/public-cache.decorator.js';
 import type { Computed } from '../cache/public-cache.service.js';
 import { AdminOnly, Public, RateLimit, SignedIn, TakesUploads } from '../access/route-labels.js';
-import { RATE_LIMITS } from '../access/rate-limits.js';
+import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { ClaimMessageDto, CreateClaimDto, MoveClaimDto } from './dto/payouts.dto.js';

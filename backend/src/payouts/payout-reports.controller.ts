@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import type { PublicUser } from '../../../common/api-types.js';
 import type { AdminPayoutReportDto, MyPayoutReportDto } from '../../../common/payout-api-types.js';
 import { AdminOnly, RateLimit, SignedIn, TakesUploads } from '../access/route-labels.js';
-import { RATE_LIMITS } from '../access/rate-limits.js';
+import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import type { BulkResult } from '../../../common/bulk.js';

@@ -1,7 +1,7 @@
 import { EditorsToo } from '../access/editor-access.js';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { AdminOnly, Public, RateLimit } from '../access/route-labels.js';
-import { RATE_LIMITS } from '../access/rate-limits.js';
+import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { PublicUser } from '../../../common/api-types.js';

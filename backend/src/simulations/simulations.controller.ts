@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public, RateLimit, TakesResults } from '../access/route-labels.js';
-import { RATE_LIMITS } from '../access/rate-limits.js';
+import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { PublicCache } from '../cache/public-cache.decorator.js';
 import type { Computed } from '../cache/public-cache.service.js';
 import { FIRM_TABLES } from '../firms/firms.controller.js';

@@ -10,8 +10,8 @@ import {
   formValuesOf, readSimulatorForm, SIMULATOR_FIELDS, SIMULATOR_MESSAGES, SIMULATOR_PATH, type SimulatorPosted,
 } from '../../../common/simulator/form.js';
 import { Public, RateLimit, TakesResultsForm } from '../access/route-labels.js';
-import { RATE_LIMITS } from '../access/rate-limits.js';
-import { TooManyRequestsError } from '../access/too-many-requests.js';
+import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
+import { TooManyRequestsError } from '../common/too-many-requests.js';
 import { ApiError } from '../common/api-error.js';
 import { pageAnswer } from '../seo/page-answer.js';
 import { SitePagesService } from '../seo/site-pages.service.js';

@@ -7,7 +7,7 @@ import type { Request, Response } from 'express';
 import type { PublicUser } from '../../../common/api-types.js';
 import { AFTER_ACCEPT_PATH, USERS_TEXT, acceptInviteFormCode, acceptInviteFormRedirect, newPasswordRule } from '../../../common/invitations.js';
 import { MSG } from '../../../common/messages.js';
-import { RATE_LIMITS } from '../access/rate-limits.js';
+import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { Public, RateLimit, TakesForm } from '../access/route-labels.js';
 import { Validate } from '../common/validators.js';
 import { isSameOriginRefusal } from '../common/same-origin-refusal.js';

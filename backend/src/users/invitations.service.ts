@@ -7,7 +7,7 @@ import {
 } from '../../../common/invitations.js';
 import type { PublicUser } from '../../../common/api-types.js';
 import { EMAIL_LINK_LIMITS } from '../../../common/email-sign-in.js';
-import { TooManyRequestsError } from '../access/too-many-requests.js';
+import { TooManyRequestsError } from '../common/too-many-requests.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { noteChanges } from '../audit/admin-write-context.js';
 import { AuditService } from '../audit/audit.service.js';

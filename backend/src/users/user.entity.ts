@@ -1,7 +1,7 @@
 import { Entity, Enum, Property, Unique, type Opt } from '@mikro-orm/core';
 import { USER_ROLES, type UserRole } from '../../../common/enums.js';
 import type { PublicUser } from '../../../common/api-types.js';
-import { BaseEntity } from '../database/base.entity.js';
+import { BaseEntity } from '../db/base.entity.js';
 
 @Entity({ tableName: 'users' })
 export class User extends BaseEntity {

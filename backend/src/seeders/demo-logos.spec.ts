@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { processImage } from '../../media/image-pipeline.js';
+import { processImage } from '../media/image-pipeline.js';
 import { DEMO_COMPANIES } from './companies.seed.js';
 import { demoLogoSvg, initialsOf, renderDemoLogo } from './demo-logos.js';
 

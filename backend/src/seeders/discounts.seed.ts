@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DiscountStatus } from '../../../../common/enums.js';
-import { Company } from '../../companies/company.entity.js';
-import { Discount } from '../../discounts/discount.entity.js';
-import { cheapestEligible, type CodeTerms } from '../../../../common/price-rule.js';
+import type { DiscountStatus } from '../../../common/enums.js';
+import { Company } from '../companies/company.entity.js';
+import { Discount } from '../discounts/discount.entity.js';
+import { cheapestEligible, type CodeTerms } from '../../../common/price-rule.js';
 import { DEMO_PROGRAMS } from './firms.seed.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { ApiError } from '../common/api-error.js';
+import { ApiError } from './api-error.js';
 
 /**
  * The one 429: every limit (labelled routes, sign-in failures) refuses with this, and the exception filter

@@ -9,7 +9,7 @@ import { EMAIL_LINK_LIMITS, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sig
 import { USERS_TEXT } from '../../../common/invitations.js';
 import { FOLLOW_MSG } from '../../../common/follow-api-types.js';
 import { SIMULATION_LIMITS, TOO_MANY_SIMULATIONS } from '../../../common/simulator/request.js';
-import type { RateLimitPolicy } from './route-labels.js';
+import type { RateLimitPolicy } from './rate-limit.policy.js';
 
 const newsletter = (name: string): RateLimitPolicy => ({
   name,

@@ -4,9 +4,9 @@ import type { Request } from 'express';
 import type { PublicUser } from '../../../common/api-types.js';
 import { networkVisitorKey } from '../common/visitor.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import { labelsOfContext } from './route-labels.js';
-import { TooManyRequestsError } from './too-many-requests.js';
+import { RateLimitService } from './rate-limit.service.js';
+import { RATE_LIMIT_KEY, type RateLimitPolicy } from './rate-limit.policy.js';
+import { TooManyRequestsError } from '../common/too-many-requests.js';
 
 /**
  * Reads @RateLimit(policy): one counter per network (an IPv4 address, an IPv6 /64: what one person can
@@ -23,7 +23,7 @@ export class RateLimitGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const policy = labelsOfContext(this.reflector, context).rateLimit;
+    const policy = this.reflector.getAllAndOverride<RateLimitPolicy | undefined>(RATE_LIMIT_KEY, [context.getHandler(), context.getClass()]);
     if (!policy) return true;
     const req = context.switchToHttp().getRequest<Request>();
     const user = req.user as PublicUser | undefined;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { REPORT_MIN_COUNT } from '../../../../common/proof.js';
+import { REPORT_MIN_COUNT } from '../../../common/proof.js';
 
 const HOUR = 60 * 60 * 1000;
 

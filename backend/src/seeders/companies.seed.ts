@@ -1,6 +1,6 @@
 import type { EntityManager, RequiredEntityData } from '@mikro-orm/postgresql';
-import { Company } from '../../companies/company.entity.js';
-import { processImage, storeImage } from '../../media/image-pipeline.js';
+import { Company } from '../companies/company.entity.js';
+import { processImage, storeImage } from '../media/image-pipeline.js';
 import { renderDemoLogo } from './demo-logos.js';
 import { demoFirmProfile } from './firms.seed.js';
 

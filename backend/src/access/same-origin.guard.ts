@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { labelsOfContext } from '../access/route-labels.js';
+import { labelsOfContext } from './route-labels.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Discount } from '../../discounts/discount.entity.js';
-import { DiscountCheck } from '../../proof/discount-check.entity.js';
+import { Discount } from '../discounts/discount.entity.js';
+import { DiscountCheck } from '../proof/discount-check.entity.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SubscriberStatus } from '../../../../common/enums.js';
-import { NewsletterSubscriber } from '../../newsletter/newsletter-subscriber.entity.js';
+import type { SubscriberStatus } from '../../../common/enums.js';
+import { NewsletterSubscriber } from '../newsletter/newsletter-subscriber.entity.js';
 
 const FIRST = ['james', 'maria', 'chen', 'olivia', 'lucas', 'amara', 'noah', 'sofia', 'ethan', 'priya',
   'mateo', 'hannah', 'kenji', 'leila', 'daniel', 'fatima', 'oscar', 'ines', 'ryan', 'yuki',

@@ -1,5 +1,5 @@
-import { maxDiscountPercentage } from '../../../../common/discount-page.js';
-import { CLAIMS } from '../../../../common/marketing.js';
+import { maxDiscountPercentage } from '../../../common/discount-page.js';
+import { CLAIMS } from '../../../common/marketing.js';
 import { DEMO_DISCOUNTS, demoPriceExample } from './discounts.seed.js';
 
 describe('demo discounts agree with what the pages claim', () => {

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BlogCategory, BlogStatus } from '../../../../common/enums.js';
-import { slugify } from '../../../../common/slugify.js';
-import { Company } from '../../companies/company.entity.js';
-import { BlogPost } from '../../blog-posts/blog-post.entity.js';
-import { sanitizePostHtml } from '../../blog-posts/html-sanitizer.js';
+import type { BlogCategory, BlogStatus } from '../../../common/enums.js';
+import { slugify } from '../../../common/slugify.js';
+import { Company } from '../companies/company.entity.js';
+import { BlogPost } from '../blog-posts/blog-post.entity.js';
+import { sanitizePostHtml } from '../blog-posts/html-sanitizer.js';
 
 /** The shared tag vocabulary the demo posts draw from. */
 export const DEMO_TAGS = [
