@@ -10,7 +10,7 @@ import { isPublicDiscount, isReportable } from '../../common/discount-rules.js';
 import { isReportedNotWorking, needsCheck, type CheckResult } from '../../common/proof.js';
 import { priceAfterCodeSql, publicDiscountSql, reportableSql, usableCodeSql } from '../src/discounts/discount-rules.sql.js';
 import { bestCodeLateralSql } from '../src/firms/firms.service.js';
-import { needsCheckSql, notWorkingSql } from '../src/proof/proof-rules.sql.js';
+import { needsCheckSql, notWorkingSql } from '../src/discounts/proof-rules.sql.js';
 import { FirmPricesService } from '../src/firms/firm-prices.service.js';
 import type { FirmsListDto } from '../../common/firm-api-types.js';
 import { startTestApp, type TestApp } from './support/test-app.js';

@@ -1,4 +1,4 @@
-import { EntityManager, raw, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
+import { EntityManager, raw, type EntityName, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { CompanyDto } from '../../../common/api-types.js';
 import type { RevisionDto } from '../../../common/team-api-types.js';
@@ -12,15 +12,20 @@ import { bulkFilter } from '../common/bulk.dto.js';
 import { csvExport } from '../common/csv-export.js';
 import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
-import { Discount } from '../discounts/discount.entity.js';
 import { MediaService } from '../media/media.service.js';
 import type { AdminCompanyDto } from '../../../common/firm-api-types.js';
-import { FirmEventsService } from '../firms/firm-events.service.js';
-import { FirmProfilesService } from '../firms/firm-profiles.service.js';
+import { FirmEventsService } from './firm-events.service.js';
+import { FirmProfilesService } from './firm-profiles.service.js';
 import { EditConflicts } from '../audit/edit-conflicts.js';
 import { RevisionsService, type RevisionKind } from '../audit/revisions.service.js';
 import { Company, toCompanyDto } from './company.entity.js';
 import type { BulkCompaniesDto, CompanyChangesDto, CreateCompanyDto } from './dto/company.dto.js';
+
+/**
+ * Discounts hang off a company and discounts/ builds on this folder, not the other way: the guard against deleting
+ * a company that still has codes counts them by entity name.
+ */
+const DISCOUNT = 'Discount' as EntityName<{ company: Company }>;
 
 export const COMPANY_SORTABLE = ['id', 'name', 'rating', 'featured', 'createdAt', 'updatedAt'] as const;
 type CompanySortField = (typeof COMPANY_SORTABLE)[number];
@@ -111,7 +116,7 @@ export class CompaniesService {
       const matching = await em.find(Company, where, { fields: ['id'] });
       if (!matching.length) return 0;
       const ids = matching.map((c) => c.id);
-      const discounts = await em.count(Discount, { company: { $in: ids } });
+      const discounts = await em.count(DISCOUNT, { company: { $in: ids } });
       if (discounts > 0) throw new ApiError(409, MSG.companyHasDiscounts(discounts));
       return em.nativeDelete(Company, { id: { $in: ids } });
     });
@@ -190,7 +195,7 @@ export class CompaniesService {
   /** Refused (409, nothing deleted) while discounts still point at the company: docs/design.md §7. */
   async remove(id: number): Promise<CompanyDto> {
     const company = await this.find(id);
-    const discounts = await this.em.count(Discount, { company: id });
+    const discounts = await this.em.count(DISCOUNT, { company: id });
     if (discounts > 0) throw new ApiError(409, MSG.companyHasDiscounts(discounts));
     const dto = toCompanyDto(company);
     await this.em.remove(company).flush();

@@ -1,7 +1,7 @@
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { WriteChangesSubscriber } from '../audit/write-changes.subscriber.js';
-import { CompanySlugSubscriber } from '../firms/company-slug.subscriber.js';
+import { CompanySlugSubscriber } from '../companies/company-slug.subscriber.js';
 import { DiscountSlugSubscriber } from '../discounts/discount-slug.subscriber.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';

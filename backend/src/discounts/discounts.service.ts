@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { AdminDiscountDto, PriceExampleDto, PublicDiscountDto } from '../../../common/api-types.js';
 import { DISCOUNT_STATUSES, type DiscountStatus } from '../../../common/enums.js';
 import { MSG } from '../../../common/messages.js';
-import { needsCheckSql, notWorkingSql } from '../proof/proof-rules.sql.js';
+import { needsCheckSql, notWorkingSql } from './proof-rules.sql.js';
 import type { ListedSize } from '../../../common/price-rule.js';
 import { ApiError } from '../common/api-error.js';
 import { booleanFilter, checkFilterKeys, sortDirection } from '../common/list-filter.js';

@@ -1,19 +1,11 @@
-import { EditorsToo } from '../access/editor-access.js';
-import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import { AdminOnly, Public } from '../access/route-labels.js';
+import { applyDecorators, Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { Public } from '../access/route-labels.js';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import type { AdminFirmChangeDto } from '../../../common/firm-api-types.js';
+import type { Request } from 'express';
 import { COMPARE_MESSAGE, FIRM_SLUG_PATTERN, FIRMS_QUERY_PARAMS, firmsQueryString, parseCompareFirms, parseFirmsQuery } from '../../../common/firms.js';
 import { MSG } from '../../../common/messages.js';
 import { keyed, PublicCache, type Keyed } from '../cache/public-cache.decorator.js';
 import { ApiError } from '../common/api-error.js';
-import { CsvExportRoute, csvFile, csvFileName } from '../common/csv-export.js';
-import { IdDto } from '../common/id.dto.js';
-import { idParam } from '../common/id.param.js';
-import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
-import { CreateFirmChangeDto, ReplaceFirmChangeDto, UpdateFirmChangeDto } from './dto/firm-change.dto.js';
-import { FIRM_CHANGE_FILTERS, FIRM_CHANGE_SORTABLE, FirmChangesService } from './firm-changes.service.js';
 import { FirmsService } from './firms.service.js';
 
 /** What the public firm reads show (a profile lists posts about the firm); a change to any of them drops their cache entries. */
@@ -74,63 +66,5 @@ export class FirmsController {
       const [expiresAt, body] = await Promise.all([this.firms.nextChange(now), this.firms.profile(slug, now)]);
       return { body, expiresAt };
     });
-  }
-}
-
-/** Both admin faces of docs/design.md §3 for firms' changelog entries. */
-@ApiTags('admin: firm changes')
-@Controller('_api/admin/firm-changes')
-@AdminOnly()
-export class AdminFirmChangesController {
-  constructor(private readonly changes: FirmChangesService) {}
-
-  @EditorsToo()
-  @Get()
-  async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminFirmChangeDto[]> {
-    const params = parseListQuery(query, FIRM_CHANGE_SORTABLE, FIRM_CHANGE_FILTERS);
-    const result = await this.changes.list(params);
-    sendContentRange(res, 'firm-changes', params, result);
-    return result.items;
-  }
-
-  /** Every entry of the current filter as CSV, streamed (issue #18; declared before ':id'). */
-  @EditorsToo()
-  @CsvExportRoute()
-  async exportCsv(@Query() query: ListQuery): Promise<StreamableFile> {
-    const params = parseListQuery({ filter: query.filter }, FIRM_CHANGE_SORTABLE, FIRM_CHANGE_FILTERS);
-    return csvFile(await this.changes.exportCsv(params.filter), csvFileName('firm_changes'));
-  }
-
-  @Post()
-  create(@Body() body: CreateFirmChangeDto): Promise<AdminFirmChangeDto> {
-    return this.changes.create(body);
-  }
-
-  @Post('update')
-  @HttpCode(200)
-  update(@Body() { id, ...changes }: UpdateFirmChangeDto): Promise<AdminFirmChangeDto> {
-    return this.changes.update(id, changes);
-  }
-
-  @Post('delete')
-  @HttpCode(200)
-  remove(@Body() { id }: IdDto): Promise<AdminFirmChangeDto> {
-    return this.changes.remove(id);
-  }
-
-  @EditorsToo()
-  @Get(':id')
-  get(@Param('id', idParam) id: number): Promise<AdminFirmChangeDto> {
-    return this.changes.get(id);
-  }
-
-  @Put(':id')
-  replace(@Param('id', idParam) id: number, @Body() body: ReplaceFirmChangeDto): Promise<AdminFirmChangeDto> {
-    return this.changes.update(id, body);
-  }
-
-  @Delete(':id')
-  delete(@Param('id', idParam) id: number): Promise<AdminFirmChangeDto> {
-    return this.changes.remove(id);
   }
 }

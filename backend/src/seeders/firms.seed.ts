@@ -6,9 +6,9 @@
 import type { EntityManager, RequiredEntityData } from '@mikro-orm/postgresql';
 import { weightedScore, type CriterionKey, type DrawdownType, type ProgramType } from '../../../common/firms.js';
 import { Company } from '../companies/company.entity.js';
-import { FirmChange } from '../firms/firm-change.entity.js';
-import { FirmProgram, FirmProgramSize } from '../firms/firm-program.entity.js';
-import { FirmScore } from '../firms/firm-score.entity.js';
+import { FirmChange } from '../companies/firm-change.entity.js';
+import { FirmProgram, FirmProgramSize } from '../companies/firm-program.entity.js';
+import { FirmScore } from '../companies/firm-score.entity.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A calendar day this many days before the seed runs. */

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialTy
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { COMPANY_ALIASES_MESSAGE, isAliasList, parseAliases } from '../../../../common/company-form.js';
-import { FirmProfileFieldsDto } from '../../firms/dto/firm-profile.dto.js';
+import { FirmProfileFieldsDto } from './firm-profile.dto.js';
 import { COMPANY_RATING_MAX, COMPANY_RATING_MIN } from '../../../../common/constants.js';
 import { MSG } from '../../../../common/messages.js';
 import { COMPANY_BULK_ACTIONS } from '../../../../common/bulk.js';

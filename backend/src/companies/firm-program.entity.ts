@@ -1,6 +1,6 @@
 import { DecimalType, Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique, type Opt, type Ref } from '@mikro-orm/core';
 import { DRAWDOWN_TYPES, PROGRAM_TYPES, type DrawdownType, type ProgramType } from '../../../common/firms.js';
-import { Company } from '../companies/company.entity.js';
+import { Company } from './company.entity.js';
 import { BaseEntity } from '../db/base.entity.js';
 
 /** A funding program of a firm. Edited as part of its company: a save replaces them all (FirmProgramsService). */

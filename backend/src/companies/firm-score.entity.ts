@@ -1,6 +1,6 @@
 import { DecimalType, Entity, Enum, ManyToOne, Property, Unique, type Ref } from '@mikro-orm/core';
 import { CRITERION_KEYS, type CriterionKey } from '../../../common/firms.js';
-import { Company } from '../companies/company.entity.js';
+import { Company } from './company.entity.js';
 import { BaseEntity } from '../db/base.entity.js';
 
 /** A firm's score on one criterion of the methodology, with the admin's note on why. */

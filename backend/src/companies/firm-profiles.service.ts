@@ -4,7 +4,7 @@ import type { CompanyDto } from '../../../common/api-types.js';
 import type { AdminCompanyDto, ProgramDto, ScoreDto } from '../../../common/firm-api-types.js';
 import { CRITERION_KEYS, FIRM_MSG, profileErrors, weightedScore } from '../../../common/firms.js';
 import { ApiError } from '../common/api-error.js';
-import type { Company } from '../companies/company.entity.js';
+import type { Company } from './company.entity.js';
 import type { ProgramInputDto, ScoreInputDto } from './dto/firm-profile.dto.js';
 import { toProgramDto, toScoreDto, toSizeDto } from './firm-mappers.js';
 import { FirmProgram, FirmProgramSize } from './firm-program.entity.js';

@@ -1,6 +1,6 @@
 import type { EventArgs, EventSubscriber } from '@mikro-orm/core';
 import { firmSlug, uniqueSlug } from '../../../common/firms.js';
-import { Company } from '../companies/company.entity.js';
+import { Company } from './company.entity.js';
 
 /**
  * A company created without a slug gets one from its name (firmSlug: one the route answers), made unique

@@ -6,8 +6,8 @@ import { ApiError } from '../common/api-error.js';
 import type { Readable } from 'node:stream';
 import { csvExport } from '../common/csv-export.js';
 import { idsFilter, searchPattern, type ListParams, type ListResult } from '../common/rest-list.js';
-import { definedOnly } from '../companies/companies.service.js';
-import { Company } from '../companies/company.entity.js';
+import { definedOnly } from './companies.service.js';
+import { Company } from './company.entity.js';
 import type { CreateFirmChangeDto, FirmChangeChangesDto } from './dto/firm-change.dto.js';
 import { FirmChange } from './firm-change.entity.js';
 

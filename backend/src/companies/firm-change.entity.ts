@@ -1,5 +1,5 @@
 import { Entity, Index, ManyToOne, Property, type Ref } from '@mikro-orm/core';
-import { Company } from '../companies/company.entity.js';
+import { Company } from './company.entity.js';
 import { BaseEntity } from '../db/base.entity.js';
 
 /** One entry of a firm's changelog: a rule change we saw, when, and where it is written. */

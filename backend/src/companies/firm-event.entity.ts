@@ -1,6 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, type Opt, type Ref } from '@mikro-orm/core';
 import { FIRM_EVENT_KINDS, type FirmEventKind, type RuleValue } from '../../../common/rule-changes.js';
-import { Company } from '../companies/company.entity.js';
+import { Company } from './company.entity.js';
 
 /**
  * The outbox of what changed at a firm (issue #19): one row per field changed, written in the
