@@ -3,7 +3,7 @@ import type { PublicDiscountDto } from '../../common/api-types.js';
 import { DIGEST_TIME, nextDigestRun, nextWeeklyRun } from '../../common/digest-schedule.js';
 import { sizeLabel } from '../../common/price-rule.js';
 import { seedDemoContent } from '../src/seeders/demo.seeder.js';
-import { NewsletterSettingsService } from '../src/campaigns/newsletter-settings.service.js';
+import { NewsletterSettingsService } from '../src/newsletter/newsletter-settings.service.js';
 import { JobsService } from '../src/jobs/jobs.service.js';
 import { startTestApp, startTestAppWithSmtp } from './support/test-app.js';
 

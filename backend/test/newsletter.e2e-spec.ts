@@ -4,7 +4,7 @@ import { NEWSLETTER_LIMITS } from '../../common/constants.js';
 import { NEWSLETTER_SOURCES } from '../../common/enums.js';
 import { MSG } from '../../common/messages.js';
 import { NewsletterService } from '../src/newsletter/newsletter.service.js';
-import { createUnsubscribeToken } from '../src/newsletter/unsubscribe-token.js';
+import { createUnsubscribeToken } from '../src/mail/unsubscribe-token.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const SUBSCRIBE = '/_api/newsletter/subscribe';

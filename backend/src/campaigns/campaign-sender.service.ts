@@ -10,8 +10,9 @@ import { MailService } from '../mail/mail.service.js';
 import { fillLetter, type Letter, type OutgoingMail } from '../mail/mail.types.js';
 import { renderCampaign, type CardDeal, type CardPost } from '../mail/templates/campaign.js';
 import { UNSUBSCRIBE_SLOT } from '../mail/templates/slots.js';
-import { IN_DOUBT, RECIPIENT_PURPOSE, recipientFills, type RecipientKeys } from './fan-out.js';
-import { NewsletterSettingsService } from './newsletter-settings.service.js';
+import { IN_DOUBT, RECIPIENT_PURPOSE, recipientFills, type RecipientKeys } from '../mail/fan-out.js';
+import { NewsletterSettingsService } from '../newsletter/newsletter-settings.service.js';
+import { deliverableSql } from '../newsletter/subscriber-rules.sql.js';
 
 export const CAMPAIGN_QUEUE = 'campaign-send';
 /** Messages in flight at once, one per pooled SMTP connection (MailTransport's pool): at most this many are in doubt after a kill. */
@@ -198,7 +199,7 @@ export class CampaignSender implements OnModuleInit {
       await this.em.getConnection().execute(
         `insert into campaign_deliveries (campaign_id, subscriber_id, email)
          select ?, s.id, s.email from newsletter_subscribers s
-         where s.status = 'subscribed' and s.confirmed_at is not null and s.bounced_at is null
+         where ${deliverableSql('s')}
            and (?::text[] is null or s.source = any(?::text[])) and (? = 'campaign' or s.digest)
          order by s.id
          on conflict (campaign_id, subscriber_id) do nothing`,

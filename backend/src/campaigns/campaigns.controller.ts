@@ -8,7 +8,7 @@ import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { CAMPAIGN_SORTABLE, CampaignsService } from './campaigns.service.js';
 import { DigestService } from './digest.service.js';
-import { NewsletterSettingsService } from './newsletter-settings.service.js';
+import { NewsletterSettingsService } from '../newsletter/newsletter-settings.service.js';
 import { AdminOnly } from '../access/route-labels.js';
 import { EditorsToo } from '../access/editor-access.js';
 import type { RevisionDto } from '../../../common/team-api-types.js';

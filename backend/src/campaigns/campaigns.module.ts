@@ -6,14 +6,11 @@ import { CampaignSender } from './campaign-sender.service.js';
 import { CampaignsController } from './campaigns.controller.js';
 import { CampaignsService } from './campaigns.service.js';
 import { DigestService } from './digest.service.js';
-import { NewsletterSettingsService } from './newsletter-settings.service.js';
-import { NewsletterPrivacyController, NewsletterPublicController } from './newsletter-public.controller.js';
-import { NewsletterPrivacyService } from './newsletter-privacy.service.js';
 
-/** Campaigns, their sending, the Monday digest, and the public ends of the mail (clicks, one-click, webhook, preferences). */
+/** Campaigns, their sending and the Monday digest; who receives them, and the public ends of their mail, are newsletter/. */
 @Module({
   imports: [NewsletterModule, DiscountsModule, FollowsModule],
-  controllers: [CampaignsController, NewsletterPublicController, NewsletterPrivacyController],
-  providers: [CampaignSender, CampaignsService, DigestService, NewsletterSettingsService, NewsletterPrivacyService],
+  controllers: [CampaignsController],
+  providers: [CampaignSender, CampaignsService, DigestService],
 })
 export class CampaignsModule {}

@@ -12,9 +12,10 @@ import type { RevisionDto } from '../../../common/team-api-types.js';
 import { currentActor } from '../audit/admin-write-context.js';
 import { EditConflicts } from '../audit/edit-conflicts.js';
 import { RevisionsService, type RevisionKind } from '../audit/revisions.service.js';
+import { deliverableSql } from '../newsletter/subscriber-rules.sql.js';
 import { CampaignSender } from './campaign-sender.service.js';
 import { FOLLOWS_SLOT } from '../mail/templates/slots.js';
-import { IN_DOUBT } from './fan-out.js';
+import { IN_DOUBT } from '../mail/fan-out.js';
 
 export const CAMPAIGN_SORTABLE = ['id', 'createdAt', 'subject', 'status', 'scheduledAt', 'sentAt'] as const;
 const ORDER: Record<(typeof CAMPAIGN_SORTABLE)[number], string> = {
@@ -122,7 +123,7 @@ export class CampaignsService {
   sources(): Promise<AudienceSourceDto[]> {
     return this.execute<AudienceSourceDto>(
       `select source, count(*)::int as subscribers from newsletter_subscribers
-       where source is not null and status = 'subscribed' and confirmed_at is not null and bounced_at is null
+       where source is not null and ${deliverableSql()}
        group by source order by source`,
     );
   }

@@ -7,7 +7,7 @@ import { DIGEST_TIME, nextDigestRun } from '../../../common/digest-schedule.js';
 import { MSG } from '../../../common/messages.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { CampaignsService } from './campaigns.service.js';
-import { NewsletterSettingsService } from './newsletter-settings.service.js';
+import { NewsletterSettingsService } from '../newsletter/newsletter-settings.service.js';
 
 export const DIGEST_QUEUE = 'newsletter-digest';
 

@@ -9,6 +9,7 @@ import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { PermanentMailError } from '../mail/mail.types.js';
 import { followedSection, renderAlertMail } from '../mail/templates/alert.js';
+import { deliverableSql } from '../newsletter/subscriber-rules.sql.js';
 
 export const ALERTS_TICK_QUEUE = 'alerts-tick';
 export const ALERTS_SEND_QUEUE = 'alerts-send';
@@ -21,7 +22,7 @@ export const ALERTS_WEEKLY_CATCH_UP_QUEUE = 'alerts-weekly-catch-up';
 const DIGEST_MISSED_HOURS = 25;
 /** Traders who receive the digest: a confirmed, subscribed, unbounced subscriber with the digest on, same address. */
 const DIGEST_RECIPIENT = `exists (select 1 from users du join newsletter_subscribers n on n.email = du.email
-  where du.id = i.user_id and n.status = 'subscribed' and n.confirmed_at is not null and n.bounced_at is null and n.digest)`;
+  where du.id = i.user_id and ${deliverableSql('n')} and n.digest)`;
 const UNSUBSCRIBE_PURPOSE = 'alerts-unsubscribe';
 /** Rows per statement of the fan-out and the grouping; deliveries per claim of a sender. */
 const FAN_OUT_BATCH = 1000;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { DigestSection, FanOutPlan, FanOutResult } from '../campaigns/fan-out.js';
+import type { DigestSection, FanOutPlan, FanOutResult } from './fan-out.js';
 import type { MailTransportOptions } from './mail-transport.js';
 import { MailSendError, PermanentMailError, type Letter, type MailReceipt, type OutgoingMail, type SlotFills } from './mail.types.js';
 

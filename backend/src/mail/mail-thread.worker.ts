@@ -10,7 +10,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { fanOut, type FanOutParts } from '../campaigns/fan-out.js';
+import { fanOut, type FanOutParts } from './fan-out.js';
 import { MailTransport, type MailTransportOptions } from './mail-transport.js';
 import { fillLetter, MailSendError, type Letter } from './mail.types.js';
 import type { AppCall, ThreadReply, ThreadRequest } from './mail-thread.js';

@@ -5,6 +5,7 @@ import { signToken, verifyToken } from '../common/signed-token.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
 import type { OutgoingMail } from '../mail/mail.types.js';
+import { subscriberBouncedSql } from '../mail/subscriber-bounce.sql.js';
 import { CONFIRM_SUBJECT, confirmSubscriptionMail } from '../mail/templates/confirm-subscription.js';
 
 const CONFIRM_PURPOSE = 'newsletter-confirm';
@@ -78,7 +79,7 @@ export class DoubleOptInService implements OnModuleInit {
   /** A permanent failure or complaint: never mailed again (the address stays listed, with bouncedAt). */
   async markBounced(email: string): Promise<boolean> {
     const rows = await this.em.getConnection().execute<Array<{ id: number }>>(
-      `update newsletter_subscribers set bounced_at = coalesce(bounced_at, now()), updated_at = now() where email = ? returning id`,
+      `${subscriberBouncedSql('email = ?')} returning id`,
       [email.trim().toLowerCase()],
     );
     return rows.length > 0;

@@ -21,7 +21,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DoubleOptInService } from './double-opt-in.service.js';
 import type { SubscribeDto } from './dto/newsletter.dto.js';
 import { NewsletterSubscriber, toSubscriberDto } from './newsletter-subscriber.entity.js';
-import { createUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.js';
+import { deliverableSql } from './subscriber-rules.sql.js';
+import { createUnsubscribeToken, verifyUnsubscribeToken } from '../mail/unsubscribe-token.js';
 
 /** The admin filters: `q` (email contains, case-insensitive, % and _ literal), `status`, and `id` (getMany). */
 export const SUBSCRIBER_FILTERS = ['q', 'status', 'id', 'confirmed'] as const;
@@ -157,7 +158,7 @@ export class NewsletterService {
               count(*) filter (where subscribed_at >= now() - make_interval(days => ?))::int as "newLast7Days",
               count(*) filter (where status = 'subscribed')::int as active,
               count(*) filter (where status = 'unsubscribed')::int as unsubscribed,
-              count(*) filter (where status = 'subscribed' and confirmed_at is not null and bounced_at is null)::int as confirmed
+              count(*) filter (where ${deliverableSql()})::int as confirmed
        from newsletter_subscribers`,
       [NEWSLETTER_NEW_DAYS],
     );

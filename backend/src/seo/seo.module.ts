@@ -8,7 +8,7 @@ import { FirmsModule } from '../firms/firms.module.js';
 import { FollowsModule } from '../follows/follows.module.js';
 import { PayoutsModule } from '../payouts/payouts.module.js';
 import { SimulationsModule } from '../simulations/simulations.module.js';
-import { SimulatorFormController } from '../simulations/simulator-form.controller.js';
+import { SimulatorFormController } from './simulator-form.controller.js';
 import { PageDataSources } from './page-data.source.js';
 import { PageShellService } from './page-shell.service.js';
 import { SeoContentService } from './seo-content.service.js';

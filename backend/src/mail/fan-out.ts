@@ -7,9 +7,10 @@
  * decides what follows it. The rules are those of docs/decisions/campaign-at-most-once.md.
  */
 import { signToken } from '../common/signed-token.js';
-import { FOLLOWS_SLOT, RECIPIENT_SLOT, UNSUBSCRIBE_SLOT } from '../mail/templates/slots.js';
-import { PermanentMailError, type SlotFills } from '../mail/mail.types.js';
-import { createUnsubscribeToken } from '../newsletter/unsubscribe-token.js';
+import { FOLLOWS_SLOT, RECIPIENT_SLOT, UNSUBSCRIBE_SLOT } from './templates/slots.js';
+import { PermanentMailError, type SlotFills } from './mail.types.js';
+import { subscriberBouncedSql } from './subscriber-bounce.sql.js';
+import { createUnsubscribeToken } from './unsubscribe-token.js';
 
 /** Purpose of the recipient token in click and preferences links. */
 export const RECIPIENT_PURPOSE = 'newsletter-recipient';
@@ -154,7 +155,7 @@ const CLAIM: Statement = {
 const RECORD_BOUNCED: Statement = { name: 'fan-out-record-bounced', text: `update campaign_deliveries set state = 'bounced', error = $1 where id = $2` };
 const SUBSCRIBER_BOUNCED: Statement = {
   name: 'fan-out-subscriber-bounced',
-  text: `update newsletter_subscribers set bounced_at = coalesce(bounced_at, now()), updated_at = now() where id = $1`,
+  text: subscriberBouncedSql('id = $1'),
 };
 const RECORD_FAILED: Statement = { name: 'fan-out-record-failed', text: `update campaign_deliveries set state = 'failed', error = $1 where id = $2` };
 const RECORD_RETRY: Statement = {

@@ -8,11 +8,11 @@ import { ApiError } from '../common/api-error.js';
 import { idParam } from '../common/id.param.js';
 import { verifyToken } from '../common/signed-token.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
-import { DoubleOptInService } from '../newsletter/double-opt-in.service.js';
-import { messagePage } from '../newsletter/message-page.js';
+import { DoubleOptInService } from './double-opt-in.service.js';
+import { messagePage } from './message-page.js';
 import { AdminOnly, Public, RateLimit, TakesForm } from '../access/route-labels.js';
 import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
-import { RECIPIENT_PURPOSE } from './fan-out.js';
+import { RECIPIENT_PURPOSE } from '../mail/fan-out.js';
 import { NewsletterPrivacyService } from './newsletter-privacy.service.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

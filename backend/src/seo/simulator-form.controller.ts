@@ -13,9 +13,9 @@ import { Public, RateLimit, TakesResultsForm } from '../access/route-labels.js';
 import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { TooManyRequestsError } from '../common/too-many-requests.js';
 import { ApiError } from '../common/api-error.js';
-import { pageAnswer } from '../seo/page-answer.js';
-import { SitePagesService } from '../seo/site-pages.service.js';
-import { SimulationsService } from './simulations.service.js';
+import { pageAnswer } from './page-answer.js';
+import { SitePagesService } from './site-pages.service.js';
+import { SimulationsService } from '../simulations/simulations.service.js';
 
 /** A CSV file of results: the API's 1 MB (BODY_LIMITS.resultsBytes), one file, the form's few fields. */
 const RESULTS_FILE_BYTES = 1024 * 1024;

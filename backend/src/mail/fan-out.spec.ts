@@ -1,7 +1,7 @@
 import { verifyToken } from '../common/signed-token.js';
-import { FOLLOWS_SLOT, RECIPIENT_SLOT, UNSUBSCRIBE_SLOT } from '../mail/templates/slots.js';
-import { verifyUnsubscribeToken } from '../newsletter/unsubscribe-token.js';
-import { MailSendError } from '../mail/mail.types.js';
+import { FOLLOWS_SLOT, RECIPIENT_SLOT, UNSUBSCRIBE_SLOT } from './templates/slots.js';
+import { verifyUnsubscribeToken } from './unsubscribe-token.js';
+import { MailSendError } from './mail.types.js';
 import { notAccepted, RECIPIENT_PURPOSE, recipientFills } from './fan-out.js';
 
 const keys = { recipient: Buffer.alloc(32, 1), unsubscribe: Buffer.alloc(32, 2) };
