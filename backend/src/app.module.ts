@@ -10,6 +10,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { CompaniesModule } from './companies/companies.module.js';
 import { FollowsModule } from './follows/follows.module.js';
+import { AlertsModule } from './alerts/alerts.module.js';
 import { FirmsModule } from './firms/firms.module.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -56,6 +57,7 @@ export class AppModule {
         FirmsModule,
         PayoutsModule,
         FollowsModule,
+        AlertsModule,
         SimulationsModule,
         SearchModule,
         // Last: its catch-all page route must be registered after every API route.

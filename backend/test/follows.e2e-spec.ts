@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { FOLLOW_MSG } from '../../common/follow-api-types.js';
-import { AlertsService } from '../src/follows/alerts.service.js';
+import { AlertsService } from '../src/alerts/alerts.service.js';
 import { startTestAppWithSmtp, type TestApp } from './support/test-app.js';
 import type { SmtpSink } from './support/smtp-sink.js';
 

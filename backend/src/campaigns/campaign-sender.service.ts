@@ -4,7 +4,7 @@ import type { CampaignAudience } from '../../../common/campaigns.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
 import { DATABASE, type DatabaseConnection } from '../db/connection.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
-import { AlertsService } from '../follows/alerts.service.js';
+import { AlertsService } from '../alerts/alerts.service.js';
 import { JOBS_SCHEMA, JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { fillLetter, type Letter, type OutgoingMail } from '../mail/mail.types.js';
@@ -13,8 +13,8 @@ import { UNSUBSCRIBE_SLOT } from '../mail/templates/slots.js';
 import { IN_DOUBT, RECIPIENT_PURPOSE, recipientFills, type RecipientKeys } from '../mail/fan-out.js';
 import { NewsletterSettingsService } from '../newsletter/newsletter-settings.service.js';
 import { deliverableSql } from '../newsletter/subscriber-rules.sql.js';
+import { CAMPAIGN_QUEUE } from '../jobs/queues.js';
 
-export const CAMPAIGN_QUEUE = 'campaign-send';
 /** Messages in flight at once, one per pooled SMTP connection (MailTransport's pool): at most this many are in doubt after a kill. */
 const LANES = 8;
 /** A job sends for this long, then hands over to a fresh one: well inside the queue's expiry, so a killed job is retried soon. */

@@ -8,8 +8,8 @@ import { MSG } from '../../../common/messages.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { CampaignsService } from './campaigns.service.js';
 import { NewsletterSettingsService } from '../newsletter/newsletter-settings.service.js';
+import { DIGEST_QUEUE } from '../jobs/queues.js';
 
-export const DIGEST_QUEUE = 'newsletter-digest';
 
 /**
  * The Monday deals digest (issue #16): a weekly job (JobsService.weekly), Monday 09:00 America/New_York, drafts a campaign from what

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { JobsService } from '../jobs/jobs.service.js';
+import { FIRM_PRICES_REFRESH_QUEUE } from '../jobs/queues.js';
 
-export const FIRM_PRICES_REFRESH_QUEUE = 'firm-prices-refresh';
 /** How often rows whose kept prices ran out are recomputed; until then the table prices those rows live. */
 const REFRESH_SECONDS = 60;
 

@@ -3,9 +3,9 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailThread, type LetterHandle } from './mail-thread.js';
 import { MailSendError, PermanentMailError, type Letter, type MailReceipt, type OutgoingMail } from './mail.types.js';
+import { SEND_MAIL_QUEUE } from '../jobs/queues.js';
 
 /** The pg-boss queue of single messages. */
-export const SEND_MAIL_QUEUE = 'send-mail';
 
 export type PermanentFailureListener = (message: OutgoingMail, error: PermanentMailError) => Promise<void>;
 

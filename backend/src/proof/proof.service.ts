@@ -22,6 +22,7 @@ import { MediaService } from '../media/media.service.js';
 import { User } from '../users/user.entity.js';
 import { DiscountCheck } from './discount-check.entity.js';
 import type { BulkCheckDto, CreateCheckDto } from './dto/proof.dto.js';
+import { FIGURES_QUEUE } from '../jobs/queues.js';
 
 /** `discountId` (one discount's checks) and `id` (getMany). */
 export const CHECK_FILTERS = ['discountId', 'id'] as const;
@@ -34,7 +35,6 @@ type CheckSortField = (typeof CHECK_SORTABLE)[number];
  */
 const FIGURES_LOCK = 7_110_011;
 /** The pg-boss queue of the figures refresh, repeated every REPORT_FIGURES_REFRESH_SECONDS (JobsService.every). */
-export const FIGURES_QUEUE = 'proof-figures-refresh';
 
 /**
  * Visitors' reports, admins' checks and the figures made of them (issue #11).

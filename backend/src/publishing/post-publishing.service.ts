@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { PublicCacheService } from '../cache/public-cache.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
+import { POST_PUBLISH_QUEUE } from '../jobs/queues.js';
 
-export const POST_PUBLISH_QUEUE = 'post-publish';
 const keyOf = (postId: number) => `post-${postId}`;
 
 /** A post as its save leaves it, for the scheduling decision. */

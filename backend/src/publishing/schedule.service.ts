@@ -1,9 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ScheduleDto, ScheduledItemDto } from '../../../common/team-api-types.js';
-import { CAMPAIGN_QUEUE } from '../campaigns/campaign-sender.service.js';
+import { CAMPAIGN_QUEUE, POST_PUBLISH_QUEUE } from '../jobs/queues.js';
 import { JobsAdminService } from '../jobs/jobs-admin.service.js';
-import { POST_PUBLISH_QUEUE } from './post-publishing.service.js';
 
 /** Items "Scheduled next" shows. */
 const NEXT_LIMIT = 10;

@@ -10,11 +10,8 @@ import { MailService } from '../mail/mail.service.js';
 import { PermanentMailError } from '../mail/mail.types.js';
 import { followedSection, renderAlertMail } from '../mail/templates/alert.js';
 import { deliverableSql } from '../newsletter/subscriber-rules.sql.js';
+import { ALERTS_TICK_QUEUE, ALERTS_SEND_QUEUE, ALERTS_WEEKLY_QUEUE, ALERTS_WEEKLY_CATCH_UP_QUEUE } from '../jobs/queues.js';
 
-export const ALERTS_TICK_QUEUE = 'alerts-tick';
-export const ALERTS_SEND_QUEUE = 'alerts-send';
-export const ALERTS_WEEKLY_QUEUE = 'alerts-weekly';
-export const ALERTS_WEEKLY_CATCH_UP_QUEUE = 'alerts-weekly-catch-up';
 /**
  * A weekly trader who gets the Monday digest hears of the week in it; what their digest did not carry (no digest
  * sent by Tuesday 10:00 New York: an empty week, or one left waiting for review) goes out as a mail of its own then.
