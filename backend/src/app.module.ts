@@ -11,6 +11,7 @@ import { createValidationPipe } from './common/validation.pipe.js';
 import { CompaniesModule } from './companies/companies.module.js';
 import { FollowsModule } from './follows/follows.module.js';
 import { AlertsModule } from './alerts/alerts.module.js';
+import { AccountModule } from './account/account.module.js';
 import { FirmsModule } from './firms/firms.module.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -58,6 +59,7 @@ export class AppModule {
         PayoutsModule,
         FollowsModule,
         AlertsModule,
+        AccountModule,
         SimulationsModule,
         SearchModule,
         // Last: its catch-all page route must be registered after every API route.

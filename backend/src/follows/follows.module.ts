@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { FollowFormController } from './follow-form.controller.js';
-import { FollowsController } from './follows.controller.js';
 import { FollowsService } from './follows.service.js';
 
 /** Follow a firm (issue #19): follows and alert settings; the alert mail itself is alerts/. */
 @Module({
-  controllers: [FollowsController, FollowFormController],
+  controllers: [FollowFormController],
   providers: [FollowsService],
   exports: [FollowsService],
 })

@@ -35,16 +35,6 @@ export class PayoutClaimsController {
   answer(@Param('id', idParam) id: number, @Body() body: ClaimMessageDto, @Req() req: Request): Promise<PayoutClaimDto> {
     return this.claims.answer(id, viewer(req), body);
   }
-
-  @Get('me/payout-claims')
-  mine(@Req() req: Request): Promise<PayoutClaimDto[]> {
-    return this.claims.mine(viewer(req).id);
-  }
-
-  @Get('me/payout-claims/:id')
-  one(@Param('id', idParam) id: number, @Req() req: Request): Promise<PayoutClaimDto> {
-    return this.claims.getMine(id, viewer(req));
-  }
 }
 
 /** The guarantee's live figures over the last 12 months. */

@@ -248,4 +248,9 @@ export class PayoutClaimsService {
       html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') + `<p>${escapeHtml(SITE_NAME)}</p>`,
     });
   }
+
+  /** A deleted account's claims stay (the guarantee's figures count them) with nothing that names the trader. */
+  async forgetClaimant(userId: number): Promise<void> {
+    await this.em.getConnection().execute(`update payout_claims set account_id = null, statement = null, purchase_evidence = '{}' where user_id = ?`, [userId]);
+  }
 }

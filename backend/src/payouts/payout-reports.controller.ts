@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } fr
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { PublicUser } from '../../../common/api-types.js';
-import type { AdminPayoutReportDto, MyPayoutReportDto } from '../../../common/payout-api-types.js';
+import type { AdminPayoutReportDto } from '../../../common/payout-api-types.js';
 import { AdminOnly, RateLimit, SignedIn, TakesUploads } from '../access/route-labels.js';
 import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { idParam } from '../common/id.param.js';
@@ -26,16 +26,6 @@ export class PayoutReportsController {
   @RateLimit(RATE_LIMITS.payoutReports)
   create(@Body() body: CreatePayoutReportDto, @Req() req: Request): Promise<{ id: number; status: 'awaiting-review' }> {
     return this.reports.create(body, viewer(req));
-  }
-
-  @Get('me/payout-reports')
-  mine(@Req() req: Request): Promise<MyPayoutReportDto[]> {
-    return this.reports.mine(viewer(req).id);
-  }
-
-  @Get('me/payout-reports/:id')
-  one(@Param('id', idParam) id: number, @Req() req: Request): Promise<MyPayoutReportDto> {
-    return this.reports.getFor(id, viewer(req));
   }
 }
 

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
 import { MediaModule } from '../media/media.module.js';
-import { AccountController } from './account.controller.js';
 import { AdminPayoutClaimsController, PayoutClaimsController, PayoutGuaranteeController } from './payout-claims.controller.js';
 import { PayoutClaimsService } from './payout-claims.service.js';
 import { AdminPayoutReportsController, PayoutReportsController } from './payout-reports.controller.js';
@@ -9,8 +7,8 @@ import { PayoutReportsService } from './payout-reports.service.js';
 
 /** Payout evidence and the claimable guarantee (issue #17). Mail comes from the global MailModule. */
 @Module({
-  imports: [MediaModule, AuthModule],
-  controllers: [AccountController, PayoutReportsController, AdminPayoutReportsController, PayoutClaimsController, PayoutGuaranteeController, AdminPayoutClaimsController],
+  imports: [MediaModule],
+  controllers: [PayoutReportsController, AdminPayoutReportsController, PayoutClaimsController, PayoutGuaranteeController, AdminPayoutClaimsController],
   providers: [PayoutReportsService, PayoutClaimsService],
   exports: [PayoutReportsService, PayoutClaimsService],
 })

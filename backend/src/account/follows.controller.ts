@@ -7,7 +7,7 @@ import { ALERT_FREQUENCIES, FOLLOW_MSG, type AlertFrequency, type FollowsRespons
 import { SignedIn } from '../access/route-labels.js';
 import { MAX_ID } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
-import { FollowsService } from './follows.service.js';
+import { FollowsService } from '../follows/follows.service.js';
 
 export class FollowDto {
   @ApiProperty()

@@ -1,18 +1,17 @@
 import { Controller, Delete, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { PublicUser } from '../../../common/api-types.js';
 import { SignedIn } from '../access/route-labels.js';
 import { AuthService } from '../auth/auth.service.js';
-import { PayoutReportsService } from './payout-reports.service.js';
+import { AccountService } from './account.service.js';
 
 /** The trader's own account (issue #17). */
 @ApiTags('account')
 @Controller('_api/me')
 @SignedIn()
 export class AccountController {
-  constructor(private readonly em: EntityManager, private readonly reports: PayoutReportsService, private readonly auth: AuthService) {}
+  constructor(private readonly account: AccountService, private readonly auth: AuthService) {}
 
   /**
    * Deletes my account: my reports lose every personal field (approved ones stay as anonymous figures), my
@@ -21,9 +20,7 @@ export class AccountController {
   @Delete()
   async remove(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
     const user = req.user as PublicUser;
-    await this.reports.forgetAuthor(user.id);
-    await this.em.getConnection().execute(`update payout_claims set account_id = null, statement = null, purchase_evidence = '{}' where user_id = ?`, [user.id]);
-    await this.em.getConnection().execute('delete from users where id = ?', [user.id]);
+    await this.account.remove(user.id);
     return this.auth.logout(req, res);
   }
 }
