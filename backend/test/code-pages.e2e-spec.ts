@@ -2,7 +2,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import type { AdminDiscountDto, CompanyDto, PublicDiscountDto } from '../../common/api-types.js';
 import { codeBadge, isDemoted, RECORD_PAGE_SIZE, type CodeRecordDto } from '../../common/code-record.js';
 import { PublicCacheService } from '../src/cache/public-cache.service.js';
-import { ProofService } from '../src/proof/proof.service.js';
+import { ProofFiguresService } from '../src/proof/proof-figures.service.js';
 import type { CodePageDto, ExpiredPageDto } from '../src/discounts/code-pages.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -75,7 +75,7 @@ describe('GET /_api/discounts/:id/record', () => {
        select $1, g % 4 <> 0, now() - g * interval '37 minutes' - interval '3 days' from generate_series(1, 24) g`, [d.id],
     );
     await check(d.id, 'worked', { program: 'Evaluation', size: 50000 });
-    await t.app.get(ProofService).refreshFigures();
+    await t.app.get(ProofFiguresService).refreshFigures();
     const first = await record(d.id);
     expect(Object.keys(first).sort()).toEqual(['items', 'lastWorkedAt', 'page', 'pages', 'reportsCount', 'successRate', 'usedToday']);
     expect(first.page).toBe(1);
@@ -111,7 +111,7 @@ describe('GET /_api/discounts/:id/record', () => {
     const d = await createDiscount('Burst');
     expect((await record(d.id)).items).toEqual([]);
     for (let i = 1; i <= 7; i++) await report(d.id, false, `203.0.113.${i}`);
-    await t.app.get(ProofService).refreshFigures();
+    await t.app.get(ProofFiguresService).refreshFigures();
     const r = await record(d.id);
     expect(r.items).toHaveLength(7);
     expect(r.items.every((i) => i.kind === 'report' && i.held === true && i.worked === false)).toBe(true);
@@ -129,7 +129,7 @@ describe('demotion', () => {
     const d = await createDiscount('Failing code');
     const later = await createDiscount('Listed later');
     for (let i = 1; i <= 5; i++) await report(d.id, false, `192.0.2.${i}`);
-    await t.app.get(ProofService).refreshFigures();
+    await t.app.get(ProofFiguresService).refreshFigures();
     const now = new Date();
     let list = await publicList();
     const card = list.find((x) => x.id === d.id)!;
@@ -162,7 +162,7 @@ describe('the archive', () => {
     await report(d.id, true, '198.18.0.1');
     expect((await publicList()).some((x) => x.id === d.id)).toBe(true);
     await admin.post('/_api/admin/discounts/update').send({ id: d.id, status: 'expired' }).expect(200);
-    await t.app.get(ProofService).refreshFigures();
+    await t.app.get(ProofFiguresService).refreshFigures();
     expect((await publicList()).some((x) => x.id === d.id)).toBe(false);
     await synced();
     const archive: ExpiredPageDto = (await t.http().get('/_api/discounts/expired').expect(200)).body;

@@ -6,7 +6,7 @@ import { PROOF_MSG } from '../../common/proof-messages.js';
 import { proofTexts, REPORT_LIMITS } from '../../common/proof.js';
 import { PublicCacheService } from '../src/cache/public-cache.service.js';
 import { seedDemoContent } from '../src/seeders/demo.seeder.js';
-import { ProofService } from '../src/proof/proof.service.js';
+import { ProofFiguresService } from '../src/proof/proof-figures.service.js';
 import { DEMO_CODES_WITH_RATE } from '../src/seeders/discount-reports.seed.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -147,12 +147,12 @@ describe('POST /_api/discounts/:id/reports', () => {
   it('holds a burst (more than 5 in 10 minutes), says so, keeps the stable figure until an admin accepts it', async () => {
     const d = await createDiscount('Burst');
     await generateReports(d.id, 20, 19); // a stable 95 % from yesterday
-    await t.app.get(ProofService).refreshFigures();
+    await t.app.get(ProofFiguresService).refreshFigures();
     const answers = [];
     for (let i = 0; i < 8; i++) answers.push((await report(d.id, false, BROWSER, `192.0.2.${i + 1}`).expect(200)).body);
     expect(answers.slice(0, 5)).toEqual(Array(5).fill({ counted: true, held: false }));
     expect(answers.slice(5)).toEqual(Array(3).fill({ counted: true, held: true }));
-    await t.app.get(ProofService).refreshFigures();
+    await t.app.get(ProofFiguresService).refreshFigures();
     let card = (await publicList()).find((x) => x.id === d.id)!;
     expect(proofTexts(card, new Date())).toMatchObject({ success: '95% success (20 reports)', notWorking: false });
     let record = (await admin.get(`/_api/admin/discounts/${d.id}`).expect(200)).body as AdminDiscountDto;
@@ -163,7 +163,7 @@ describe('POST /_api/discounts/:id/reports', () => {
 
     // More answers after the burst are held with it.
     expect((await report(d.id, false, BROWSER, '192.0.2.99').expect(200)).body).toEqual({ counted: true, held: true });
-    await t.app.get(ProofService).refreshFigures();
+    await t.app.get(ProofFiguresService).refreshFigures();
     expect(((await admin.get(`/_api/admin/discounts/${d.id}`).expect(200)).body as AdminDiscountDto).heldReports).toBe(9);
 
     await t.http().post(`/_api/admin/discounts/${d.id}/held-reports/accept`).expect(401);
@@ -177,13 +177,13 @@ describe('POST /_api/discounts/:id/reports', () => {
   it('holds a swing of more than 30 points within an hour, even spread below the burst rate', async () => {
     const d = await createDiscount('Swing');
     await generateReports(d.id, 10, 10);
-    await t.app.get(ProofService).refreshFigures();
+    await t.app.get(ProofFiguresService).refreshFigures();
     // Five answers, each from another network; back-dated inside the hour so no 10 minutes hold more than one.
     await t.sql(
       `insert into discount_reports (discount_id, worked, created_at) select $1, false, now() - make_interval(mins => g * 11) from generate_series(0, 4) g`,
       [d.id],
     );
-    await t.app.get(ProofService).refreshFigures();
+    await t.app.get(ProofFiguresService).refreshFigures();
     const record = (await admin.get(`/_api/admin/discounts/${d.id}`).expect(200)).body as AdminDiscountDto;
     expect(record).toMatchObject({ reportsCount: 10, workedCount: 10, heldReports: 5 });
   });
@@ -192,7 +192,7 @@ describe('POST /_api/discounts/:id/reports', () => {
     const d = await createDiscount('Verified');
     await admin.post(CHECKS).send({ discountId: d.id, result: 'worked', checkedAt: new Date(Date.now() - 60_000).toISOString() }).expect(201);
     await generateReports(d.id, 27, 0, 0.1);
-    await t.app.get(ProofService).refreshFigures();
+    await t.app.get(ProofFiguresService).refreshFigures();
     let card = (await publicList()).find((x) => x.id === d.id)!;
     expect(card.failingSince).not.toBeNull();
     expect(proofTexts(card, new Date()).notWorking).toBe(false);
@@ -221,7 +221,7 @@ describe('success rate and the public list', () => {
     const d = await createDiscount('Figures');
     await generateReports(d.id, 9, 8);
     await generateReports(d.id, 5, 0, 40); // outside the 30-day window
-    await t.app.get(ProofService).refreshFigures();
+    await t.app.get(ProofFiguresService).refreshFigures();
     let card = (await publicList()).find((x) => x.id === d.id)!;
     expect([card.reportsCount, card.workedCount]).toEqual([9, 8]);
     expect(proofTexts(card, new Date()).success).toBeNull();
@@ -230,11 +230,11 @@ describe('success rate and the public list', () => {
     await report(d.id, true).expect(200);
     card = (await publicList()).find((x) => x.id === d.id)!;
     expect(card.reportsCount).toBe(9);
-    expect(await t.app.get(ProofService).refreshFigures()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.get(ProofFiguresService).refreshFigures()).toBeGreaterThanOrEqual(1);
     card = (await publicList()).find((x) => x.id === d.id)!;
     expect([card.reportsCount, card.workedCount]).toEqual([10, 9]);
     expect(proofTexts(card, new Date()).success).toBe('90% success (10 reports)');
-    expect(await t.app.get(ProofService).refreshFigures()).toBe(0);
+    expect(await t.app.get(ProofFiguresService).refreshFigures()).toBe(0);
   });
 
   it('sorts codes reported not working after working ones, shown, until an admin checks them again', async () => {
@@ -243,7 +243,7 @@ describe('success rate and the public list', () => {
     const failedCheck = await createDiscount('B failed check');
     const working = await createDiscount('C working');
     await generateReports(failingByReports.id, 10, 2);
-    await t.app.get(ProofService).refreshFigures();
+    await t.app.get(ProofFiguresService).refreshFigures();
     await admin.post(CHECKS).send({ discountId: failedCheck.id, result: 'failed', note: 'Code refused at checkout' }).expect(201);
 
     let list = await publicList();
@@ -349,7 +349,7 @@ describe('admin discounts list: proof columns, sort and the needs-check filter; 
     await admin.post(CHECKS).send({ discountId: stale.id, result: 'worked', checkedAt: new Date(Date.now() - 8 * DAY).toISOString() }).expect(201);
     await generateReports(stale.id, 12, 12);
     await generateReports(never.id, 2, 1);
-    await t.app.get(ProofService).refreshFigures();
+    await t.app.get(ProofFiguresService).refreshFigures();
 
     const titles = async (query: string) =>
       ((await admin.get(`/_api/admin/discounts?${query}`).expect(200)).body as AdminDiscountDto[]).map((x) => x.title);
@@ -397,7 +397,7 @@ describe('demo content', () => {
   });
 
   it('gives several codes believable report history, so a fresh start shows success rates, none held or failing', async () => {
-    await t.app.get(ProofService).refreshFigures();
+    await t.app.get(ProofFiguresService).refreshFigures();
     const cards = await publicList();
     const rates = cards.map((c) => proofTexts(c, new Date()).success).filter(Boolean);
     expect(rates.length).toBe(DEMO_CODES_WITH_RATE);

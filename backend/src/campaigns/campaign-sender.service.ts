@@ -13,6 +13,7 @@ import { UNSUBSCRIBE_SLOT } from '../mail/templates/slots.js';
 import { IN_DOUBT, RECIPIENT_PURPOSE, recipientFills, type RecipientKeys } from '../mail/fan-out.js';
 import { NewsletterSettingsService } from '../newsletter/newsletter-settings.service.js';
 import { deliverableSql } from '../newsletter/subscriber-rules.sql.js';
+import { pgArray } from '../common/pg-array.js';
 import { CAMPAIGN_QUEUE } from '../jobs/queues.js';
 
 /** Messages in flight at once, one per pooled SMTP connection (MailTransport's pool): at most this many are in doubt after a kill. */
@@ -212,9 +213,4 @@ export class CampaignSender implements OnModuleInit {
   private execute<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     return this.em.getConnection().execute<T[]>(sql, params);
   }
-}
-
-/** A PostgreSQL array literal (the driver would spread a JS array into a list of parameters). */
-function pgArray(values: ReadonlyArray<string | number>): string {
-  return `{${values.map((v) => `"${String(v).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
 }

@@ -12,7 +12,7 @@ import type { ListedSize } from '../../../common/price-rule.js';
 import { ApiError } from '../common/api-error.js';
 import { Discount, toDiscountDto, toProofFigures, toPublicDiscountDto, type DiscountWithCompanyRow } from './discount.entity.js';
 
-/** Whether the report `r` lies in a hold no admin has accepted (as ProofService's figures read it). */
+/** Whether the report `r` lies in a hold no admin has accepted (as ProofFiguresService's figures read it). */
 const heldSql = (r: string) =>
   `exists (select 1 from report_holds h where h.discount_id = ${r}.discount_id and h.accepted_at is null and ${r}.created_at between h.started_at and h.ended_at)`;
 

@@ -98,7 +98,7 @@ export class Discount extends BaseEntity {
   @Property({ type: 'integer', default: 0 })
   clicks: number & Opt = 0;
 
-  /** The newest 'worked' check (issue #11); written with every check by ProofService. */
+  /** The newest 'worked' check (issue #11); written with every check by ChecksService. */
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   lastVerifiedAt: Date | null = null;
 
@@ -107,7 +107,7 @@ export class Discount extends BaseEntity {
   lastCheckResult: CheckResult | null = null;
 
   /**
-   * The report figures over the last REPORT_WINDOW_DAYS days, materialised by ProofService's periodic
+   * The report figures over the last REPORT_WINDOW_DAYS days, materialised by ProofFiguresService's periodic
    * job (at most REPORT_FIGURES_REFRESH_SECONDS old, 60 by default); no public-cache NOTIFY fires for these columns alone.
    */
   @Property({ type: 'integer', default: 0 })

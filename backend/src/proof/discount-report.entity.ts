@@ -3,7 +3,7 @@ import { Discount } from '../discounts/discount.entity.js';
 
 /**
  * A visitor's 'Did this code work?' answer (issue #11): append-only (a trigger refuses updates), time and
- * result only — no address, no visitor key. Written by one SQL statement in ProofService, never through the ORM.
+ * result only — no address, no visitor key. Written by one SQL statement in ReportsService, never through the ORM.
  */
 @Entity({ tableName: 'discount_reports' })
 @Index({ properties: ['discount', 'createdAt'] })

@@ -13,14 +13,17 @@ import { isPersonAgent, networkVisitorKey } from '../common/visitor.js';
 import type { ReportAnswer } from '../../../common/proof.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { BulkCheckDto, CreateCheckDto, ReportDto } from './dto/proof.dto.js';
-import { CHECK_FILTERS, CHECK_SORTABLE, ProofService } from './proof.service.js';
+import { BurstHoldsService } from './burst-holds.service.js';
+import { CHECK_FILTERS, CHECK_SORTABLE, ChecksService } from './checks.service.js';
+import { ProofFiguresService } from './proof-figures.service.js';
+import { ReportsService } from './reports.service.js';
 
 /** 'Did this code work?' — no account: the visitor is the network under a daily keyed hash, never stored. */
 @ApiTags('discounts')
 @Controller('_api/discounts')
 @Public()
 export class ReportsController {
-  constructor(private readonly proof: ProofService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(private readonly reports: ReportsService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /**
    * 200 whether counted or not (a repeat within 24 h, or a bot, changes nothing); `counted` says which.
@@ -32,7 +35,7 @@ export class ReportsController {
   report(@Param('id', idParam) id: number, @Body() { worked }: ReportDto, @Req() req: Request): Promise<ReportAnswer> {
     // The visitor is the network (IPv4 address, IPv6 /64) under a daily key, whatever the user agent says.
     const visitor = networkVisitorKey(this.config.visitorKey, req.ip, new Date());
-    return this.proof.report(id, worked, visitor, isPersonAgent(req.get('user-agent')));
+    return this.reports.report(id, worked, visitor, isPersonAgent(req.get('user-agent')));
   }
 }
 
@@ -41,19 +44,21 @@ export class ReportsController {
 @Controller('_api/admin/discounts')
 @AdminOnly()
 export class AdminDiscountReportsController {
-  constructor(private readonly proof: ProofService) {}
+  constructor(private readonly figures: ProofFiguresService, private readonly holds: BurstHoldsService) {}
 
   @EditorsToo()
   @Get(':id/reports')
   reports(@Param('id', idParam) id: number): Promise<ReportDayDto[]> {
-    return this.proof.reportsOverTime(id);
+    return this.figures.reportsOverTime(id);
   }
 
   /** Counts the code's held bursts of reports (issue #18): they join its figures at once. */
   @Post(':id/held-reports/accept')
   @HttpCode(200)
-  acceptHeld(@Param('id', idParam) id: number, @Req() req: Request): Promise<{ accepted: number }> {
-    return this.proof.acceptHolds(id, adminId(req));
+  async acceptHeld(@Param('id', idParam) id: number, @Req() req: Request): Promise<{ accepted: number }> {
+    const answer = await this.holds.acceptHolds(id, adminId(req));
+    await this.figures.refreshFigures();
+    return answer;
   }
 }
 
@@ -62,41 +67,41 @@ export class AdminDiscountReportsController {
 @Controller('_api/admin/discount-checks')
 @AdminOnly()
 export class AdminChecksController {
-  constructor(private readonly proof: ProofService) {}
+  constructor(private readonly checks: ChecksService) {}
 
   @Get()
   async list(@Query() query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<DiscountCheckDto[]> {
     const params = parseListQuery(query, CHECK_SORTABLE, CHECK_FILTERS);
-    const result = await this.proof.listChecks(params);
+    const result = await this.checks.listChecks(params);
     sendContentRange(res, 'discount-checks', params, result);
     return result.items;
   }
 
   @Post()
   create(@Body() body: CreateCheckDto, @Req() req: Request): Promise<DiscountCheckDto> {
-    return this.proof.createCheck(body, adminId(req));
+    return this.checks.createCheck(body, adminId(req));
   }
 
   /** The same check of every selected discount (react-admin's bulk action), all or none. */
   @Post('bulk')
   bulk(@Body() body: BulkCheckDto, @Req() req: Request): Promise<DiscountCheckDto[]> {
-    return this.proof.createChecks(body, adminId(req));
+    return this.checks.createChecks(body, adminId(req));
   }
 
   @Post('delete')
   @HttpCode(200)
   remove(@Body() { id }: IdDto): Promise<DiscountCheckDto> {
-    return this.proof.removeCheck(id);
+    return this.checks.removeCheck(id);
   }
 
   @Get(':id')
   get(@Param('id', idParam) id: number): Promise<DiscountCheckDto> {
-    return this.proof.getCheck(id);
+    return this.checks.getCheck(id);
   }
 
   @Delete(':id')
   delete(@Param('id', idParam) id: number): Promise<DiscountCheckDto> {
-    return this.proof.removeCheck(id);
+    return this.checks.removeCheck(id);
   }
 }
 

@@ -7,6 +7,17 @@ export interface RateLimitState {
 }
 
 /**
+ * The one counter upsert: `rows` gives (key, 1, window end) rows; a hit opens a new window once the last has
+ * ended, else counts one more. Exported so a statement that claims a counter inside a larger one (a proof report
+ * claims its visitor's daily slot in the same round trip) runs this text rather than a copy.
+ */
+export const hitCounterSql = (rows: string): string =>
+  `insert into rate_limits (key, hits, reset_at) ${rows}
+   on conflict (key) do update set
+     hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+     reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end`;
+
+/**
  * Fixed-window counters in PostgreSQL: every instance of the app sees the same
  * counts, and one atomic upsert per hit means concurrent requests cannot race past a limit.
  */
@@ -17,10 +28,7 @@ export class RateLimitService {
   /** Counts one hit against `key` and returns the count within the current window. */
   async hit(key: string, windowSeconds: number): Promise<RateLimitState> {
     const [row] = await this.em.getConnection().execute<{ hits: number; reset_at: Date }[]>(
-      `insert into rate_limits (key, hits, reset_at) values (?, 1, now() + make_interval(secs => ?))
-       on conflict (key) do update set
-         hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
-         reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+      `${hitCounterSql('values (?, 1, now() + make_interval(secs => ?))')}
        returning hits, reset_at`,
       [key, windowSeconds],
     );

@@ -17,7 +17,7 @@ export const DEMO_REPORT_HISTORY: Record<string, [number, number]> = {
 /**
  * Runs after the checks step: believable visitor answers over the last 25 days for the active demo codes, spread
  * at least 5 hours apart (no burst, no swing, nothing to hold), written straight into the append-only table. The
- * figures job (ProofService) turns them into success rates within a minute of the start. Only when it is empty.
+ * figures job (ProofFiguresService) turns them into success rates within a minute of the start. Only when it is empty.
  */
 export async function seedDiscountReports(em: EntityManager, now = new Date()): Promise<number> {
   const conn = em.getConnection();
