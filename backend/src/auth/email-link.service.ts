@@ -75,9 +75,7 @@ export class EmailLinkService {
   async preview(token: unknown, now = new Date()): Promise<LinkPreview> {
     const parsed = this.parse(token, now);
     if (!parsed.ok) return parsed;
-    const [used] = await this.em.getConnection().execute<Array<{ key: string }>>(
-      'select key from rate_limits where key = ?', [`email-link:used:${parsed.nonce}`],
-    );
+    const used = await this.limits.isClaimed(`email-link:used:${parsed.nonce}`);
     if (used) return { ok: false, message: EMAIL_SIGN_IN_TEXT.linkUsed };
     const [inactive] = await this.em.getConnection().execute<Array<{ id: number }>>(
       'select id from users where email = ? and not active', [parsed.email],
@@ -91,11 +89,8 @@ export class EmailLinkService {
     const parsed = this.parse(token, now);
     if (!parsed.ok) return parsed;
     const { nonce, email, next, expiresAt } = parsed;
-    const claimed = await this.em.getConnection().execute<Array<{ key: string }>>(
-      `insert into rate_limits (key, hits, reset_at) values (?, 1, ?) on conflict (key) do nothing returning key`,
-      [`email-link:used:${nonce}`, expiresAt],
-    );
-    if (!claimed.length) return { ok: false, message: EMAIL_SIGN_IN_TEXT.linkUsed };
+    const claimed = await this.limits.claimOnce(`email-link:used:${nonce}`, expiresAt);
+    if (!claimed) return { ok: false, message: EMAIL_SIGN_IN_TEXT.linkUsed };
     const em = this.em.fork();
     await em.getConnection().execute(
       `insert into users (display_name, email, role) values (?, ?, 'user') on conflict (email) do nothing`,

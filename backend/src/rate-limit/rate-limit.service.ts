@@ -54,6 +54,24 @@ export class RateLimitService {
     );
   }
 
+  /**
+   * Takes `key` until `until` if no one holds it: true for the one caller that took it (a single-use claim, kept
+   * until the row is purged after `until`).
+   */
+  async claimOnce(key: string, until: Date | null): Promise<boolean> {
+    const rows = await this.em.getConnection().execute<Array<{ key: string }>>(
+      'insert into rate_limits (key, hits, reset_at) values (?, 1, ?) on conflict (key) do nothing returning key',
+      [key, until],
+    );
+    return rows.length > 0;
+  }
+
+  /** Whether claimOnce has taken `key` (whatever its window: a used single-use claim stays used). */
+  async isClaimed(key: string): Promise<boolean> {
+    const rows = await this.em.getConnection().execute<Array<{ key: string }>>('select key from rate_limits where key = ?', [key]);
+    return rows.length > 0;
+  }
+
   async reset(key: string): Promise<void> {
     await this.em.getConnection().execute('delete from rate_limits where key = ?', [key]);
   }
