@@ -2,17 +2,15 @@ import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Q
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { MSG } from '../../../common/messages.js';
 import { ApiError } from '../common/api-error.js';
 import { idParam } from '../common/id.param.js';
-import { verifyToken } from '../common/signed-token.js';
-import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DoubleOptInService } from './double-opt-in.service.js';
 import { messagePage } from './message-page.js';
 import { AdminOnly, Public, RateLimit, TakesForm } from '../access/route-labels.js';
 import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
-import { RECIPIENT_PURPOSE } from '../mail/fan-out.js';
+import { NewsletterLinksService } from './newsletter-links.service.js';
 import { NewsletterPrivacyService } from './newsletter-privacy.service.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -22,15 +20,11 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 @Controller()
 @Public()
 export class NewsletterPublicController {
-  private readonly recipientKey: Buffer;
-
   constructor(
-    private readonly em: EntityManager,
+    private readonly links: NewsletterLinksService,
     private readonly optIn: DoubleOptInService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.recipientKey = signingKey(config, RECIPIENT_PURPOSE);
-  }
+  ) {}
 
   /**
    * A campaign link: counted once per recipient and link (a repeat click or a scanner's prefetch adds nothing),
@@ -42,16 +36,10 @@ export class NewsletterPublicController {
   @Header('Referrer-Policy', 'no-referrer')
   async click(@Param('campaign', idParam) campaignId: number, @Param('link') link: string, @Query('r') r: unknown, @Res() res: Response): Promise<void> {
     const index = /^\d{1,4}$/.test(link) ? Number(link) : -1;
-    const [row] = await this.em.getConnection().execute<Array<{ url: string | null }>>(`select links->>?::int as url from campaigns where id = ?`, [index, campaignId]);
-    if (!row?.url) throw new ApiError(404, MSG.notFound('Link'));
-    const check = verifyToken([this.recipientKey], RECIPIENT_PURPOSE, r);
-    if (check.ok) {
-      await this.em.getConnection().execute(
-        `insert into campaign_clicks (campaign_id, subscriber_id, link) select ?, s.id, ? from newsletter_subscribers s where s.id = ? on conflict do nothing`,
-        [campaignId, index, Number(check.subject)],
-      );
-    }
-    res.redirect(302, row.url);
+    const url = await this.links.linkTarget(campaignId, index);
+    if (!url) throw new ApiError(404, MSG.notFound('Link'));
+    await this.links.recordClick(campaignId, index, r);
+    res.redirect(302, url);
   }
 
   /**
@@ -80,7 +68,7 @@ export class NewsletterPublicController {
   @Header('Cache-Control', 'no-store')
   @Header('Referrer-Policy', 'no-referrer')
   async preferences(@Query('token') token: unknown, @Res() res: Response): Promise<void> {
-    const subscriber = await this.subscriberFor(token);
+    const subscriber = await this.links.recipient(token);
     if (!subscriber) {
       res.status(400).type('html').send(messagePage({ title: 'This link does not work', message: MSG.newsletterPreferencesInvalid, siteUrl: this.config.publicSiteUrl, ok: false }));
       return;
@@ -94,28 +82,19 @@ export class NewsletterPublicController {
   @TakesForm()
   @RateLimit(RATE_LIMITS.newsletterUnsubscribe)
   async savePreferences(@Body() body: { token?: unknown; digest?: unknown; action?: unknown }, @Res() res: Response): Promise<void> {
-    const subscriber = await this.subscriberFor(body?.token);
+    const subscriber = await this.links.recipient(body?.token);
     if (!subscriber) {
       res.status(400).type('html').send(messagePage({ title: 'This link does not work', message: MSG.newsletterPreferencesInvalid, siteUrl: this.config.publicSiteUrl, ok: false }));
       return;
     }
     if (body.action === 'unsubscribe') {
-      await this.em.getConnection().execute(`update newsletter_subscribers set status = 'unsubscribed', updated_at = now() where id = ?`, [subscriber.id]);
+      await this.links.unsubscribe(subscriber.id);
       res.type('html').send(messagePage({ title: 'Unsubscribed', message: MSG.newsletterUnsubscribed, siteUrl: this.config.publicSiteUrl, ok: true }));
       return;
     }
     const digest = body.digest === 'on';
-    await this.em.getConnection().execute(`update newsletter_subscribers set digest = ?, updated_at = now() where id = ?`, [digest, subscriber.id]);
+    await this.links.setDigest(subscriber.id, digest);
     res.type('html').send(this.preferencesPage(String(body.token), { ...subscriber, digest }, MSG.newsletterPreferencesSaved));
-  }
-
-  private async subscriberFor(token: unknown): Promise<{ id: number; email: string; digest: boolean } | null> {
-    const check = verifyToken([this.recipientKey], RECIPIENT_PURPOSE, token);
-    if (!check.ok || !/^[1-9]\d{0,9}$/.test(check.subject)) return null;
-    const [row] = await this.em.getConnection().execute<Array<{ id: number; email: string; digest: boolean }>>(
-      `select id, email, digest from newsletter_subscribers where id = ?`, [Number(check.subject)],
-    );
-    return row ?? null;
   }
 
   private preferencesPage(token: string, s: { email: string; digest: boolean }, message: string): string {

@@ -5,6 +5,7 @@ import { NewsletterFormController } from './newsletter-form.controller.js';
 import { AdminNewsletterController, NewsletterController } from './newsletter.controller.js';
 import { NewsletterService } from './newsletter.service.js';
 import { DoubleOptInService } from './double-opt-in.service.js';
+import { NewsletterLinksService } from './newsletter-links.service.js';
 import { NewsletterPrivacyService } from './newsletter-privacy.service.js';
 import { NewsletterPrivacyController, NewsletterPublicController } from './newsletter-public.controller.js';
 import { NewsletterSettingsService } from './newsletter-settings.service.js';
@@ -17,7 +18,7 @@ import { NewsletterSettingsService } from './newsletter-settings.service.js';
 @Module({
   imports: [RateLimitModule],
   controllers: [NewsletterController, AdminNewsletterController, NewsletterFormController, NewsletterConfirmController, NewsletterPublicController, NewsletterPrivacyController],
-  providers: [NewsletterService, DoubleOptInService, NewsletterSettingsService, NewsletterPrivacyService],
+  providers: [NewsletterService, DoubleOptInService, NewsletterSettingsService, NewsletterPrivacyService, NewsletterLinksService],
   exports: [NewsletterService, DoubleOptInService, NewsletterSettingsService],
 })
 export class NewsletterModule {}
