@@ -1,21 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import pg from 'pg';
 import { smtpFailureKind } from '../common/smtp-failure.js';
 import type { SmtpTimeouts } from '../config/config.js';
 import { MailSendError, PermanentMailError, type MailReceipt, type OutgoingMail } from './mail.types.js';
 
-/** Outbox file names: the send time then random bytes, so sorting names sorts by time. */
+/** Outbox ids (the mail_outbox table's key): the send time then random bytes, so sorting ids sorts by time. */
 export const OUTBOX_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
 
 function outboxId(now = new Date()): string {
   return `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
 }
 
-export interface MailTransportOptions { smtpUrl: string | undefined; from: string; outboxDir: string; timeouts: SmtpTimeouts }
+export interface MailTransportOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  /** Where the Outbox is kept without SMTP_URL: the site's database (table mail_outbox), shared by every copy. */
+  databaseUrl: string;
+  timeouts: SmtpTimeouts;
+}
 
 /** Set once the SMTP connection starts reading the message's bytes: it did so only after the server's 354 to DATA. */
 interface HandOver { handedOver: boolean }
@@ -47,12 +52,14 @@ function watchHandOver(input: Readable, handOver: HandOver): Readable {
 
 /**
  * nodemailer, set up once: a pool of SMTP connections to SMTP_URL, or — without one — its stream transport, which
- * builds the exact bytes an SMTP server would have received, written as DATA_DIR/outbox/<id>.eml.
+ * builds the exact bytes an SMTP server would have received, kept as a row of mail_outbox (the admin's Outbox).
  */
 export class MailTransport {
   /** Builds a message's exact bytes (the outbox's file, or what the SMTP pool sends in one piece). */
   private readonly builder: Mail;
   private readonly smtp: Mail | undefined;
+  /** Only without SMTP: one connection, since messages are kept one short insert at a time. */
+  private outbox: pg.Pool | undefined;
 
   constructor(private readonly options: MailTransportOptions) {
     this.builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
@@ -94,11 +101,9 @@ export class MailTransport {
     // small piece became a socket write of its own (a third of a campaign's CPU in the send bench's profile).
     const built = (await this.builder.sendMail(mail)) as { messageId: string; message: Buffer; envelope: { from: string; to: string[] } };
     if (!this.smtp) {
-      const info = built;
       const id = outboxId();
-      await mkdir(this.options.outboxDir, { recursive: true });
-      await writeFile(join(this.options.outboxDir, `${id}.eml`), info.message, { mode: 0o600 });
-      return { via: 'outbox', messageId: info.messageId, outboxId: id };
+      await this.outboxPool().query('insert into mail_outbox (id, eml) values ($1, $2)', [id, built.message]);
+      return { via: 'outbox', messageId: built.messageId, outboxId: id };
     }
     const handOver: HandOver = { handedOver: false };
     try {
@@ -116,5 +121,16 @@ export class MailTransport {
 
   close(): void {
     this.smtp?.close();
+    void this.outbox?.end();
+    this.outbox = undefined;
+  }
+
+  private outboxPool(): pg.Pool {
+    if (!this.outbox) {
+      this.outbox = new pg.Pool({ connectionString: this.options.databaseUrl, max: 1, application_name: 'vtf-outbox' });
+      // An idle connection lost (the database restarting) is dropped by the pool; the next message opens another.
+      this.outbox.on('error', () => undefined);
+    }
+    return this.outbox;
   }
 }
