@@ -15,6 +15,8 @@ export interface ReceivedMail {
   envelope: { from: string; to: string[] };
   raw: Buffer;
   parsed: ParsedMail;
+  /** The sender's side of the connection: which process sent it (ss, lsof) when several do. */
+  remotePort: number;
 }
 
 export interface SmtpSink {
@@ -82,7 +84,7 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
           };
           simpleParser(raw)
             .then((parsed) => {
-              messages.push({ envelope, raw, parsed });
+              messages.push({ envelope, raw, parsed, remotePort: session.remotePort });
               for (const wake of waiters) wake();
               if (options.delayMs) setTimeout(() => callback(), options.delayMs);
               else callback();
