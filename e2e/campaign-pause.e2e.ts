@@ -71,7 +71,7 @@ describe('a copy frozen (SIGSTOP) mid-campaign for longer than its lease', () =>
 
   const received = () => smtp.messages.filter((m) => m.parsed.subject === SUBJECT);
 
-  it('every address gets exactly one message, and nothing that arrived is recorded in doubt', async () => {
+  it('every address gets exactly one message, and nothing is recorded in doubt that never went out', async () => {
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     await db.query(

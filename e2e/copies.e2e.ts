@@ -8,6 +8,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { PublicDiscountDto, SessionResponse } from '../common/api-types.js';
 import { NEWSLETTER_LIMITS } from '../common/constants.js';
+import type { OutboxItemDto } from '../common/mail-api-types.js';
+import { emailLinkFromOutbox } from '../test-support/app-process.mjs';
 import { startCopies, within, type Copies } from './support/copies.js';
 import { E2E_ADMIN, signIn } from './support/site.js';
 
@@ -136,5 +138,25 @@ describe('limits count across copies', () => {
     for (let i = 0; i < free + 2; i++) statuses.push((await subscribe(i % 2 ? b : a, i)).status);
     expect(statuses.slice(0, free).every((s) => s < 300)).toBe(true);
     expect(statuses.slice(free)).toEqual([429, 429]);
+  });
+});
+
+describe('the Outbox is the site\'s, not a copy\'s', () => {
+  it("a sign-in link mailed by copy B is in copy A's Outbox, readable and downloadable as .eml there", async () => {
+    const email = 'outbox-reader@e2e.example';
+    const asked = await post(b, '/_api/auth/email-link', { email }, '');
+    expect(asked.status).toBe(200);
+    const link = await emailLinkFromOutbox(a, email, adminCookie);
+    expect(link).toMatch(/^\/auth\/email-link\?token=/);
+    const items = (await (await fetch(`${a}/_api/admin/outbox?range=[0,99]`, { headers: { cookie: adminCookie } })).json()) as OutboxItemDto[];
+    const item = items.find((m) => m.to === email)!;
+    const file = await fetch(`${a}/_api/admin/outbox/${item.id}/eml`, { headers: { cookie: adminCookie } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('message/rfc822');
+    const eml = await file.text();
+    expect(eml).toMatch(new RegExp(`^To: ${email}\\r$`, 'm'));
+    // Both copies list the same messages.
+    const onB = (await (await fetch(`${b}/_api/admin/outbox?range=[0,99]`, { headers: { cookie: adminCookie } })).json()) as OutboxItemDto[];
+    expect(onB.map((m) => m.id)).toEqual(items.map((m) => m.id));
   });
 });
