@@ -3,12 +3,9 @@
  * PostgreSQL send a campaign into a real SMTP server; the copy sending is frozen with SIGSTOP (a starved VM, a
  * stopped container, a debugger) for longer than the campaign job's expiry, so pg-boss gives the job to the other
  * copy, which settles the frozen copy's claims; then SIGCONT. The frozen copy's round was claimed and perhaps handed
- * over: it must still end as one message per address, and nothing recorded "in doubt" that never went out.
- *
- * Seen here: the frozen copy's messages in flight arrive, yet are recorded in doubt ("Timeout"). On SIGCONT Node runs
- * its expired timers before it reads the sockets, so nodemailer's socket timeout closes the connection before the
- * server's 250, already in the kernel's buffer, is read. In doubt is the honest record of what the sender knew; that it
- * knew too little is the cost of wall-clock timeouts (docs/decisions/one-delivery-rule.md).
+ * over: it must still end as one message per address, and nothing recorded "in doubt" that in fact arrived: after a
+ * freeze Node runs its expired timers before it reads the sockets, so the send's time limits count only time the
+ * process ran (mail-transport.ts, awakeDeadline), and the server's 250 waiting in the socket is read first.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,8 +20,8 @@ import { signIn, startSite, type Site } from './support/site.js';
 const RECIPIENTS = 400;
 const RATE = 20;
 const SUBJECT = 'Frozen mid-send';
-/** CampaignSender's job expiry is 30 s and pg-boss applies it every 20 s: frozen longer than both together. */
-const FROZEN_MS = 55_000;
+/** Longer than the lease and its detection: the job expires 30 s after it started, pg-boss applies that every 20 s, retries 5 s later. */
+const FROZEN_MS = 80_000;
 
 async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -71,7 +68,7 @@ describe('a copy frozen (SIGSTOP) mid-campaign for longer than its lease', () =>
 
   const received = () => smtp.messages.filter((m) => m.parsed.subject === SUBJECT);
 
-  it('every address gets exactly one message, and nothing is recorded in doubt that never went out', async () => {
+  it('every address gets exactly one message, and none of them is recorded in doubt', async () => {
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     await db.query(
@@ -115,15 +112,12 @@ describe('a copy frozen (SIGSTOP) mid-campaign for longer than its lease', () =>
     const inDoubt = rows.filter((r) => r.state === 'failed' && /may have arrived/.test(r.error ?? ''));
     console.log(
       `frozen ${FROZEN_MS / 1000} s after ${atFreeze} messages; the other copy sent ${duringFreeze} meanwhile; ` +
-      `${inDoubt.length} recorded in doubt (all of which arrived)`,
+      `${inDoubt.length} recorded in doubt`,
     );
     // The other copy took the campaign over while this one was frozen.
     expect(duringFreeze).toBeGreaterThan(0);
-    // Every row is sent or in doubt, and the frozen round was not turned into "in doubt, never sent": each
-    // address recorded in doubt did get its one message.
-    expect(rows.filter((r) => r.state !== 'sent' && !inDoubt.includes(r))).toEqual([]);
-    expect(inDoubt.filter((r) => perAddress.get(r.email) !== 1)).toEqual([]);
-    // At most the frozen copy's round (one message per SMTP lane) is in doubt.
-    expect(inDoubt.length).toBeLessThanOrEqual(8);
+    // Every message arrived once, so every row says sent: the frozen round was not turned into "in doubt".
+    expect(inDoubt).toEqual([]);
+    expect(rows.filter((r) => r.state !== 'sent')).toEqual([]);
   }, 300_000);
 });

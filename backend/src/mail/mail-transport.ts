@@ -22,8 +22,45 @@ export interface MailTransportOptions {
   timeouts: SmtpTimeouts;
 }
 
-/** Set once the SMTP connection starts reading the message's bytes: it did so only after the server's 354 to DATA. */
-interface HandOver { handedOver: boolean }
+/**
+ * `handedOver`: set once the SMTP connection starts reading the message's bytes (it does so only after the server's
+ * 354 to DATA); `allRead`: once it has read the last of them (what follows is the wait for the final reply).
+ */
+interface HandOver { handedOver: boolean; allRead: boolean }
+
+/** The awake clock's tick, and the most one tick counts: a longer gap is time the process did not run. */
+const AWAKE_TICK_MS = 100;
+const AWAKE_STEP_MAX_MS = 1000;
+/**
+ * Stands in for nodemailer's silence timeout (socketTimeout), whose timer would fire first thing after the process
+ * was frozen, before the server's answer waiting in the socket is read (issue #32): idle pooled connections are
+ * left to the server to close.
+ */
+const IDLE_SOCKET_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The time limits of one message, counted in time this process ran (issue #32): a process frozen (SIGSTOP, a starved
+ * VM) for longer than a limit must not, once it runs again, judge a message "no answer, in doubt" whose answer was
+ * waiting in its socket all along. Wall-clock timers fire before pending reads after a freeze; this clock counts a
+ * long gap between its ticks as one step, so the socket is read first. Aborts `controller` when the whole message
+ * exceeds `messageMs`, or the final reply (after the last byte was read) `replyMs`.
+ */
+function awakeDeadline(controller: AbortController, handOver: HandOver, timeouts: SmtpTimeouts): () => void {
+  let awake = 0;
+  let allReadAt: number | undefined;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    awake += Math.min(now - last, AWAKE_STEP_MAX_MS);
+    last = now;
+    if (handOver.allRead) allReadAt ??= awake;
+    if (awake > timeouts.messageMs || (allReadAt !== undefined && awake - allReadAt > timeouts.replyMs)) {
+      clearInterval(timer);
+      controller.abort(new Error('Timeout: no answer from the mail server'));
+    }
+  }, AWAKE_TICK_MS);
+  return () => clearInterval(timer);
+}
 
 /**
  * The message stream as the connection reads it, marking the hand-over on the first read. nodemailer builds the
@@ -45,7 +82,10 @@ function watchHandOver(input: Readable, handOver: HandOver): Readable {
     if (!output.push(chunk)) input.pause();
   });
   input.pause();
-  input.once('end', () => output.push(null));
+  input.once('end', () => {
+    handOver.allRead = true;
+    output.push(null);
+  });
   input.once('error', (error) => output.destroy(error));
   return output;
 }
@@ -64,13 +104,14 @@ export class MailTransport {
   constructor(private readonly options: MailTransportOptions) {
     this.builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
     // Timeouts (config: SMTP_*_TIMEOUT_MS) well inside a campaign job's slice and expiry (CampaignSender), instead of
-    // nodemailer's 10 minutes. socketTimeout is silence on the connection: it bounds each command's reply and the
-    // final one after the message; the whole message is bounded by the abort signal in send().
+    // nodemailer's 10 minutes. Connecting and the greeting are nodemailer's (wall clock: a freeze there only makes the
+    // message not sent, tried again); the final reply and the whole message are bounded in send(), in time this
+    // process ran (awakeDeadline).
     const { timeouts } = options;
     this.smtp = options.smtpUrl
       ? nodemailer.createTransport({
           url: options.smtpUrl, pool: true, maxConnections: 8, maxMessages: 1000,
-          connectionTimeout: timeouts.connectMs, greetingTimeout: timeouts.greetingMs, socketTimeout: timeouts.replyMs,
+          connectionTimeout: timeouts.connectMs, greetingTimeout: timeouts.greetingMs, socketTimeout: IDLE_SOCKET_MS,
         } as Parameters<typeof nodemailer.createTransport>[0])
       : undefined;
     this.smtp?.use('stream', (mail, done) => {
@@ -105,10 +146,12 @@ export class MailTransport {
       await this.outboxPool().query('insert into mail_outbox (id, eml) values ($1, $2)', [id, built.message]);
       return { via: 'outbox', messageId: built.messageId, outboxId: id };
     }
-    const handOver: HandOver = { handedOver: false };
+    const handOver: HandOver = { handedOver: false, allRead: false };
+    const controller = new AbortController();
+    const stopClock = awakeDeadline(controller, handOver, this.options.timeouts);
     try {
       const info = (await this.smtp.sendMail({
-        envelope: built.envelope, raw: built.message, signal: AbortSignal.timeout(this.options.timeouts.messageMs), handOver,
+        envelope: built.envelope, raw: built.message, signal: controller.signal, handOver,
       } as Mail.Options)) as { response: string };
       return { via: 'smtp', messageId: built.messageId, response: info.response };
     } catch (error) {
@@ -116,6 +159,8 @@ export class MailTransport {
       const kind = smtpFailureKind(e, handOver.handedOver);
       if (kind === 'rejected') throw new PermanentMailError(e.message, e.responseCode!);
       throw new MailSendError(e.message, kind, e.originalCode ?? e.code, e.responseCode);
+    } finally {
+      stopClock();
     }
   }
 
