@@ -10,7 +10,7 @@ const SESSION_SECRET = 'e2e-about-session-secret-0123456789';
 
 /**
  * The token a newsletter's unsubscribe link carries, made here the way the server makes it
- * (backend/src/newsletter/unsubscribe-token.ts): base64url(id) '.' base64url(HMAC-SHA256(purpose + id)).
+ * (backend/src/mail/unsubscribe-token.ts): base64url(id) '.' base64url(HMAC-SHA256(purpose + id)).
  * Written out again rather than imported, so a change on the server that breaks old links fails this test.
  */
 function unsubscribeToken(id: number, secret: string = SESSION_SECRET): string {

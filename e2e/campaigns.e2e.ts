@@ -113,6 +113,12 @@ describe('campaigns, settings, privacy and failed jobs in the admin', () => {
     expect(message.headers.map((h) => h.name)).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post']));
     await page.getByRole('tab', { name: 'Plain text' }).click();
     await page.getByTestId('outbox-text').getByText('Fresh codes this week.', { exact: false }).waitFor();
+    // The message's exact bytes, as a file a mail client opens.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download .eml' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${outboxId}.eml`);
+    const eml = readFileSync((await download.path())!, 'utf8');
+    expect(eml).toMatch(new RegExp(`^To: ${READER}\\r$`, 'm'));
+    expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
     // (Up to a minute of it is the wait for the scheduled minute.)
   }, 180_000);
 

@@ -2,13 +2,13 @@
  * The mail thread (backend/src/mail/mail-thread.ts): every message is built and sent in a worker thread, and a
  * fan-out hands over a letter once and then only each recipient's slot values. Against a real SMTP server.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { MailThread } from '../src/mail/mail-thread.js';
 import { PermanentMailError } from '../src/mail/mail.types.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+
+/** These threads send over SMTP: the Outbox's database (used only without SMTP_URL) is never opened. */
+const NO_OUTBOX = 'postgres://outbox-unused.invalid/none';
 
 const LETTER = {
   subject: 'This week',
@@ -22,7 +22,7 @@ describe('the mail thread', () => {
   let thread: MailThread;
   const start = async (delayMs?: number) => {
     sink = await startSmtpSink(delayMs ? { delayMs } : {});
-    thread = new MailThread({ smtpUrl: sink.url, from: 'News <news@site.example>', outboxDir: mkdtempSync(join(tmpdir(), 'vtf-thread-')), timeouts: { connectMs: 10_000, greetingMs: 10_000, replyMs: 20_000, messageMs: 60_000 } });
+    thread = new MailThread({ smtpUrl: sink.url, from: 'News <news@site.example>', databaseUrl: NO_OUTBOX, timeouts: { connectMs: 10_000, greetingMs: 10_000, replyMs: 20_000, messageMs: 60_000 } });
   };
   afterEach(async () => {
     await thread.close();

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JobsService } from '../src/jobs/jobs.service.js';
 import { MailService } from '../src/mail/mail.service.js';
@@ -66,34 +67,47 @@ describe('mail through SMTP (nodemailer → in-process smtp-server)', () => {
   });
 });
 
-describe('mail without SMTP_URL: the outbox and its admin screen', () => {
+describe('mail without SMTP_URL: the Outbox table and its admin screen', () => {
   let t: TestApp;
+  let other: TestApp | undefined;
+  const legacyDir = mkdtempSync(join(tmpdir(), 'vtf-outbox-'));
+  const legacyId = '20261101T120000000Z-0123abcd';
   beforeAll(async () => {
-    t = await startTestApp();
+    // A site upgraded from the file Outbox (before issue #32): its messages are still there afterwards.
+    writeFileSync(join(legacyDir, `${legacyId}.eml`), 'From: a@test.example\r\nTo: old@test.example\r\nSubject: From the folder\r\nDate: Sat, 01 Nov 2026 12:00:00 +0000\r\n\r\nKept.\r\n');
+    t = await startTestApp({ outboxDir: legacyDir });
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
 
-  it('writes a real .eml into DATA_DIR/outbox, which the admin lists newest first and reads parsed', async () => {
+  const kept = async () => (await t.sql<{ n: number }>(`select count(*)::int as n from mail_outbox`))[0]!.n;
+
+  it('keeps the exact .eml bytes in the database, which the admin lists newest first, reads parsed and downloads', async () => {
+    expect(existsSync(legacyDir)).toBe(false);
+    expect(readdirSync(`${legacyDir}-imported`)).toEqual([`${legacyId}.eml`]);
     const mail = t.app.get(MailService);
     await mail.enqueue(message('first@test.example', 'First'));
-    const dir = t.config.outboxDir;
-    for (let i = 0; i < 100 && !(existsSync(dir) && readdirSync(dir).length === 1); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await kept()) < 2; i++) await new Promise((r) => setTimeout(r, 100));
     await mail.enqueue(message('second@test.example', 'Second <b>bold</b>'));
-    for (let i = 0; i < 100 && readdirSync(dir).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
-    const files = readdirSync(dir);
-    expect(files).toHaveLength(2);
-    const raw = readFileSync(join(dir, files[0]!), 'utf8');
+    for (let i = 0; i < 100 && (await kept()) < 3; i++) await new Promise((r) => setTimeout(r, 100));
+    const rows = await t.sql<{ id: string; eml: Buffer }>(`select id, eml from mail_outbox where id <> $1 order by id`, [legacyId]);
+    expect(rows).toHaveLength(2);
+    const raw = rows[0]!.eml.toString('utf8');
     expect(raw).toMatch(/^Content-Type: multipart\/alternative/m);
     expect(raw).toMatch(/^Message-ID: </m);
     expect(raw).toMatch(/\r\n/);
 
     expect((await t.http().get('/_api/admin/outbox')).status).toBe(401);
+    expect((await t.http().get(`/_api/admin/outbox/${rows[0]!.id}/eml`)).status).toBe(401);
     const admin = await t.signedIn();
     const list = await admin.get('/_api/admin/outbox').query({ range: '[0,9]' });
     expect(list.status).toBe(200);
-    expect(list.headers['content-range']).toBe('outbox 0-1/2');
-    expect(list.body.map((m: { subject: string }) => m.subject)).toEqual(['Second <b>bold</b>', 'First']);
+    expect(list.headers['content-range']).toBe('outbox 0-2/3');
+    expect(list.body.map((m: { subject: string }) => m.subject)).toEqual(['Second <b>bold</b>', 'First', 'From the folder']);
     expect(list.body[1]).toMatchObject({ to: 'first@test.example' });
+    expect(list.body[2]).toMatchObject({ id: legacyId, to: 'old@test.example', date: '2026-11-01T12:00:00.000Z' });
 
     const one = await admin.get(`/_api/admin/outbox/${list.body[1].id}`);
     expect(one.status).toBe(200);
@@ -101,11 +115,30 @@ describe('mail without SMTP_URL: the outbox and its admin screen', () => {
     expect(one.body.html).toContain('<strong>first@test.example</strong>');
     expect(one.body.headers).toContainEqual({ name: 'list-id', value: 'Test <test.example.com>' });
 
+    const file = await admin.get(`/_api/admin/outbox/${rows[0]!.id}/eml`).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('message/rfc822');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="${rows[0]!.id}.eml"`);
+    expect(Buffer.compare(file.body as Buffer, rows[0]!.eml)).toBe(0);
+
     for (const bad of ['nope', '..%2F..%2Fsession-secret', '20261125T000000000Z-00000000']) {
-      const res = await admin.get(`/_api/admin/outbox/${bad}`);
-      expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ statusCode: 404, message: 'Message not found' });
+      for (const path of [`/_api/admin/outbox/${bad}`, `/_api/admin/outbox/${bad}/eml`]) {
+        const res = await admin.get(path);
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ statusCode: 404, message: 'Message not found' });
+      }
     }
+  });
+
+  it("another copy of the site on the same database (a DATA_DIR of its own) shows the same Outbox", async () => {
+    other = await startTestApp({ databaseUrl: t.databaseUrl });
+    const list = await (await other.signedIn()).get('/_api/admin/outbox').query({ range: '[0,9]' });
+    expect(list.status).toBe(200);
+    expect(list.body.map((m: { subject: string }) => m.subject)).toEqual(['Second <b>bold</b>', 'First', 'From the folder']);
   });
 });
 

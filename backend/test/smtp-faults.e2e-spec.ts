@@ -3,14 +3,14 @@
  * one that drops the connection after DATA, one that never gives the final reply, one that is down. Each send is
  * told apart: "not sent" (nothing handed over: tried again) from "in doubt" (handed over, no answer: never again).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { MailThread } from '../src/mail/mail-thread.js';
 import { MailSendError } from '../src/mail/mail.types.js';
 import { freePort } from './support/smtp-sink.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+
+/** These threads send over SMTP: the Outbox's database (used only without SMTP_URL) is never opened. */
+const NO_OUTBOX = 'postgres://outbox-unused.invalid/none';
 
 type Mode = 'ok' | 'stall-greeting' | 'drop-after-data' | 'no-final-reply' | 'busy-4xx';
 
@@ -62,7 +62,7 @@ describe('SMTP failures: not sent vs in doubt (issue #35)', () => {
   let thread: MailThread;
   beforeEach(async () => {
     server = await misbehavingServer();
-    thread = new MailThread({ smtpUrl: server.url, from: 'News <news@site.example>', outboxDir: mkdtempSync(join(tmpdir(), 'vtf-smtp-')), timeouts: TIMEOUTS });
+    thread = new MailThread({ smtpUrl: server.url, from: 'News <news@site.example>', databaseUrl: NO_OUTBOX, timeouts: TIMEOUTS });
   });
   afterEach(async () => {
     await thread.close();

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import type { AlertChange } from '../../../common/alert-mail.js';
 import { DIGEST_TIME } from '../../../common/digest-schedule.js';
 import type { RuleValue } from '../../../common/rule-changes.js';
@@ -7,6 +8,7 @@ import { signToken, verifyToken } from '../common/signed-token.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
+import { IN_DOUBT, notAccepted } from '../mail/delivery-rule.js';
 import { PermanentMailError } from '../mail/mail.types.js';
 import { followedSection, renderAlertMail } from '../mail/templates/alert.js';
 import { deliverableSql } from '../newsletter/subscriber-rules.sql.js';
@@ -45,7 +47,8 @@ const ENDING_WITHIN_DAYS = 3;
  *   (ALERT_WINDOW_SECONDS) — the first alert at the next tick, what follows within the window in one mail at its
  *   end; then starts senders.
  * - `alerts-send`: claims deliveries (SKIP LOCKED), renders and sends each mail, marks it sent. A delivery row
- *   is the queue entry: it survives a crash, and a claim that is never finished is taken again.
+ *   is the queue entry: it survives a crash; a claim never handed over is taken again, one handed over and never
+ *   answered is in doubt and not sent again (at most once, as campaigns: mail/delivery-rule.ts).
  * - `alerts-weekly`: Mondays 09:00 New York, one mail of the week's items to each trader who chose "weekly" and
  *   does not get the digest. A weekly trader who gets the digest finds the week as its "Firms you follow" section
  *   (claimDigestSection, called by the digest's sender per recipient); `alerts-weekly-catch-up` (Tuesdays 10:00)
@@ -128,8 +131,9 @@ export class AlertsService implements OnModuleInit {
   /**
    * The "Firms you follow" section of one digest copy: claims the pending items of the weekly trader with this
    * address into a `digest` delivery (null when there is none). The sender then calls digestSectionDone: `sent`,
-   * `failed` (a permanent bounce) or `released` (the mail server is away: the items wait for the retry). A claim
-   * never settled (a crash) is sent by alerts-send as a weekly mail of its own after the claim timeout.
+   * `failed` (a permanent bounce) or `released` (the mail server is away: the items wait for the retry). The section
+   * rides in a message being handed over, so it is claimed as sending: one never settled (a crash) is closed in doubt
+   * by alerts-send after the claim timeout, like its digest copy, and not mailed again (at most once).
    */
   async claimDigestSection(email: string): Promise<{ deliveryId: string; html: string; text: string } | null> {
     const em = this.em.fork();
@@ -137,8 +141,8 @@ export class AlertsService implements OnModuleInit {
       `with trader as (
          select u.id from users u join alert_settings s on s.user_id = u.id where u.email = ? and s.frequency = 'weekly'
        ), made as (
-         insert into alert_deliveries (user_id, kind, claimed_at)
-         select t.id, 'digest', now() from trader t where exists (select 1 from alert_items i where i.user_id = t.id and i.delivery_id is null)
+         insert into alert_deliveries (user_id, kind, claimed_at, sending_at)
+         select t.id, 'digest', now(), now() from trader t where exists (select 1 from alert_items i where i.user_id = t.id and i.delivery_id is null)
          returning id, user_id
        ), linked as (
          update alert_items i set delivery_id = m.id from made m where i.user_id = m.user_id and i.delivery_id is null returning 1
@@ -161,55 +165,94 @@ export class AlertsService implements OnModuleInit {
       await this.em.execute('delete from alert_deliveries where id = ?', [deliveryId]);
       return;
     }
-    await this.em.execute(`update alert_deliveries set ${outcome === 'sent' ? 'sent_at' : 'failed_at'} = now() where id = ?`, [deliveryId]);
+    await this.em.execute(`update alert_deliveries set ${outcome === 'sent' ? 'sent_at = now(), failed_at = null, error = null' : 'failed_at = now()'} where id = ?`, [deliveryId]);
   }
 
-  /** Takes deliveries until none is left; each is sent once (a crash between send and mark may send it again). */
-  async sendPending(): Promise<number> {
+  /**
+   * Takes deliveries until none is left, by the campaigns' rule (mail/delivery-rule.ts): at most once. Each claim
+   * carries this sender's token; right before a message is handed over its delivery is marked `sending_at`, and only
+   * while the claim is still this sender's, so a sender frozen past the claim timeout (its claims taken over) does not
+   * send what another sends. A delivery left `sending_at` by a sender that died is closed in doubt, never sent again.
+   * Returns the messages sent and the deliveries closed in doubt (the job's output; in doubt is also logged).
+   */
+  async sendPending(): Promise<{ sent: number; inDoubt: number }> {
     const em = this.em.fork();
+    const inDoubt = await this.settleInDoubt(em);
     let sent = 0;
     for (;;) {
+      const token = randomUUID();
       const claimed = await em.execute<Array<{ id: string; user_id: number; kind: 'alert' | 'weekly' | 'digest' }>>(
-        `update alert_deliveries set claimed_at = now()
+        `update alert_deliveries set claimed_at = now(), claim_token = ?::uuid
          where id in (
            select id from alert_deliveries
-           where sent_at is null and failed_at is null and (claimed_at is null or claimed_at < now() - make_interval(secs => ?))
+           where sent_at is null and failed_at is null and sending_at is null
+             and (claimed_at is null or claimed_at < now() - make_interval(secs => ?))
            order by id limit ${SEND_BATCH} for update skip locked
          ) returning id, user_id, kind`,
-        [CLAIM_TIMEOUT_SECONDS],
+        [token, CLAIM_TIMEOUT_SECONDS],
       );
-      if (!claimed.length) return sent;
+      if (!claimed.length) return { sent, inDoubt };
       const details = await this.details(em, claimed.map((d) => d.id));
       for (const [index, d] of claimed.entries()) {
         const detail = details.get(d.id);
         if (!detail || !detail.changes.length) {
-          await em.execute('update alert_deliveries set sent_at = now() where id = ?', [d.id]);
+          await em.execute('update alert_deliveries set sent_at = now() where id = ? and claim_token = ?::uuid', [d.id, token]);
           continue;
         }
         const unsubscribeUrl = this.unsubscribeUrl(d.user_id);
         const message = await this.rendered(detail.changes, d.kind !== 'alert', unsubscribeUrl);
+        // The claim may have been taken over meanwhile (this sender was starved past the timeout): then it is not ours to send.
+        const [mine] = await em.execute<Array<{ id: string }>>(
+          `update alert_deliveries set sending_at = now()
+           where id = ? and claim_token = ?::uuid and sending_at is null and sent_at is null and failed_at is null returning id`,
+          [d.id, token],
+        );
+        if (!mine) continue;
         try {
           await this.mail.send({
             to: detail.email,
             ...message,
             headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
           });
-          await em.execute('update alert_deliveries set sent_at = now() where id = ?', [d.id]);
-          sent++;
-          // Let the requests waiting on this process go first: a fan-out must not hold the admin's save or the
-          // public pages behind thousands of sends.
-          await new Promise((resolve) => setImmediate(resolve));
         } catch (error) {
+          const reason = (error as Error).message;
           if (error instanceof PermanentMailError) {
-            await em.execute('update alert_deliveries set failed_at = now() where id = ?', [d.id]);
+            await em.execute('update alert_deliveries set failed_at = now(), error = ? where id = ?', [reason.slice(0, 500), d.id]);
             continue;
           }
-          // The mail server is away: give back what this sender holds, and let pg-boss retry it later.
-          await em.execute('update alert_deliveries set claimed_at = null where id in (?)', [claimed.slice(index).map((x) => x.id)]);
+          if (!notAccepted(error)) {
+            await em.execute('update alert_deliveries set failed_at = now(), error = ? where id = ?', [`${IN_DOUBT}: ${reason}`.slice(0, 500), d.id]);
+            this.logger.warn(`Alert mail ${d.id} in doubt (handed over, no answer): not sent again`);
+            continue;
+          }
+          // The mail server is away (nothing was handed over): give back what this sender holds, and let pg-boss retry it later.
+          await em.execute(
+            'update alert_deliveries set claimed_at = null, claim_token = null, sending_at = null where id in (?) and claim_token = ?::uuid and sent_at is null and failed_at is null',
+            [claimed.slice(index).map((x) => x.id), token],
+          );
           throw error;
         }
+        // Recorded sent even if another sender closed it in doubt meanwhile: it did arrive, once.
+        await em.execute('update alert_deliveries set sent_at = now(), failed_at = null, error = null where id = ?', [d.id]);
+        sent++;
+        // Let the requests waiting on this process go first: a fan-out must not hold the admin's save or the
+        // public pages behind thousands of sends.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
+  }
+
+  /** Deliveries a sender marked sending and never settled (it died or was frozen past the claim timeout): in doubt. */
+  private async settleInDoubt(em: EntityManager): Promise<number> {
+    const rows = await em.execute<Array<{ id: string }>>(
+      `update alert_deliveries set failed_at = now(), error = ?
+       where sent_at is null and failed_at is null and sending_at is not null
+         and coalesce(claimed_at, sending_at) < now() - make_interval(secs => ?)
+       returning id`,
+      [IN_DOUBT, CLAIM_TIMEOUT_SECONDS],
+    );
+    if (rows.length) this.logger.warn(`${rows.length} alert mail(s) interrupted mid-send, not sent again`);
+    return rows.length;
   }
 
   /**

@@ -11,11 +11,13 @@ import { FOLLOWS_SLOT, RECIPIENT_SLOT, UNSUBSCRIBE_SLOT } from './templates/slot
 import { PermanentMailError, type SlotFills } from './mail.types.js';
 import { subscriberBouncedSql } from './subscriber-bounce.sql.js';
 import { createUnsubscribeToken } from './unsubscribe-token.js';
+import { IN_DOUBT, notAccepted } from './delivery-rule.js';
+
+// The delivery rule is shared with the alerts' sender (delivery-rule.ts); named here too for existing importers.
+export { IN_DOUBT, notAccepted };
 
 /** Purpose of the recipient token in click and preferences links. */
 export const RECIPIENT_PURPOSE = 'newsletter-recipient';
-/** Why a delivery is closed without a second try (docs/decisions/campaign-at-most-once.md). */
-export const IN_DOUBT = 'Interrupted mid-send: it may have arrived, so it is not sent again';
 /** A delivery whose send failed (not a 5xx) is tried this many times before it counts as failed. */
 const MAX_ATTEMPTS = 5;
 
@@ -90,18 +92,6 @@ interface DeliveryRow {
   subscriber_id: number;
   email: string;
   attempts: number;
-}
-
-/**
- * Whether a failed send certainly left nothing at the server. The transport knows (MailSendError's kind: whether the
- * message was handed over, common/smtp-failure.ts); an error without a kind (the mail thread died) is judged by its
- * code: the server answered (4xx), or no connection was made.
- */
-export function notAccepted(error: unknown): boolean {
-  const e = error as { responseCode?: number; originalCode?: string; code?: string; kind?: unknown };
-  if (e.kind === 'not-sent' || e.kind === 'in-doubt') return e.kind === 'not-sent';
-  if (typeof e.responseCode === 'number') return true;
-  return ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'].includes(e.originalCode ?? e.code ?? '');
 }
 
 /** What the rounds of one run share: the pace, the id cursor, and why they stop. */

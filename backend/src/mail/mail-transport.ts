@@ -1,24 +1,66 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import pg from 'pg';
 import { smtpFailureKind } from '../common/smtp-failure.js';
 import type { SmtpTimeouts } from '../config/config.js';
 import { MailSendError, PermanentMailError, type MailReceipt, type OutgoingMail } from './mail.types.js';
 
-/** Outbox file names: the send time then random bytes, so sorting names sorts by time. */
+/** Outbox ids (the mail_outbox table's key): the send time then random bytes, so sorting ids sorts by time. */
 export const OUTBOX_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
 
 function outboxId(now = new Date()): string {
   return `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
 }
 
-export interface MailTransportOptions { smtpUrl: string | undefined; from: string; outboxDir: string; timeouts: SmtpTimeouts }
+export interface MailTransportOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  /** Where the Outbox is kept without SMTP_URL: the site's database (table mail_outbox), shared by every copy. */
+  databaseUrl: string;
+  timeouts: SmtpTimeouts;
+}
 
-/** Set once the SMTP connection starts reading the message's bytes: it did so only after the server's 354 to DATA. */
-interface HandOver { handedOver: boolean }
+/**
+ * `handedOver`: set once the SMTP connection starts reading the message's bytes (it does so only after the server's
+ * 354 to DATA); `allRead`: once it has read the last of them (what follows is the wait for the final reply).
+ */
+interface HandOver { handedOver: boolean; allRead: boolean }
+
+/** The awake clock's tick, and the most one tick counts: a longer gap is time the process did not run. */
+const AWAKE_TICK_MS = 100;
+const AWAKE_STEP_MAX_MS = 1000;
+/**
+ * Stands in for nodemailer's silence timeout (socketTimeout), whose timer would fire first thing after the process
+ * was frozen, before the server's answer waiting in the socket is read (issue #32): idle pooled connections are
+ * left to the server to close.
+ */
+const IDLE_SOCKET_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The time limits of one message, counted in time this process ran (issue #32): a process frozen (SIGSTOP, a starved
+ * VM) for longer than a limit must not, once it runs again, judge a message "no answer, in doubt" whose answer was
+ * waiting in its socket all along. Wall-clock timers fire before pending reads after a freeze; this clock counts a
+ * long gap between its ticks as one step, so the socket is read first. Aborts `controller` when the whole message
+ * exceeds `messageMs`, or the final reply (after the last byte was read) `replyMs`.
+ */
+function awakeDeadline(controller: AbortController, handOver: HandOver, timeouts: SmtpTimeouts): () => void {
+  let awake = 0;
+  let allReadAt: number | undefined;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    awake += Math.min(now - last, AWAKE_STEP_MAX_MS);
+    last = now;
+    if (handOver.allRead) allReadAt ??= awake;
+    if (awake > timeouts.messageMs || (allReadAt !== undefined && awake - allReadAt > timeouts.replyMs)) {
+      clearInterval(timer);
+      controller.abort(new Error('Timeout: no answer from the mail server'));
+    }
+  }, AWAKE_TICK_MS);
+  return () => clearInterval(timer);
+}
 
 /**
  * The message stream as the connection reads it, marking the hand-over on the first read. nodemailer builds the
@@ -40,30 +82,36 @@ function watchHandOver(input: Readable, handOver: HandOver): Readable {
     if (!output.push(chunk)) input.pause();
   });
   input.pause();
-  input.once('end', () => output.push(null));
+  input.once('end', () => {
+    handOver.allRead = true;
+    output.push(null);
+  });
   input.once('error', (error) => output.destroy(error));
   return output;
 }
 
 /**
  * nodemailer, set up once: a pool of SMTP connections to SMTP_URL, or — without one — its stream transport, which
- * builds the exact bytes an SMTP server would have received, written as DATA_DIR/outbox/<id>.eml.
+ * builds the exact bytes an SMTP server would have received, kept as a row of mail_outbox (the admin's Outbox).
  */
 export class MailTransport {
   /** Builds a message's exact bytes (the outbox's file, or what the SMTP pool sends in one piece). */
   private readonly builder: Mail;
   private readonly smtp: Mail | undefined;
+  /** Only without SMTP: one connection, since messages are kept one short insert at a time. */
+  private outbox: pg.Pool | undefined;
 
   constructor(private readonly options: MailTransportOptions) {
     this.builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
     // Timeouts (config: SMTP_*_TIMEOUT_MS) well inside a campaign job's slice and expiry (CampaignSender), instead of
-    // nodemailer's 10 minutes. socketTimeout is silence on the connection: it bounds each command's reply and the
-    // final one after the message; the whole message is bounded by the abort signal in send().
+    // nodemailer's 10 minutes. Connecting and the greeting are nodemailer's (wall clock: a freeze there only makes the
+    // message not sent, tried again); the final reply and the whole message are bounded in send(), in time this
+    // process ran (awakeDeadline).
     const { timeouts } = options;
     this.smtp = options.smtpUrl
       ? nodemailer.createTransport({
           url: options.smtpUrl, pool: true, maxConnections: 8, maxMessages: 1000,
-          connectionTimeout: timeouts.connectMs, greetingTimeout: timeouts.greetingMs, socketTimeout: timeouts.replyMs,
+          connectionTimeout: timeouts.connectMs, greetingTimeout: timeouts.greetingMs, socketTimeout: IDLE_SOCKET_MS,
         } as Parameters<typeof nodemailer.createTransport>[0])
       : undefined;
     this.smtp?.use('stream', (mail, done) => {
@@ -94,16 +142,16 @@ export class MailTransport {
     // small piece became a socket write of its own (a third of a campaign's CPU in the send bench's profile).
     const built = (await this.builder.sendMail(mail)) as { messageId: string; message: Buffer; envelope: { from: string; to: string[] } };
     if (!this.smtp) {
-      const info = built;
       const id = outboxId();
-      await mkdir(this.options.outboxDir, { recursive: true });
-      await writeFile(join(this.options.outboxDir, `${id}.eml`), info.message, { mode: 0o600 });
-      return { via: 'outbox', messageId: info.messageId, outboxId: id };
+      await this.outboxPool().query('insert into mail_outbox (id, eml) values ($1, $2)', [id, built.message]);
+      return { via: 'outbox', messageId: built.messageId, outboxId: id };
     }
-    const handOver: HandOver = { handedOver: false };
+    const handOver: HandOver = { handedOver: false, allRead: false };
+    const controller = new AbortController();
+    const stopClock = awakeDeadline(controller, handOver, this.options.timeouts);
     try {
       const info = (await this.smtp.sendMail({
-        envelope: built.envelope, raw: built.message, signal: AbortSignal.timeout(this.options.timeouts.messageMs), handOver,
+        envelope: built.envelope, raw: built.message, signal: controller.signal, handOver,
       } as Mail.Options)) as { response: string };
       return { via: 'smtp', messageId: built.messageId, response: info.response };
     } catch (error) {
@@ -111,10 +159,23 @@ export class MailTransport {
       const kind = smtpFailureKind(e, handOver.handedOver);
       if (kind === 'rejected') throw new PermanentMailError(e.message, e.responseCode!);
       throw new MailSendError(e.message, kind, e.originalCode ?? e.code, e.responseCode);
+    } finally {
+      stopClock();
     }
   }
 
   close(): void {
     this.smtp?.close();
+    void this.outbox?.end();
+    this.outbox = undefined;
+  }
+
+  private outboxPool(): pg.Pool {
+    if (!this.outbox) {
+      this.outbox = new pg.Pool({ connectionString: this.options.databaseUrl, max: 1, application_name: 'vtf-outbox' });
+      // An idle connection lost (the database restarting) is dropped by the pool; the next message opens another.
+      this.outbox.on('error', () => undefined);
+    }
+    return this.outbox;
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailThread, type LetterHandle } from './mail-thread.js';
 import { MailSendError, PermanentMailError, type Letter, type MailReceipt, type OutgoingMail } from './mail.types.js';
@@ -12,7 +13,7 @@ export type PermanentFailureListener = (message: OutgoingMail, error: PermanentM
 /**
  * Outgoing mail (issue #16). `enqueue` stores the message as a pg-boss job and returns — never waiting on the
  * mail server, so a request that causes a mail never fails because of it. The worker sends it (nodemailer, to
- * SMTP_URL, or as an .eml in DATA_DIR/outbox); a down server or a 4xx is retried with backoff (about 5 s, 10 s,
+ * SMTP_URL, or kept in the Outbox table); a down server or a 4xx is retried with backoff (about 5 s, 10 s,
  * 20 s … over ~2.5 hours), then the job lands in the dead-letter queue the admin sees. A 5xx is final: no retry,
  * and the listener named in `message.bounce` is told, so the caller can record the bounce. Every message is built
  * and sent in the mail thread (MailThread), never on the event loop that answers web requests.
@@ -26,8 +27,9 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly jobs: JobsService,
     @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(DATABASE) db: DatabaseConnection,
   ) {
-    this.thread = new MailThread({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, timeouts: config.smtpTimeouts });
+    this.thread = new MailThread({ smtpUrl: config.smtpUrl, from: config.mailFrom, databaseUrl: db.url, timeouts: config.smtpTimeouts });
   }
 
   onModuleInit(): void {
@@ -74,7 +76,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   private async deliverQueued(message: OutgoingMail): Promise<MailReceipt | { bounced: string } | { inDoubt: string }> {
     try {
       const receipt = await this.thread.send(message);
-      if (receipt.via === 'outbox') this.logger.log(`Outbox: "${message.subject}" to ${message.to} (${receipt.outboxId}.eml)`);
+      if (receipt.via === 'outbox') this.logger.log(`Outbox: "${message.subject}" to ${message.to} (${receipt.outboxId})`);
       return receipt;
     } catch (error) {
       // Handed over and then no answer (issue #35): the server may deliver it, so the job ends here rather than

@@ -64,5 +64,5 @@ export class MailSendError extends Error {
   }
 }
 
-/** Where a message went: the SMTP server (its answer) or the outbox folder (the file's id). */
+/** Where a message went: the SMTP server (its answer) or the Outbox (its id in mail_outbox). */
 export type MailReceipt = { via: 'smtp'; messageId: string; response: string } | { via: 'outbox'; messageId: string; outboxId: string };

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Res, StreamableFile } from '@nestjs/common';
 import { AdminOnly } from '../access/route-labels.js';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -6,7 +6,7 @@ import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest
 import type { OutboxItemDto, OutboxMessageDto } from '../../../common/mail-api-types.js';
 import { OutboxService } from './outbox.service.js';
 
-/** The admin's Outbox (ra-data-simple-rest: list newest first, one message parsed). Admins only (@AdminOnly). */
+/** The admin's Outbox (ra-data-simple-rest: list newest first, one message parsed, or its .eml). Admins only (@AdminOnly). */
 @ApiTags('admin: outbox')
 @Controller('_api/admin/outbox')
 @AdminOnly()
@@ -26,5 +26,12 @@ export class OutboxController {
   @Header('Cache-Control', 'no-store')
   get(@Param('id') id: string): Promise<OutboxMessageDto> {
     return this.outbox.get(id);
+  }
+
+  /** The message's exact bytes, for a mail client (what the Outbox's files were before it moved into the database). */
+  @Get(':id/eml')
+  @Header('Cache-Control', 'no-store')
+  async eml(@Param('id') id: string): Promise<StreamableFile> {
+    return new StreamableFile(await this.outbox.eml(id), { type: 'message/rfc822', disposition: `attachment; filename="${id}.eml"` });
   }
 }

@@ -15,6 +15,8 @@ export interface ReceivedMail {
   envelope: { from: string; to: string[] };
   raw: Buffer;
   parsed: ParsedMail;
+  /** The sender's side of the connection: which process sent it (ss, lsof) when several do. */
+  remotePort: number;
 }
 
 export interface SmtpSink {
@@ -46,7 +48,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startSmtpSink(options: { delayMs?: number } = {}): Promise<SmtpSink> {
+/** `socketTimeoutMs`: how long a connection may stay silent before the server closes it (smtp-server's default 60 s; Postfix's 300 s). */
+export async function startSmtpSink(options: { delayMs?: number; socketTimeoutMs?: number } = {}): Promise<SmtpSink> {
   const port = await freePort();
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
@@ -60,6 +63,7 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
       logger: false,
       // A stop (down()) closes open pooled connections promptly instead of after 30 s.
       closeTimeout: 100,
+      ...(options.socketTimeoutMs !== undefined && { socketTimeout: options.socketTimeoutMs }),
       // The connection limit of a small provider; nodemailer's pool uses a few.
       maxClients: 50,
       onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
@@ -82,7 +86,7 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
           };
           simpleParser(raw)
             .then((parsed) => {
-              messages.push({ envelope, raw, parsed });
+              messages.push({ envelope, raw, parsed, remotePort: session.remotePort });
               for (const wake of waiters) wake();
               if (options.delayMs) setTimeout(() => callback(), options.delayMs);
               else callback();

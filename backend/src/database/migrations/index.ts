@@ -34,6 +34,8 @@ import { Migration20261127220000 } from './Migration20261127220000.js';
 import { Migration20261129010000 } from './Migration20261129010000.js';
 import { Migration20261129020000 } from './Migration20261129020000.js';
 import { Migration20261129030000 } from './Migration20261129030000.js';
+import { Migration20261129070000 } from './Migration20261129070000.js';
+import { Migration20261129071000 } from './Migration20261129071000.js';
 
 /** In timestamp order: each branch wrote its migrations on top of the older ones it had merged. */
 export const MIGRATIONS = [
@@ -72,4 +74,6 @@ export const MIGRATIONS = [
   Migration20261129010000,
   Migration20261129020000,
   Migration20261129030000,
+  Migration20261129070000,
+  Migration20261129071000,
 ];

@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Divider, Stack, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, Card, CardContent, Divider, Stack, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useState } from 'react';
 import { DateField, SimpleList, useGetOne, DataTable } from 'react-admin';
 import { List } from '../components/live-list.js';
@@ -6,7 +6,7 @@ import { useParams } from 'react-router-dom';
 import type { OutboxMessageDto } from '../../../../common/mail-api-types.js';
 import { PageHeader } from '../components/PageHeader.js';
 
-/** /admin/outbox: what the site would have mailed with no SMTP server (DATA_DIR/outbox), newest first. */
+/** /admin/outbox: what the site would have mailed with no SMTP server (the mail_outbox table), newest first. */
 export function OutboxList() {
   // Phones get one block per message (react-admin's SimpleList): a long address and subject overflowed 390 px.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -61,6 +61,10 @@ export function OutboxShow() {
                 <Typography key={h.name} variant="body2" sx={{ wordBreak: 'break-all' }}><strong>{h.name}:</strong> {h.value}</Typography>
               ))}
             </Stack>
+            {/* The exact bytes, for a mail client: what the Outbox's files gave before it moved into the database. */}
+            <Button component="a" href={`/_api/admin/outbox/${encodeURIComponent(data.id)}/eml`} download={`${data.id}.eml`} size="small" sx={{ mb: 1 }}>
+              Download .eml
+            </Button>
             <Divider />
             <Tabs value={tab} onChange={(_e, v: 'html' | 'text') => setTab(v)} aria-label="Message part">
               <Tab value="html" label="HTML" disabled={!data.html} />
