@@ -33,7 +33,9 @@ export class HealthService {
   async check(): Promise<Health> {
     const database = await this.databaseState();
     const worker = this.workerState();
-    const ready = database === 'up' && (worker === undefined || worker === 'up');
+    // A copy is ready once each of its parts has started. `all`'s worker child dying later is reported, not a reason
+    // to take the pages out of a balancer: it is started again on its own, and jobs wait in the database meanwhile.
+    const ready = database === 'up' && (worker === undefined || worker === 'up' || (this.config.role === 'all' && worker === 'restarting'));
     return {
       status: ready ? 'ok' : 'error',
       role: this.config.role,
