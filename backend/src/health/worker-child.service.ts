@@ -54,6 +54,8 @@ export class WorkerChild implements BeforeApplicationShutdown {
         ROLE: 'worker',
         // Its health answers on a port of its own choosing: the parent's /_api/health reports it.
         PORT: '0',
+        // Links in mail name the site's address, which PUBLIC_SITE_URL's default derives from the parent's PORT.
+        PUBLIC_SITE_URL: this.config.publicSiteUrl,
         DATABASE_URL: databaseUrl,
         // The parent ran the seed and made the first admin before forking.
         SEED_DEMO_CONTENT: 'false',
