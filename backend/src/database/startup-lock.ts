@@ -2,6 +2,8 @@ import pg from 'pg';
 
 /** The advisory lock key of start-up work (issue #32): any number no other user of the database takes. */
 const STARTUP_LOCK = 3_202_611;
+/** How often a copy waiting for the lock asks again. */
+const POLL_MS = 200;
 
 /**
  * Runs `work` holding a PostgreSQL advisory lock that every copy of the site takes for its start-up writes (the
@@ -15,10 +17,14 @@ export async function withStartupLock<T>(url: string, waiting: () => void, work:
   client.on('error', () => undefined);
   await client.connect();
   try {
-    const { rows } = await client.query<{ got: boolean }>('select pg_try_advisory_lock($1) as got', [STARTUP_LOCK]);
-    if (!rows[0]!.got) {
-      waiting();
-      await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    // Asked again and again rather than waited for in one pg_advisory_lock statement: a statement that waits keeps
+    // its snapshot open, and the holder's CREATE INDEX CONCURRENTLY (a migration) waits for every older snapshot to
+    // end — each would wait for the other until the statement timeout.
+    for (let first = true; ; first = false) {
+      const { rows } = await client.query<{ got: boolean }>('select pg_try_advisory_lock($1) as got', [STARTUP_LOCK]);
+      if (rows[0]!.got) break;
+      if (first) waiting();
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
     return await work();
   } finally {
