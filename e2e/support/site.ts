@@ -71,6 +71,8 @@ async function startSiteOn(port: number, dataDir: string, env: Record<string, st
     exited: () => child.exitCode ?? child.signalCode,
     output: () => output,
     onTimeout: () => void stopProcess(child, options.npmStart === true),
+    // ROLE=all is healthy once its worker child has started too: two processes' start on a shared 2-core machine.
+    timeoutMs: 120_000,
   });
   return {
     baseUrl,
