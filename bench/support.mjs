@@ -111,7 +111,7 @@ export async function startApp(databaseUrl, cleanups, env = {}, { nodeArgs = [] 
   const child = await startChild([...nodeArgs, ...START_ARGS], cleanups, { env: fullEnv });
   const admin = { email: fullEnv.ADMIN_EMAIL, password: fullEnv.ADMIN_PASSWORD };
   // Its output goes to the bench's own (stdio inherit): nothing to quote on failure.
-  await waitForHealth(`http://127.0.0.1:${port}`, { exited: () => child.exitCode ?? child.signalCode, output: () => '(printed above)', timeoutMs: 30_000 });
+  await waitForHealth(`http://127.0.0.1:${port}`, { exited: () => child.exitCode ?? child.signalCode, output: () => '(printed above)', timeoutMs: 90_000 });
   return { port, pid: child.pid, admin };
 }
 

@@ -1,6 +1,6 @@
 /** API shapes of the mail and jobs admin (issue #16), shared by the server and the admin. */
 
-/** One message of the Outbox list (DATA_DIR/outbox, newest first). */
+/** One message of the Outbox list (the mail_outbox table, newest first). */
 export interface OutboxItemDto {
   id: string;
   date: string;

@@ -1,12 +1,15 @@
-import { Logger, type LogLevel } from '@nestjs/common';
+import { Logger, type INestApplicationContext, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import passport from 'passport';
 import { SITE_NAME } from '../../common/constants.js';
+import { MSG } from '../../common/messages.js';
 import { answerClientErrors } from './common/body-limits.js';
 import { AppModule } from './app.module.js';
 import { privateWhenSettingCookie } from './auth/private-when-setting-cookie.js';
@@ -14,8 +17,11 @@ import { SessionMiddleware } from './auth/session.middleware.js';
 import { answerAtTheEdge } from './cache/fast-path.js';
 import { PublicCacheService } from './cache/public-cache.service.js';
 import { GracefulShutdown } from './health/graceful-shutdown.service.js';
+import { HealthService } from './health/health.service.js';
+import { WorkerChild, type WorkerChildMessage } from './health/worker-child.service.js';
+import { DATABASE, type DatabaseConnection } from './db/connection.js';
 import { surviveDatabaseLoss } from './database/connection-loss.js';
-import type { AppConfig } from './config/config.js';
+import { connectionBudget, type AppConfig } from './config/config.js';
 import { INLINE_SCRIPT_HASHES } from './seo/site-pages.service.js';
 import { StaticFiles } from './static/static-files.js';
 
@@ -95,17 +101,68 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   return app;
 }
 
-export async function startServer(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await createApp(config);
+/**
+ * Starts this copy's role (issue #32): `web` and `worker` as themselves; `all` as the web role here, with every job in a
+ * worker child process (WorkerChild) forked once the site listens.
+ */
+export async function startServer(config: AppConfig): Promise<INestApplicationContext> {
+  if (!config.servesWeb) return startWorker(config);
+  // The parent of `all` is a web copy in all but its name (health still reports `all`, with the child's state).
+  const app = await createApp(config.role === 'all' ? { ...config, runsJobs: false, connections: connectionBudget('web', config.connections.orm) } : config);
   await app.listen(config.port);
   const logger = new Logger('Server');
-  logger.log(`Listening on ${config.publicSiteUrl} (port ${config.port})`);
+  logger.log(`Listening on ${config.publicSiteUrl} (port ${config.port}, role ${config.role})`);
+  if (config.role === 'all') app.get(WorkerChild).start(app.get<DatabaseConnection>(DATABASE).url);
   if (config.publicSiteUrl.startsWith('https://') && config.trustProxy === false) {
     // This server speaks plain http: only a proxy's X-Forwarded-Proto can make a request count as https.
     logger.warn(
       'PUBLIC_SITE_URL is https, so the session cookie is Secure, but TRUST_PROXY is not set: every request is seen ' +
         'as plain http and no admin can sign in. Set TRUST_PROXY to the proxy that terminates TLS (e.g. 1).',
     );
+  }
+  return app;
+}
+
+/**
+ * ROLE=worker: the whole app without its web side (every module, so every job's handler is there), and one HTTP
+ * route, GET /_api/health, on PORT — for a container's or a balancer's check; anything else is a 404 in the API's
+ * error shape. Forked by an `all` parent, it says when it is ready over IPC and stops when that channel closes.
+ */
+async function startWorker(config: AppConfig): Promise<INestApplicationContext> {
+  surviveDatabaseLoss();
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
+    logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
+    abortOnError: false,
+  });
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
+  await app.init();
+  const health = app.get(HealthService);
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const answer = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify(body));
+    };
+    if (path !== '/_api/health' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return answer(404, { statusCode: 404, error: MSG.routeNotFound, message: MSG.routeNotFound });
+    }
+    health.check().then(
+      (h) => answer(h.status === 'ok' ? 200 : 503, h),
+      () => answer(503, { statusCode: 503, error: MSG.unknownError, message: MSG.unknownError }),
+    );
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, resolve));
+  // Closed with the process: a worker's health is no traffic to drain.
+  server.unref();
+  const port = (server.address() as AddressInfo).port;
+  new Logger('Worker').log(`Working every queue; health on port ${port}`);
+  if (process.send) {
+    // Ctrl-C reaches the whole group and the parent then sends SIGTERM: a second signal during the drain must not
+    // take its default action (the end of the process). Nest's own listener handles the first; these keep the rest.
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => undefined);
+    process.send({ worker: 'ready' } satisfies WorkerChildMessage);
+    // The parent is gone (killed without a stop): stop as on SIGTERM, so no orphan keeps working.
+    process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
   }
   return app;
 }

@@ -32,7 +32,7 @@ describe('platform: errors, health, docs, static files and the page shell', () =
 
   it('reports health of the process and the database', async () => {
     const res = await t.http().get('/_api/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', uptimeSeconds: expect.any(Number), database: 'up' });
+    expect(res.body).toEqual({ status: 'ok', role: 'all', uptimeSeconds: expect.any(Number), database: 'up', worker: 'up' });
   });
 
   it('publishes an OpenAPI document generated from the code', async () => {

@@ -4,7 +4,7 @@
  * told apart: "not sent" (nothing handed over: tried again) from "in doubt" (handed over, no answer: never again).
  */
 import { SMTPServer } from 'smtp-server';
-import { MailThread } from '../src/mail/mail-thread.js';
+import { MailSender } from '../src/mail/mail-sender.js';
 import { MailSendError } from '../src/mail/mail.types.js';
 import { freePort } from './support/smtp-sink.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -59,48 +59,48 @@ const message = (to: string) => ({ to, subject: 'Hello', html: '<p>Hello</p>', t
 
 describe('SMTP failures: not sent vs in doubt (issue #35)', () => {
   let server: Awaited<ReturnType<typeof misbehavingServer>>;
-  let thread: MailThread;
+  let sender: MailSender;
   beforeEach(async () => {
     server = await misbehavingServer();
-    thread = new MailThread({ smtpUrl: server.url, from: 'News <news@site.example>', databaseUrl: NO_OUTBOX, timeouts: TIMEOUTS });
+    sender = new MailSender({ smtpUrl: server.url, from: 'News <news@site.example>', databaseUrl: NO_OUTBOX, timeouts: TIMEOUTS }, 1);
   });
   afterEach(async () => {
-    await thread.close();
+    await sender.close();
     await server.close();
   });
 
   it('a server that stalls before its greeting: each send is not sent, none handed over; once it greets, each goes out once', async () => {
     server.state.mode = 'stall-greeting';
-    const results = await Promise.allSettled([1, 2, 3].map((i) => thread.send(message(`r${i}@reader.example`))));
+    const results = await Promise.allSettled([1, 2, 3].map((i) => sender.send(message(`r${i}@reader.example`))));
     for (const r of results) {
       expect(r.status).toBe('rejected');
       expect((r as PromiseRejectedResult).reason).toMatchObject({ constructor: MailSendError, kind: 'not-sent' });
     }
     expect(server.state.received).toEqual([]);
     server.state.mode = 'ok';
-    await Promise.all([1, 2, 3].map((i) => thread.send(message(`r${i}@reader.example`))));
+    await Promise.all([1, 2, 3].map((i) => sender.send(message(`r${i}@reader.example`))));
     expect(server.state.received.sort()).toEqual(['r1@reader.example', 'r2@reader.example', 'r3@reader.example']);
   });
 
   it('a server that drops the connection after DATA: in doubt (it has the message)', async () => {
     server.state.mode = 'drop-after-data';
-    await expect(thread.send(message('dropped@reader.example'))).rejects.toMatchObject({ constructor: MailSendError, kind: 'in-doubt' });
+    await expect(sender.send(message('dropped@reader.example'))).rejects.toMatchObject({ constructor: MailSendError, kind: 'in-doubt' });
     expect(server.state.received).toEqual(['dropped@reader.example']);
   });
 
   it('a server that never gives the final reply: in doubt after the reply timeout', async () => {
     server.state.mode = 'no-final-reply';
     const started = Date.now();
-    await expect(thread.send(message('silent@reader.example'))).rejects.toMatchObject({ constructor: MailSendError, kind: 'in-doubt' });
+    await expect(sender.send(message('silent@reader.example'))).rejects.toMatchObject({ constructor: MailSendError, kind: 'in-doubt' });
     expect(Date.now() - started).toBeLessThan(TIMEOUTS.messageMs + 1000);
     expect(server.state.received).toEqual(['silent@reader.example']);
   });
 
   it('a 4xx before DATA and a refused connection are not sent', async () => {
     server.state.mode = 'busy-4xx';
-    await expect(thread.send(message('busy@reader.example'))).rejects.toMatchObject({ constructor: MailSendError, kind: 'not-sent', responseCode: 451 });
+    await expect(sender.send(message('busy@reader.example'))).rejects.toMatchObject({ constructor: MailSendError, kind: 'not-sent', responseCode: 451 });
     await server.close();
-    await expect(thread.send(message('refused@reader.example'))).rejects.toMatchObject({ constructor: MailSendError, kind: 'not-sent' });
+    await expect(sender.send(message('refused@reader.example'))).rejects.toMatchObject({ constructor: MailSendError, kind: 'not-sent' });
     expect(server.state.received).toEqual([]);
     // afterEach closes it again: a second close of a closed server is harmless.
     server = { ...server, close: async () => undefined };

@@ -28,6 +28,8 @@ export interface StartOptions {
   npmStart?: boolean;
   /** Start on this data folder (kept on stop) instead of a new one: a second start of the same site. */
   dataDir?: string;
+  /** Listen on this port (a copy started again where its balancer expects it) instead of a free one. */
+  port?: number;
 }
 
 export async function startSite(env: Record<string, string> = {}, options: StartOptions = {}): Promise<Site> {
@@ -36,9 +38,9 @@ export async function startSite(env: Record<string, string> = {}, options: Start
   // database, so a port taken in between is tried again with another one.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startSiteOn(await freePort(), dataDir, env, options);
+      return await startSiteOn(options.port ?? (await freePort()), dataDir, env, options);
     } catch (error) {
-      if (attempt >= 3 || !/EADDRINUSE/.test(String(error))) throw error;
+      if (attempt >= 3 || options.port !== undefined || !/EADDRINUSE/.test(String(error))) throw error;
     }
   }
 }
@@ -69,6 +71,8 @@ async function startSiteOn(port: number, dataDir: string, env: Record<string, st
     exited: () => child.exitCode ?? child.signalCode,
     output: () => output,
     onTimeout: () => void stopProcess(child, options.npmStart === true),
+    // ROLE=all is healthy once its worker child has started too: two processes' start on a shared 2-core machine.
+    timeoutMs: 120_000,
   });
   return {
     baseUrl,
@@ -106,4 +110,45 @@ function stopProcess(child: ChildProcess, group = false): Promise<void> {
 /** The admin's session over the API (the `Cookie` header), as E2E_ADMIN unless told otherwise. */
 export function signIn(baseUrl: string, credentials: { email: string; password: string } = E2E_ADMIN): Promise<string> {
   return signInAdmin(baseUrl, credentials);
+}
+
+/** A PostgreSQL of the suite's own that several copies of the site share (issue #32): its `app` database's URL. */
+export interface SharedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startSharedDatabase(): Promise<SharedDatabase> {
+  const { ensureDatabase, startEmbeddedPostgres } = await import('../../backend/src/database/embedded-postgres.js');
+  const dir = mkdtempSync(join(tmpdir(), 'vtf-copies-db-'));
+  const database = await startEmbeddedPostgres(dir);
+  await ensureDatabase(database.adminUrl, 'app');
+  return {
+    url: database.adminUrl.replace(/\/postgres$/, '/app'),
+    stop: async () => {
+      await database.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session secret every copy of one site shares (a cookie made by one is read by the others). */
+const COPIES_SECRET = 'e2e-copies-session-secret-0123456789';
+
+/**
+ * Starts one copy per entry of `copies` (each one's env over `env`) on `databaseUrl`, all at once, as a deployment
+ * does (ROLE=web copies behind a balancer, ROLE=worker ones): each with a DATA_DIR of its own and the same session
+ * secret. If one does not start, the others are stopped and the error is thrown.
+ */
+export async function startCopies(databaseUrl: string, copies: Array<Record<string, string>>, env: Record<string, string> = {}): Promise<Site[]> {
+  const started = await Promise.allSettled(
+    copies.map((own) => startSite({ DATABASE_URL: databaseUrl, SESSION_SECRET: COPIES_SECRET, ...env, ...own })),
+  );
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  const sites = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  if (failed) {
+    await Promise.all(sites.map((site) => site.stop()));
+    throw failed.reason;
+  }
+  return sites;
 }

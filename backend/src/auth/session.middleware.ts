@@ -16,7 +16,7 @@ export class SessionMiddleware implements OnApplicationShutdown {
   readonly handler: RequestHandler;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(DATABASE) db: DatabaseConnection) {
-    this.pool = new pg.Pool({ connectionString: db.url, max: 5, connectionTimeoutMillis: 5000 });
+    this.pool = new pg.Pool({ connectionString: db.url, max: config.connections.sessions, connectionTimeoutMillis: 5000 });
     // An idle client losing its server must not crash the process; the pool reconnects on next use.
     this.pool.on('error', () => undefined);
     const Store = connectPgSimple(session);

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, deriveKey, loadConfig } from './config.js';
+import { ConfigError, connectionsNeeded, deriveKey, loadConfig } from './config.js';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'vtf-config-'));
 
@@ -33,6 +33,9 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }, /SMTP_URL is required when NODE_ENV=production \(or set MAIL_OUTBOX=1/],
     [{ SMTP_URL: 'http://mail.example.com' }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ MAIL_FROM: 'not an address' }, /MAIL_FROM must be an address/],
+    [{ ROLE: 'cron' }, /ROLE/],
+    [{ ROLE: 'WEB' }, /ROLE/],
+    [{ DATABASE_POOL_SIZE: '1' }, /DATABASE_POOL_SIZE/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
@@ -77,5 +80,22 @@ describe('loadConfig', () => {
     expect(deriveKey('secret-of-some-length', 'a')).toEqual(a);
     expect(deriveKey('secret-of-some-length', 'b')).not.toEqual(a);
     expect(deriveKey('another-secret-of-length', 'a')).not.toEqual(a);
+  });
+
+  it('ROLE: all by default (web and jobs); web serves and only enqueues; worker runs the jobs and serves no site', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ role: 'all', servesWeb: true, runsJobs: true });
+    expect(loadConfig({ DATA_DIR: dataDir(), ROLE: '' })).toMatchObject({ role: 'all' });
+    expect(loadConfig({ DATA_DIR: dataDir(), ROLE: 'web' })).toMatchObject({ role: 'web', servesWeb: true, runsJobs: false });
+    expect(loadConfig({ DATA_DIR: dataDir(), ROLE: 'worker' })).toMatchObject({ role: 'worker', servesWeb: false, runsJobs: true });
+  });
+
+  it('sets every pool of a copy in one place: a web copy opens no mail pool and a smaller pg-boss one', () => {
+    const web = loadConfig({ DATA_DIR: dataDir(), ROLE: 'web' }).connections;
+    const worker = loadConfig({ DATA_DIR: dataDir(), ROLE: 'worker', DATABASE_POOL_SIZE: '6' }).connections;
+    expect(web).toEqual({ orm: 10, sessions: 5, listen: 1, jobs: 2, mail: 0 });
+    expect(worker).toEqual({ orm: 6, sessions: 1, listen: 1, jobs: 4, mail: 3 });
+    // docs/operations.md's figures: three web copies and one worker; one `npm start`.
+    expect(connectionsNeeded({ web: 3, worker: 1, all: 0 }, 10)).toBe(3 * 18 + 19);
+    expect(connectionsNeeded({ web: 0, worker: 0, all: 1 }, 10)).toBe(37);
   });
 });

@@ -54,7 +54,46 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   AUDIT_RETENTION_DAYS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(3650).default(365)),
   PREVIEW_LINK_DAYS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(90).default(7)),
+  // Issue #32: what this copy does. web: pages and API, jobs only enqueued; worker: every job, only /_api/health;
+  // all: the web role here and a worker child process.
+  ROLE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['web', 'worker', 'all']).default('all')),
+  // The ORM's pool, the one knob of a copy's connection budget (connectionBudget below; docs/operations.md).
+  DATABASE_POOL_SIZE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(2).max(100).default(10)),
 });
+
+export type Role = 'web' | 'worker' | 'all';
+
+/**
+ * The PostgreSQL connections one process of a role opens at most, by pool (issue #32): set here and nowhere else,
+ * so docs/operations.md's sum for N copies holds. A web copy's session store and a worker's mail pool are 0 where
+ * that role never uses them (their pools connect on first use only).
+ */
+export interface ConnectionBudget {
+  /** MikroORM's pool (DATABASE_POOL_SIZE): requests, jobs' own queries. */
+  orm: number;
+  /** express-session's store (connect-pg-simple). */
+  sessions: number;
+  /** The cache's LISTEN connection (one, held). */
+  listen: number;
+  /** pg-boss: a web copy only sends; a worker also fetches, completes and runs maintenance. */
+  jobs: number;
+  /** A campaign run's claim–send–record rounds (worker only). */
+  mail: number;
+}
+
+/** The budget of one process of `role` (`all` is its web parent; its worker child counts as a worker). */
+export function connectionBudget(role: Role, ormPool: number): ConnectionBudget {
+  const works = role !== 'web';
+  return { orm: ormPool, sessions: role === 'worker' ? 1 : 5, listen: 1, jobs: works ? 4 : 2, mail: works ? 3 : 0 };
+}
+
+/** The sum over a deployment, for docs and the start-up log: each copy's processes' budgets added up. */
+export function connectionsNeeded(copies: { web: number; worker: number; all: number }, ormPool: number): number {
+  const total = (b: ConnectionBudget) => b.orm + b.sessions + b.listen + b.jobs + b.mail;
+  return copies.web * total(connectionBudget('web', ormPool))
+    + copies.worker * total(connectionBudget('worker', ormPool))
+    + copies.all * (total(connectionBudget('web', ormPool)) + total(connectionBudget('worker', ormPool)));
+}
 
 export interface SmtpTimeouts { connectMs: number; greetingMs: number; replyMs: number; messageMs: number }
 
@@ -109,7 +148,7 @@ export interface AppConfig {
   smtpTimeouts: SmtpTimeouts;
   /** The sender of every message (From:). */
   mailFrom: string;
-  /** Where messages go as .eml files when there is no SMTP server (DATA_DIR/outbox). */
+  /** The folder of .eml files an earlier version kept without an SMTP server: imported into the Outbox table once. */
   outboxDir: string;
   /** Secret a mail provider's webhook (POST /_api/newsletter/events) must present; undefined: the webhook is off. */
   newsletterWebhookSecret: string | undefined;
@@ -120,6 +159,17 @@ export interface AppConfig {
   /** HMAC key of draft preview links, and how long a new link stays valid. */
   previewKey: Buffer;
   previewLinkDays: number;
+  /** ROLE (issue #32): what this copy is. */
+  role: Role;
+  /**
+   * Whether this process runs the jobs (pg-boss workers, schedules, senders): a worker, and `all` built in one
+   * process (the tests' in-process app). main.ts clears it for the parent of `all`, whose worker is a child.
+   */
+  runsJobs: boolean;
+  /** Whether this process serves the site (a worker serves only /_api/health). */
+  servesWeb: boolean;
+  /** Each pool's size in this process: the one place they are set. */
+  connections: ConnectionBudget;
 }
 
 export class ConfigError extends Error {}
@@ -138,7 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const outboxOnPurpose = e.MAIL_OUTBOX === '1' || e.MAIL_OUTBOX === 'true';
   if (isProduction && !e.SMTP_URL && !outboxOnPurpose) {
     throw new ConfigError(
-      'Invalid configuration: SMTP_URL is required when NODE_ENV=production (or set MAIL_OUTBOX=1 to keep mail in DATA_DIR/outbox on purpose)',
+      'Invalid configuration: SMTP_URL is required when NODE_ENV=production (or set MAIL_OUTBOX=1 to keep mail in the Outbox on purpose)',
     );
   }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
@@ -182,6 +232,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     previewKey: deriveKey(sessionSecret, 'post-preview'),
     previewLinkDays: e.PREVIEW_LINK_DAYS,
+    role: e.ROLE,
+    runsJobs: e.ROLE !== 'web',
+    servesWeb: e.ROLE !== 'worker',
+    connections: connectionBudget(e.ROLE, e.DATABASE_POOL_SIZE),
   };
 }
 

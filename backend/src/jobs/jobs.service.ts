@@ -130,7 +130,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   /** Keeps `queue`'s chain (`next`: when the run after this one is due) and, once started, queues its first run. */
   private repeat(name: string, next: Repeat): void {
     this.repeats.set(name, next);
-    if (this.boss) void this.send(name, {}, firstRun(next));
+    if (this.boss && this.works) void this.send(name, {}, firstRun(next));
   }
 
   /**
@@ -183,9 +183,21 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     return this.started;
   }
 
+  /** Whether this process works the queues (ROLE worker, or `all` in one process); a web copy only sends. */
+  get works(): boolean {
+    return this.config.runsJobs;
+  }
+
+  /** For /_api/health: whether this process's pg-boss is running (sending, and working where it works). */
+  get running(): boolean {
+    return this.boss !== undefined;
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     this.started = this.start();
     await this.started;
+    // Catching up is a job's work: a web copy leaves it to the workers (issue #32).
+    if (!this.works) return;
     // After the start (the tasks send jobs, which wait for it).
     for (const { name, task } of this.startTasks) {
       try {
@@ -209,8 +221,11 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     const boss = new PgBoss({
       connectionString: this.db.url,
       schema: JOBS_SCHEMA,
-      application_name: 'vtf-jobs',
-      max: 4,
+      application_name: this.works ? 'vtf-jobs' : 'vtf-jobs-send',
+      max: this.config.connections.jobs,
+      // A web copy (issue #32) only sends: no maintenance, expiry or cron monitoring of its own — the workers do that.
+      supervise: this.works,
+      schedule: this.works,
       // Failed jobs stay visible (and retryable) in the admin for a week; completed ones a day.
       archiveCompletedAfterSeconds: 24 * 3600,
       archiveFailedAfterSeconds: 7 * 24 * 3600,
@@ -222,6 +237,10 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     boss.on('error', (error) => this.logger.warn(`pg-boss: ${error.message}`));
     await boss.start();
     for (const registration of this.registrations.values()) await this.attach(boss, registration);
+    if (!this.works) {
+      this.boss = boss;
+      return boss;
+    }
     // Crons an earlier version kept in pg-boss: their chains below replace them (both would run).
     for (const { name } of await boss.getSchedules()) await boss.unschedule(name);
     this.boss = boss;
@@ -250,6 +269,8 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       if (!(await boss.getQueue(name))) await boss.createQueue(name, settings);
       else await boss.updateQueue(name, settings);
     });
+    // A web copy sends to the queue (it must exist for that) and never takes from it.
+    if (!this.works) return;
     const nextRun = () => this.repeats.get(name)?.(true);
     for (let i = 0; i < (options.concurrency ?? 1); i++) {
       const id = await boss.work<object>(

@@ -10,7 +10,7 @@ export const IN_DOUBT = 'Interrupted mid-send: it may have arrived, so it is not
 
 /**
  * Whether a failed send certainly left nothing at the server. The transport knows (MailSendError's kind: whether the
- * message was handed over, common/smtp-failure.ts); an error without a kind (the mail thread died) is judged by its
+ * message was handed over, common/smtp-failure.ts); an error without a kind is judged by its
  * code: the server answered (4xx), or no connection was made.
  */
 export function notAccepted(error: unknown): boolean {

@@ -1,10 +1,10 @@
 /**
  * A campaign run's rounds: claim delivery rows, send their copies, record the answers, until the queue is empty,
- * the slice is over, the app stops or a send pauses the run. It runs in the mail thread (mail-thread.worker.ts) on
- * a database pool of that thread's own, so the round trips, token signing and bookkeeping never take
- * the event loop that answers visitors (issue #16's send bench: they were 479 µs of the main thread's time per
- * message). CampaignSender prepares the run (recipients, the letter, rows left in doubt) on the main thread and
- * decides what follows it. The rules are those of docs/decisions/campaign-at-most-once.md.
+ * the slice is over, the app stops or a send pauses the run. It runs in the process that runs the jobs (a worker,
+ * or `all`'s worker child: issue #32) on a database pool of the mail sender's own (mail-sender.ts), so the round
+ * trips, token signing and bookkeeping never take the event loop that answers visitors (issue #16's send bench: they
+ * were 479 µs of a web process's time per message). CampaignSender prepares the run (recipients, the letter, rows
+ * left in doubt) and decides what follows it. The rules are those of docs/decisions/campaign-at-most-once.md.
  */
 import { signToken } from '../common/signed-token.js';
 import { FOLLOWS_SLOT, RECIPIENT_SLOT, UNSUBSCRIBE_SLOT } from './templates/slots.js';

@@ -1,12 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DATABASE, type DatabaseConnection } from '../database/database.module.js';
+import { DATABASE, type DatabaseConnection } from '../db/connection.js';
 import { JobsService } from '../jobs/jobs.service.js';
-import { MailThread, type LetterHandle } from './mail-thread.js';
+import { MailSender, type LetterHandle } from './mail-sender.js';
 import { MailSendError, PermanentMailError, type Letter, type MailReceipt, type OutgoingMail } from './mail.types.js';
 import { SEND_MAIL_QUEUE } from '../jobs/queues.js';
-
-/** The pg-boss queue of single messages. */
 
 export type PermanentFailureListener = (message: OutgoingMail, error: PermanentMailError) => Promise<void>;
 
@@ -16,12 +14,13 @@ export type PermanentFailureListener = (message: OutgoingMail, error: PermanentM
  * SMTP_URL, or kept in the Outbox table); a down server or a 4xx is retried with backoff (about 5 s, 10 s,
  * 20 s … over ~2.5 hours), then the job lands in the dead-letter queue the admin sees. A 5xx is final: no retry,
  * and the listener named in `message.bounce` is told, so the caller can record the bounce. Every message is built
- * and sent in the mail thread (MailThread), never on the event loop that answers web requests.
+ * and sent by MailSender in the process that runs the jobs (a worker, or `all`'s worker child: issue #32), never on
+ * the event loop that answers web requests; a web copy only enqueues.
  */
 @Injectable()
 export class MailService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Mail');
-  private readonly thread: MailThread;
+  private readonly sender: MailSender;
   private readonly listeners = new Map<string, PermanentFailureListener>();
 
   constructor(
@@ -29,7 +28,10 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(DATABASE) db: DatabaseConnection,
   ) {
-    this.thread = new MailThread({ smtpUrl: config.smtpUrl, from: config.mailFrom, databaseUrl: db.url, timeouts: config.smtpTimeouts });
+    this.sender = new MailSender(
+      { smtpUrl: config.smtpUrl, from: config.mailFrom, databaseUrl: db.url, timeouts: config.smtpTimeouts },
+      config.connections.mail,
+    );
   }
 
   onModuleInit(): void {
@@ -42,7 +44,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   }
 
   onApplicationShutdown(): Promise<void> {
-    return this.thread.close();
+    return this.sender.close();
   }
 
   /** Stores the message for sending; resolves once it is stored (the job id). */
@@ -57,15 +59,15 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
    * Throws PermanentMailError on a 5xx, any other error when the send should be tried again later.
    */
   send(message: OutgoingMail): Promise<MailReceipt> {
-    return this.thread.send(message);
+    return this.sender.send(message);
   }
 
   /**
-   * A letter for a fan-out (one campaign run): the mail thread keeps it, and each `send(to, fills)` hands over only
-   * the recipient and their slot values; `close()` when the run ends. Errors as `send`.
+   * A letter for a fan-out (one campaign run): each `send(to, fills)` gives only the recipient and their slot
+   * values; `close()` when the run ends. Errors as `send`.
    */
   letter(letter: Letter): LetterHandle {
-    return this.thread.letter(letter);
+    return this.sender.letter(letter);
   }
 
   /** Names a listener that messages can ask (`bounce.listener`) to be told of a permanent rejection. */
@@ -75,7 +77,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
 
   private async deliverQueued(message: OutgoingMail): Promise<MailReceipt | { bounced: string } | { inDoubt: string }> {
     try {
-      const receipt = await this.thread.send(message);
+      const receipt = await this.sender.send(message);
       if (receipt.via === 'outbox') this.logger.log(`Outbox: "${message.subject}" to ${message.to} (${receipt.outboxId})`);
       return receipt;
     } catch (error) {

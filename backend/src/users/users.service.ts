@@ -4,6 +4,8 @@ import * as argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
 import type { UserRole } from '../../../common/enums.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DATABASE, type DatabaseConnection } from '../db/connection.js';
+import { withStartupLock } from '../db/startup-lock.js';
 import { User } from './user.entity.js';
 
 export interface NewUser {
@@ -22,6 +24,7 @@ export class UsersService implements OnApplicationBootstrap {
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly db: DatabaseConnection,
   ) {}
 
   /** Runs before the ORM's request context exists (session middleware), hence its own fork. */
@@ -74,6 +77,11 @@ export class UsersService implements OnApplicationBootstrap {
 
   /** The first admin: from ADMIN_EMAIL/ADMIN_PASSWORD, or in development one with a random password. */
   async onApplicationBootstrap(): Promise<void> {
+    // Copies started together (issue #32): one makes the admin, the others find it.
+    await withStartupLock(this.db.url, () => this.logger.log('Another copy holds the start-up lock: waiting to check the first admin'), () => this.firstAdmin());
+  }
+
+  private async firstAdmin(): Promise<void> {
     const { adminEmail, adminPassword, isProduction } = this.config;
     if (adminEmail && adminPassword) {
       const { created } = await this.upsert({ email: adminEmail, password: adminPassword, role: 'admin', displayName: 'Site Admin' });

@@ -12,7 +12,7 @@ export function OutboxList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Box sx={{ maxWidth: 1100, minWidth: 0 }}>
-      <PageHeader title="Outbox" subtitle="Messages kept in DATA_DIR/outbox because no SMTP_URL is set, newest first." />
+      <PageHeader title="Outbox" subtitle="Messages kept in the database because no SMTP_URL is set, newest first." />
       <List resource="outbox" title={false} sort={{ field: 'date', order: 'DESC' }} actions={false} component="div" empty={<Typography sx={{ p: 2 }}>No messages yet.</Typography>}>
         {phone ? (
           <SimpleList<OutboxMessageDto>

@@ -1,15 +1,14 @@
 /**
- * The mail thread (backend/src/mail/mail-thread.ts): every message is built and sent in a worker thread, and a
- * fan-out hands over a letter once and then only each recipient's slot values. Against a real SMTP server.
+ * The mail sender (backend/src/mail/mail-sender.ts): a fan-out's letter is set once and each copy gets only its
+ * recipient's slot values; a 5xx is a PermanentMailError. Against a real SMTP server. (A sender's process dying
+ * mid-send: e2e/roles.e2e.ts and e2e/campaign-kill.e2e.ts.)
  */
-import type { Worker } from 'node:worker_threads';
-import { MailThread } from '../src/mail/mail-thread.js';
+import { MailSender } from '../src/mail/mail-sender.js';
 import { PermanentMailError } from '../src/mail/mail.types.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
-/** These threads send over SMTP: the Outbox's database (used only without SMTP_URL) is never opened. */
+/** Mail goes to the SMTP sink here: the outbox's database is never reached. */
 const NO_OUTBOX = 'postgres://outbox-unused.invalid/none';
-
 const LETTER = {
   subject: 'This week',
   html: '<p>Hello <a href="https://site.example/click?r=%%R%%">the deal</a></p><div>%%OWN%%</div>',
@@ -17,21 +16,21 @@ const LETTER = {
   headers: { 'List-Unsubscribe': '<https://site.example/unsubscribe?token=%%R%%>' },
 };
 
-describe('the mail thread', () => {
+describe('the mail sender', () => {
   let sink: SmtpSink;
-  let thread: MailThread;
-  const start = async (delayMs?: number) => {
-    sink = await startSmtpSink(delayMs ? { delayMs } : {});
-    thread = new MailThread({ smtpUrl: sink.url, from: 'News <news@site.example>', databaseUrl: NO_OUTBOX, timeouts: { connectMs: 10_000, greetingMs: 10_000, replyMs: 20_000, messageMs: 60_000 } });
+  let sender: MailSender;
+  const start = async () => {
+    sink = await startSmtpSink();
+    sender = new MailSender({ smtpUrl: sink.url, from: 'News <news@site.example>', databaseUrl: NO_OUTBOX, timeouts: { connectMs: 10_000, greetingMs: 10_000, replyMs: 20_000, messageMs: 60_000 } }, 1);
   };
   afterEach(async () => {
-    await thread.close();
+    await sender.close();
     await sink.close();
   });
 
   it("sends each copy of a letter with that recipient's values in the HTML, the plain text and the headers", async () => {
     await start();
-    const letter = thread.letter(LETTER);
+    const letter = sender.letter(LETTER);
     await Promise.all([
       letter.send('ann@reader.example', { '%%R%%': 'token-ann', '%%OWN%%': { html: '<b>Firms you follow</b>', text: 'Firms you follow' } }),
       letter.send('bob@reader.example', { '%%R%%': 'token-bob', '%%OWN%%': '' }),
@@ -51,21 +50,8 @@ describe('the mail thread', () => {
   it('reports a permanent refusal (5xx) as PermanentMailError with its code', async () => {
     await start();
     sink.refuse(550, (address) => address === 'gone@reader.example');
-    await expect(thread.send({ to: 'gone@reader.example', subject: 'S', html: '<p>x</p>', text: 'x' })).rejects.toMatchObject({
+    await expect(sender.send({ to: 'gone@reader.example', subject: 'S', html: '<p>x</p>', text: 'x' })).rejects.toMatchObject({
       constructor: PermanentMailError, responseCode: 550,
     });
-  });
-
-  it('a thread that dies fails the message in flight without an SMTP code (in doubt), and the next message goes out on a new one', async () => {
-    await start(2000);
-    const inFlight = thread.send({ to: 'first@reader.example', subject: 'S', html: '<p>x</p>', text: 'x' });
-    // The server has the message and has not answered yet: the thread dies now.
-    await sink.waitFor(1);
-    await (thread as unknown as { worker: Worker }).worker.terminate();
-    const error = (await inFlight.catch((e: unknown) => e)) as Error & { responseCode?: number };
-    expect(error.message).toMatch(/mail thread stopped/);
-    expect(error.responseCode).toBeUndefined();
-    await expect(thread.send({ to: 'second@reader.example', subject: 'S', html: '<p>y</p>', text: 'y' })).resolves.toMatchObject({ via: 'smtp' });
-    expect(sink.to('second@reader.example')).toHaveLength(1);
   });
 });
