@@ -12,7 +12,7 @@ import type { CodePageDto, CodeRecordDto, ExpiredPageDto } from '../../../common
 import type { GuaranteeStats } from '../../../common/payouts.js';
 import { MSG } from '../../../common/messages.js';
 import type { MyPayoutReportDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
-import type { SearchResponse, SearchType } from '../../../common/search.js';
+import type { SearchResponse } from '../../../common/search.js';
 import type { DataSource } from '../../../common/seo/data-source.js';
 import { apiFetch, apiGetSuperjson } from './api.js';
 
