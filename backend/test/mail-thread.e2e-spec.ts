@@ -2,13 +2,11 @@
  * The mail thread (backend/src/mail/mail-thread.ts): every message is built and sent in a worker thread, and a
  * fan-out hands over a letter once and then only each recipient's slot values. Against a real SMTP server.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { MailThread } from '../src/mail/mail-thread.js';
 import { PermanentMailError } from '../src/mail/mail.types.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { tempDir, type TempDir } from './support/temp-dir.js';
 
 const LETTER = {
   subject: 'This week',
@@ -20,13 +18,16 @@ const LETTER = {
 describe('the mail thread', () => {
   let sink: SmtpSink;
   let thread: MailThread;
+  let outbox: TempDir;
   const start = async (delayMs?: number) => {
     sink = await startSmtpSink(delayMs ? { delayMs } : {});
-    thread = new MailThread({ smtpUrl: sink.url, from: 'News <news@site.example>', outboxDir: mkdtempSync(join(tmpdir(), 'vtf-thread-')), timeouts: { connectMs: 10_000, greetingMs: 10_000, replyMs: 20_000, messageMs: 60_000 } });
+    outbox = tempDir('vtf-thread-');
+    thread = new MailThread({ smtpUrl: sink.url, from: 'News <news@site.example>', outboxDir: outbox.path, timeouts: { connectMs: 10_000, greetingMs: 10_000, replyMs: 20_000, messageMs: 60_000 } });
   };
   afterEach(async () => {
     await thread.close();
     await sink.close();
+    outbox.remove();
   });
 
   it("sends each copy of a letter with that recipient's values in the HTML, the plain text and the headers", async () => {

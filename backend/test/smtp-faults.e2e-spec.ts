@@ -3,14 +3,12 @@
  * one that drops the connection after DATA, one that never gives the final reply, one that is down. Each send is
  * told apart: "not sent" (nothing handed over: tried again) from "in doubt" (handed over, no answer: never again).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { MailThread } from '../src/mail/mail-thread.js';
 import { MailSendError } from '../src/mail/mail.types.js';
 import { freePort } from './support/smtp-sink.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { tempDir, type TempDir } from './support/temp-dir.js';
 
 type Mode = 'ok' | 'stall-greeting' | 'drop-after-data' | 'no-final-reply' | 'busy-4xx';
 
@@ -60,13 +58,16 @@ const message = (to: string) => ({ to, subject: 'Hello', html: '<p>Hello</p>', t
 describe('SMTP failures: not sent vs in doubt (issue #35)', () => {
   let server: Awaited<ReturnType<typeof misbehavingServer>>;
   let thread: MailThread;
+  let outbox: TempDir;
   beforeEach(async () => {
     server = await misbehavingServer();
-    thread = new MailThread({ smtpUrl: server.url, from: 'News <news@site.example>', outboxDir: mkdtempSync(join(tmpdir(), 'vtf-smtp-')), timeouts: TIMEOUTS });
+    outbox = tempDir('vtf-smtp-');
+    thread = new MailThread({ smtpUrl: server.url, from: 'News <news@site.example>', outboxDir: outbox.path, timeouts: TIMEOUTS });
   });
   afterEach(async () => {
     await thread.close();
     await server.close();
+    outbox.remove();
   });
 
   it('a server that stalls before its greeting: each send is not sent, none handed over; once it greets, each goes out once', async () => {
