@@ -3,6 +3,7 @@
  * runs against a half-initialised module (an undefined export at start-up, depending on which loads first).
  * Walks the static value imports of frontend/src (type-only imports and lazy `import()` vanish at run time).
  */
+import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
