@@ -14,6 +14,7 @@ import { AdminOnly, Public, RateLimit, TakesForm } from '../access/route-labels.
 import { RATE_LIMITS } from '../access/rate-limits.js';
 import { RECIPIENT_PURPOSE } from './fan-out.js';
 import { NewsletterPrivacyService } from './newsletter-privacy.service.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -132,6 +133,7 @@ export class NewsletterPublicController {
 /** Everything held about one address, as JSON, and its erasure (the admin's privacy calls). */
 @ApiTags('admin: newsletter subscribers')
 @Controller('_api/admin/newsletter-privacy')
+@AdminResource('newsletter-privacy')
 @AdminOnly()
 export class NewsletterPrivacyController {
   constructor(private readonly privacy: NewsletterPrivacyService) {}
@@ -142,6 +144,7 @@ export class NewsletterPrivacyController {
     return this.privacy.export(email);
   }
 
+  @Audit('delete')
   @Delete()
   eraseAddress(@Query('email') email: unknown) {
     return this.privacy.erase(email);

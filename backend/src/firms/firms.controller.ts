@@ -15,6 +15,7 @@ import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest
 import { CreateFirmChangeDto, ReplaceFirmChangeDto, UpdateFirmChangeDto } from './dto/firm-change.dto.js';
 import { FIRM_CHANGE_FILTERS, FIRM_CHANGE_SORTABLE, FirmChangesService } from './firm-changes.service.js';
 import { FirmsService } from './firms.service.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
 
 /** What the public firm reads show (a profile lists posts about the firm); a change to any of them drops their cache entries. */
 export const FIRM_TABLES = ['companies', 'discounts', 'firm_programs', 'firm_program_sizes', 'firm_changes', 'firm_events', 'firm_scores', 'blog_posts', 'payout_reports'];
@@ -80,6 +81,7 @@ export class FirmsController {
 /** Both admin faces of docs/design.md §3 for firms' changelog entries. */
 @ApiTags('admin: firm changes')
 @Controller('_api/admin/firm-changes')
+@AdminResource('firm-changes')
 @AdminOnly()
 export class AdminFirmChangesController {
   constructor(private readonly changes: FirmChangesService) {}
@@ -95,23 +97,27 @@ export class AdminFirmChangesController {
 
   /** Every entry of the current filter as CSV, streamed (issue #18; declared before ':id'). */
   @EditorsToo()
+  @Audit('export')
   @CsvExportRoute()
   async exportCsv(@Query() query: ListQuery): Promise<StreamableFile> {
     const params = parseListQuery({ filter: query.filter }, FIRM_CHANGE_SORTABLE, FIRM_CHANGE_FILTERS);
     return csvFile(await this.changes.exportCsv(params.filter), csvFileName('firm_changes'));
   }
 
+  @Audit('create')
   @Post()
   create(@Body() body: CreateFirmChangeDto): Promise<AdminFirmChangeDto> {
     return this.changes.create(body);
   }
 
+  @Audit('update')
   @Post('update')
   @HttpCode(200)
   update(@Body() { id, ...changes }: UpdateFirmChangeDto): Promise<AdminFirmChangeDto> {
     return this.changes.update(id, changes);
   }
 
+  @Audit('delete')
   @Post('delete')
   @HttpCode(200)
   remove(@Body() { id }: IdDto): Promise<AdminFirmChangeDto> {
@@ -124,11 +130,13 @@ export class AdminFirmChangesController {
     return this.changes.get(id);
   }
 
+  @Audit('update')
   @Put(':id')
   replace(@Param('id', idParam) id: number, @Body() body: ReplaceFirmChangeDto): Promise<AdminFirmChangeDto> {
     return this.changes.update(id, body);
   }
 
+  @Audit('delete')
   @Delete(':id')
   delete(@Param('id', idParam) id: number): Promise<AdminFirmChangeDto> {
     return this.changes.remove(id);

@@ -12,6 +12,7 @@ import { MAX_ID } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { AlertsService } from './alerts.service.js';
 import { FollowsService } from './follows.service.js';
+import { NoStore } from '../cache/no-store.js';
 
 export class FollowDto {
   @ApiProperty()
@@ -32,6 +33,7 @@ const userId = (req: Request) => (req.user as PublicUser).id;
 /** A signed-in trader's follows and alert settings (issue #19). */
 @ApiTags('me: follows')
 @Controller('_api/me')
+@NoStore('private, no-store')
 @SignedIn()
 export class FollowsController {
   constructor(private readonly follows: FollowsService) {}

@@ -6,10 +6,12 @@ import type { PublicUser } from '../../../common/api-types.js';
 import { SignedIn } from '../access/route-labels.js';
 import { AuthService } from '../auth/auth.service.js';
 import { PayoutReportsService } from './payout-reports.service.js';
+import { NoStore } from '../cache/no-store.js';
 
 /** The trader's own account (issue #17). */
 @ApiTags('account')
 @Controller('_api/me')
+@NoStore('private, no-store')
 @SignedIn()
 export class AccountController {
   constructor(private readonly em: EntityManager, private readonly reports: PayoutReportsService, private readonly auth: AuthService) {}

@@ -11,6 +11,8 @@ import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { ClaimMessageDto, CreateClaimDto, MoveClaimDto } from './dto/payouts.dto.js';
 import { CLAIM_SORTABLE, PayoutClaimsService } from './payout-claims.service.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
+import { NoStore } from '../cache/no-store.js';
 
 const viewer = (req: Request) => req.user as PublicUser;
 
@@ -36,11 +38,13 @@ export class PayoutClaimsController {
     return this.claims.answer(id, viewer(req), body);
   }
 
+  @NoStore('private, no-store')
   @Get('me/payout-claims')
   mine(@Req() req: Request): Promise<PayoutClaimDto[]> {
     return this.claims.mine(viewer(req).id);
   }
 
+  @NoStore('private, no-store')
   @Get('me/payout-claims/:id')
   one(@Param('id', idParam) id: number, @Req() req: Request): Promise<PayoutClaimDto> {
     return this.claims.getMine(id, viewer(req));
@@ -65,6 +69,7 @@ export class PayoutGuaranteeController {
 /** The claims board (react-admin resource `payout-claims`): filter by status, age, overdue; moves by PUT. */
 @ApiTags('admin: payout claims')
 @Controller('_api/admin/payout-claims')
+@AdminResource('payout-claims')
 @AdminOnly()
 export class AdminPayoutClaimsController {
   constructor(private readonly claims: PayoutClaimsService) {}
@@ -83,6 +88,7 @@ export class AdminPayoutClaimsController {
   }
 
   /** { status, note, paidAmount? }: 409 for a move the state machine does not allow. */
+  @Audit('update')
   @Put(':id')
   move(@Param('id', idParam) id: number, @Body() body: MoveClaimDto): Promise<AdminPayoutClaimDto> {
     return this.claims.move(id, body);

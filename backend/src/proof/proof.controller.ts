@@ -14,6 +14,7 @@ import type { ReportAnswer } from '../../../common/proof.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { BulkCheckDto, CreateCheckDto, ReportDto } from './dto/proof.dto.js';
 import { CHECK_FILTERS, CHECK_SORTABLE, ProofService } from './proof.service.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
 
 /** 'Did this code work?' — no account: the visitor is the network under a daily keyed hash, never stored. */
 @ApiTags('discounts')
@@ -39,6 +40,7 @@ export class ReportsController {
 /** A discount's reports over time, next to its admin record. */
 @ApiTags('admin: discounts')
 @Controller('_api/admin/discounts')
+@AdminResource('discounts')
 @AdminOnly()
 export class AdminDiscountReportsController {
   constructor(private readonly proof: ProofService) {}
@@ -50,6 +52,7 @@ export class AdminDiscountReportsController {
   }
 
   /** Counts the code's held bursts of reports (issue #18): they join its figures at once. */
+  @Audit('accept')
   @Post(':id/held-reports/accept')
   @HttpCode(200)
   acceptHeld(@Param('id', idParam) id: number, @Req() req: Request): Promise<{ accepted: number }> {
@@ -60,6 +63,7 @@ export class AdminDiscountReportsController {
 /** Verification checks, both admin faces (docs/design.md §3): SPEC-style POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: discount checks')
 @Controller('_api/admin/discount-checks')
+@AdminResource('discount-checks')
 @AdminOnly()
 export class AdminChecksController {
   constructor(private readonly proof: ProofService) {}
@@ -72,17 +76,20 @@ export class AdminChecksController {
     return result.items;
   }
 
+  @Audit('create')
   @Post()
   create(@Body() body: CreateCheckDto, @Req() req: Request): Promise<DiscountCheckDto> {
     return this.proof.createCheck(body, adminId(req));
   }
 
   /** The same check of every selected discount (react-admin's bulk action), all or none. */
+  @Audit('bulk')
   @Post('bulk')
   bulk(@Body() body: BulkCheckDto, @Req() req: Request): Promise<DiscountCheckDto[]> {
     return this.proof.createChecks(body, adminId(req));
   }
 
+  @Audit('delete')
   @Post('delete')
   @HttpCode(200)
   remove(@Body() { id }: IdDto): Promise<DiscountCheckDto> {
@@ -94,6 +101,7 @@ export class AdminChecksController {
     return this.proof.getCheck(id);
   }
 
+  @Audit('delete')
   @Delete(':id')
   delete(@Param('id', idParam) id: number): Promise<DiscountCheckDto> {
     return this.proof.removeCheck(id);
