@@ -2,7 +2,8 @@
  * The form rules' building blocks, in one place for both sides (docs/design.md §4): the server's class-validator
  * DTOs (backend/src/common/validators.ts) and the admin forms' zod schemas read the same predicates and the same
  * messages (common/messages.ts). A form's own field rules (company-form.ts, discount-form.ts, post-form.ts) are
- * written with these; `zodForm` turns them into the zod schema the form validates with.
+ * written with these; the admin inputs validate with those rules directly (frontend/src/admin/components/ra-rule.ts),
+ * and `zodForm` states them as one zod schema for a whole form's values.
  */
 import { z } from 'zod';
 
@@ -44,14 +45,6 @@ export function zodField(rule: FieldRule): z.ZodType<string, string> {
 export function zodForm<K extends string>(rules: Record<K, FieldRule>): z.ZodObject<Record<K, z.ZodType<string, string>>> {
   const shape = Object.fromEntries(Object.entries<FieldRule>(rules).map(([name, rule]) => [name, zodField(rule)]));
   return z.object(shape as Record<K, z.ZodType<string, string>>).loose();
-}
-
-/** A zod field schema back as a field rule (true, or its first message): how the admin inputs validate on blur. */
-export function zodRule(schema: z.ZodType<string>): FieldRule {
-  return (text) => {
-    const result = schema.safeParse(text);
-    return result.success ? true : (result.error.issues[0]?.message ?? 'Invalid');
-  };
 }
 
 /** Every message a form's zod schema gives for these values, by field (empty when the values are valid). */

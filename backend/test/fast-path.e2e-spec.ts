@@ -12,6 +12,7 @@ import type { CompanyDto } from '../../common/api-types.js';
 import { createApp } from '../src/app.setup.js';
 import { GracefulShutdown } from '../src/health/graceful-shutdown.service.js';
 import { createDatabase, startTestApp, testConfig, type TestApp } from './support/test-app.js';
+import { tempDir } from './support/temp-dir.js';
 
 /** Counts the requests that reach Express (the fast path answers the others before it). */
 function countExpress(app: NestExpressApplication): { readonly count: number; reset(): void } {
@@ -147,7 +148,8 @@ describe('who never gets a cached public answer, and what a change does', () => 
 describe('a graceful stop under load', () => {
   it('finishes every request it received, cached or not, with no reset and no 5xx', async () => {
     const db = await createDatabase();
-    const app = await createApp(testConfig({ databaseUrl: db.url, seedDemoContent: true, shutdownGraceMs: 10_000 }));
+    const dataDir = tempDir('vtf-graceful-');
+    const app = await createApp(testConfig({ databaseUrl: db.url, dataDir: dataDir.path, seedDemoContent: true, shutdownGraceMs: 10_000 }));
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as AddressInfo;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
@@ -184,6 +186,7 @@ describe('a graceful stop under load', () => {
     await Promise.all([app.close(), ...loops]);
     agent.destroy();
     await db.drop();
+    dataDir.remove();
     expect(issued).toBeGreaterThan(50);
     expect(outcomes.filter((o) => o !== 'ok')).toEqual([]);
     expect(app.get(GracefulShutdown).requestsInFlight).toBe(0);

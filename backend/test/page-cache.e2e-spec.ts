@@ -3,8 +3,7 @@
  * kept per URL and audience, strong ETags and 304s, dropped by a write through any instance or
  * straight in SQL, never shared between a visitor and a signed-in admin, private pages never kept.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -15,6 +14,7 @@ import { childrenNamed, childText, parseXml, readHead } from './support/markup.j
 import { eventually } from './support/wait.js';
 import { queriesDuring } from './support/queries.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { tempDir } from './support/temp-dir.js';
 
 const SITE = 'http://pages.example';
 const SHELL = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="utf-8" />\n    <title>Verified Trader Funding</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
@@ -30,8 +30,10 @@ let direct: pg.Client;
 let company: CompanyDto;
 let postId: number;
 
+const shellDir = tempDir('vtf-shell-');
+
 beforeAll(async () => {
-  const frontendDir = mkdtempSync(join(tmpdir(), 'vtf-shell-'));
+  const frontendDir = shellDir.path;
   writeFileSync(join(frontendDir, 'index.html'), SHELL);
   t = await startTestApp({ publicSiteUrl: SITE, frontendDir });
   t2 = await startTestApp({ publicSiteUrl: SITE, frontendDir, databaseUrl: t.databaseUrl });
@@ -48,6 +50,7 @@ afterAll(async () => {
   await direct?.end();
   await t2?.close();
   await t?.close();
+  shellDir.remove();
 });
 
 describe('pages, sitemap and feed are answered from the cache', () => {

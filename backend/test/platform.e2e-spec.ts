@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +7,7 @@ import request from 'supertest';
 import { MSG } from '../../common/messages.js';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { ADMIN, startTestApp, type TestApp } from './support/test-app.js';
+import { tempDir } from './support/temp-dir.js';
 import { precompressDir } from '../../frontend/vite-precompress.js';
 
 const BUNDLE = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i % 37}`))};\n`;
@@ -15,8 +15,9 @@ const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect
 
 describe('platform: errors, health, docs, static files and the page shell', () => {
   let t: TestApp;
+  const front = tempDir('vtf-front-');
   beforeAll(async () => {
-    const frontendDir = mkdtempSync(join(tmpdir(), 'vtf-front-'));
+    const frontendDir = front.path;
     mkdirSync(join(frontendDir, 'assets'));
     writeFileSync(join(frontendDir, 'index.html'), '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>');
     writeFileSync(join(frontendDir, 'assets', 'app-abc123.js'), 'console.log(1)');
@@ -28,7 +29,10 @@ describe('platform: errors, health, docs, static files and the page shell', () =
     // No server renderer here (whether or not the real one is built): the bare shell is what is under test.
     t = await startTestApp({ frontendDir, frontendServerDir: join(frontendDir, 'no-server-build') });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    front.remove();
+  });
 
   it('reports health of the process and the database', async () => {
     const res = await t.http().get('/_api/health').expect(200);
@@ -145,7 +149,8 @@ describe('platform: errors, health, docs, static files and the page shell', () =
 
 describe('platform: database outage', () => {
   it('answers 503 {error} without a stack trace while the database is down, and recovers by itself', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vtf-outage-'));
+    const dbDir = tempDir('vtf-outage-');
+    const dir = dbDir.path;
     let db = await startEmbeddedPostgres(dir);
     const port = Number(new URL(db.url).port);
     const t = await startTestApp({ databaseUrl: db.url });
@@ -170,13 +175,15 @@ describe('platform: database outage', () => {
     } finally {
       await t.close();
       await db.stop();
+      dbDir.remove();
     }
   });
 });
 
 describe('platform: restart persistence on the embedded database', () => {
   it('keeps data and sessions across a stop and start with the same DATA_DIR', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'vtf-restart-'));
+    const data = tempDir('vtf-restart-');
+    const dataDir = data.path;
     const first = await startTestApp({ dataDir, databaseUrl: undefined, seedDemoContent: true });
     const admin = await first.signedIn();
     const created = await admin.post('/_api/admin/companies').send({ name: 'Survivor' }).expect(201);
@@ -193,6 +200,7 @@ describe('platform: restart persistence on the embedded database', () => {
       expect(session.body.user.email).toBe(ADMIN.email);
     } finally {
       await second.app.close();
+      data.remove();
     }
   });
 });

@@ -4,7 +4,10 @@
  * Then asks the running app, so the labels are what the guards actually enforce.
  */
 import type { Test } from 'supertest';
+import { Reflector } from '@nestjs/core';
 import { routeTable, type RouteEntry } from '../src/access/route-table.js';
+import { adminResourceOf, adminWriteOf, auditLabelOf } from '../src/audit/admin-write.js';
+import { noStoreOf } from '../src/cache/no-store.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 type Caller = Record<string, (path: string) => Test>;
@@ -38,6 +41,40 @@ describe('route labels', () => {
     // Issue #20: the editor's routes are checked route by route in roles.e2e-spec.ts.
     const wrong = routes.filter((r) => /^\/_api\/admin(\/|$)/i.test(r.path) && (r.isPublic || !['admin', 'admin,editor'].includes(r.roles?.join() ?? ''))).map(id);
     expect(wrong).toEqual([]);
+  });
+
+  it('names the resource of every /_api/admin route, and keeps its answers out of every cache', () => {
+    const reflector = t.app.get(Reflector);
+    const admin = routes.filter((r) => /^\/_api\/admin(\/|$)/i.test(r.path));
+    expect(admin.filter((r) => !adminResourceOf(reflector, r.targets)).map(id)).toEqual([]);
+    expect(admin.filter((r) => noStoreOf(reflector, r.targets) !== 'no-store').map(id)).toEqual([]);
+  });
+
+  it("keeps a trader's own /_api/me answers private and unstored", () => {
+    const reflector = t.app.get(Reflector);
+    const mine = routes.filter((r) => /^\/_api\/me(\/|$)/i.test(r.path));
+    expect(mine.length).toBeGreaterThan(3);
+    expect(mine.filter((r) => noStoreOf(reflector, r.targets) !== 'private, no-store').map(id)).toEqual([]);
+  });
+
+  it('labels every admin write with its audit action (or as changing no record)', () => {
+    const reflector = t.app.get(Reflector);
+    const writes = routes.filter((r) => adminResourceOf(reflector, r.targets) && (r.method !== 'GET' || r.path.endsWith('/export.csv')));
+    expect(writes.filter((r) => auditLabelOf(reflector, r.targets) === undefined).map(id)).toEqual([]);
+    const logged = Object.fromEntries(writes.map((r) => [id(r), adminWriteOf(reflector, r.targets)]));
+    expect(logged).toMatchObject({
+      'POST /_api/admin/blog-posts': { resource: 'blog-posts', action: 'create' },
+      'POST /_api/admin/users': { resource: 'users', action: 'invite' },
+      'POST /_api/admin/blog-posts/update': { resource: 'blog-posts', action: 'update' },
+      'PUT /_api/admin/companies/:id': { resource: 'companies', action: 'update' },
+      'POST /_api/admin/discounts/delete': { resource: 'discounts', action: 'delete' },
+      'DELETE /_api/admin/discounts/:id': { resource: 'discounts', action: 'delete' },
+      'POST /_api/admin/discount-checks/bulk': { resource: 'discount-checks', action: 'bulk' },
+      'GET /_api/admin/newsletter-subscribers/export.csv': { resource: 'newsletter-subscribers', action: 'export' },
+      'POST /_api/admin/blog-posts/:id/revisions/:revisionId/restore': { resource: 'blog-posts', action: 'restore' },
+      'POST /_api/admin/blog-posts/:id/preview-link': { resource: 'blog-posts', action: 'preview-link' },
+      'POST /_api/admin/blog-posts/:id/autosave': null,
+    });
   });
 
   it('rate-limits every anonymous write', () => {

@@ -2,13 +2,13 @@
  * What a crawler or a link preview sees on the first byte, without running JavaScript:
  * each route's head and status, the sitemap, the feed and robots.txt (docs/design.md §3 "SEO on the server").
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SITE_DESCRIPTION, SITE_NAME } from '../../common/constants.js';
 import { MSG } from '../../common/messages.js';
 import { childrenNamed, childText, parseXml, readHead, type HeadTags, type XmlElement } from './support/markup.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { tempDir } from './support/temp-dir.js';
 
 // Plain http, so the session cookie (Secure on https sites) travels in the admin test.
 const SITE = 'http://vtf.example';
@@ -51,13 +51,16 @@ interface PostInput {
 
 describe('SEO: page heads, status codes, sitemap, feed, robots.txt', () => {
   let t: TestApp;
+  const frontendDir = tempDir('vtf-shell-');
 
   beforeAll(async () => {
-    const frontendDir = mkdtempSync(join(tmpdir(), 'vtf-shell-'));
-    writeFileSync(join(frontendDir, 'index.html'), BUILT_SHELL);
-    t = await startTestApp({ publicSiteUrl: SITE, frontendDir });
+    writeFileSync(join(frontendDir.path, 'index.html'), BUILT_SHELL);
+    t = await startTestApp({ publicSiteUrl: SITE, frontendDir: frontendDir.path });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    frontendDir.remove();
+  });
   beforeEach(() => t.sql('delete from blog_posts'));
 
   async function insertPost(p: PostInput): Promise<number> {

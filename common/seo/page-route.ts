@@ -1,12 +1,13 @@
 /**
  * Which page a URL is (docs/spec.md §2 routes), decided the same way by the server (status code and <head>)
- * and by the client (the head kept in step while navigating). Pure: no framework, no DOM.
+ * and by the client (the head kept in step while navigating), against the one list of pages (site-pages.ts) the
+ * router also takes its paths from; here each page's parameters are read and checked. Pure: no framework, no DOM.
  */
 import { normaliseSearchQuery, SEARCH_MAX_PAGE, SEARCH_TYPES, type SearchType } from '../search.js';
 import { FIRM_SLUG_PATTERN } from '../firms.js';
-import { blogCategoryFromPath } from '../blog-categories.js';
 import { BLOG_CATEGORIES, type BlogCategory } from '../enums.js';
 import { parseCompareFirms, parseFirmsQuery, type FirmsQueryResult } from '../firms.js';
+import { findPage } from './site-pages.js';
 
 export type AdminSection =
   | 'dashboard'
@@ -48,18 +49,6 @@ export type PageRoute =
   /** The site search (issue #29): /search?q=&type=&page=; `error` when the text is too long (a 400 saying so). */
   | { kind: 'search'; path: string; q: string; type?: SearchType; page: number; error?: string };
 
-const STATIC_ROUTES: Record<string, 'home' | 'about' | 'discounts' | 'login' | 'unsubscribe' | 'methodology' | 'accept-invite' | 'payout-guarantee' | 'simulator'> = {
-  '/simulator': 'simulator',
-  '/': 'home',
-  '/methodology': 'methodology',
-  '/payout-guarantee': 'payout-guarantee',
-  '/about': 'about',
-  '/discounts': 'discounts',
-  '/login': 'login',
-  '/accept-invite': 'accept-invite',
-  '/newsletter/unsubscribe': 'unsubscribe',
-};
-
 const ADMIN_SECTIONS: Record<string, AdminSection> = {
   companies: 'companies',
   discounts: 'discounts',
@@ -84,43 +73,41 @@ export function matchRoute(pathname: string, search: string | URLSearchParams = 
   const lower = segments.map((s) => s.toLowerCase());
   const path = `/${lower.join('/')}`;
 
-  const fixed = STATIC_ROUTES[path];
-  if (fixed) return { kind: fixed, path };
-
-  if (lower[0] === 'admin') return adminRoute(lower, path);
-  if (path === '/how-we-test-codes') return { kind: 'how-we-test', path };
-  if (lower[0] === 'discounts' && segments.length === 2) {
-    const page = parsePage(params.get('page'));
-    if (page === undefined) return notFound;
-    if (lower[1] === 'expired') return { kind: 'discounts-expired', path, page };
-    // Code slugs are lower-case ASCII (common/code-record.ts discountSlug); anything else names no code.
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(segments[1]!) || segments[1]!.length > MAX_SLUG_LENGTH) return notFound;
-    return { kind: 'discount', path: `/discounts/${segments[1]}`, slug: segments[1]!, page };
+  const found = findPage(segments);
+  if (!found) return notFound;
+  const { page: sitePage, params: { slug = '' } } = found;
+  switch (sitePage.kind) {
+    case 'admin':
+      return adminRoute(lower, path);
+    case 'discounts-expired':
+    case 'discount': {
+      const page = parsePage(params.get('page'));
+      if (page === undefined) return notFound;
+      if (sitePage.kind === 'discounts-expired') return { kind: 'discounts-expired', path, page };
+      // Code slugs are lower-case ASCII (common/code-record.ts discountSlug); anything else names no code.
+      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || slug.length > MAX_SLUG_LENGTH) return notFound;
+      return { kind: 'discount', path: `/discounts/${slug}`, slug, page };
+    }
+    case 'search':
+      return searchRoute(params, path);
+    case 'firms':
+      // A page URL may carry tracking tags (utm_…): unknown parameters are not the visitor's mistake.
+      return { kind: 'firms', path, query: parseFirmsQuery(params, { ignoreUnknown: true }) };
+    case 'compare':
+      // The plain form sends one `firms` per choice; a shared link one comma list.
+      return { kind: 'compare', path, slugs: parseCompareFirms(params.getAll('firms').join(',')) };
+    case 'firm':
+      // Firm slugs are lower-case ASCII (docs/spec.md §4's slug rule); anything else names no firm.
+      if (!FIRM_SLUG_PATTERN.test(slug)) return notFound;
+      return { kind: 'firm', path: `/firms/${slug}`, slug };
+    case 'blog':
+      return blogList(params, path, sitePage.category) ?? notFound;
+    case 'post':
+      if (slug.length > MAX_SLUG_LENGTH) return notFound;
+      return { kind: 'post', path: `/blog/${encodeURIComponent(slug)}`, slug };
+    default:
+      return { kind: sitePage.kind, path };
   }
-  if (path === '/account') return { kind: 'account', path };
-  if (path === '/search') return searchRoute(params, path);
-
-  if (lower[0] === 'firms') {
-    // A page URL may carry tracking tags (utm_…): unknown parameters are not the visitor's mistake.
-    if (segments.length === 1) return { kind: 'firms', path, query: parseFirmsQuery(params, { ignoreUnknown: true }) };
-    if (segments.length !== 2) return notFound;
-    // The plain form sends one `firms` per choice; a shared link one comma list.
-    if (lower[1] === 'compare') return { kind: 'compare', path, slugs: parseCompareFirms(params.getAll('firms').join(',')) };
-    // Firm slugs are lower-case ASCII (docs/spec.md §4's slug rule); anything else names no firm.
-    if (!FIRM_SLUG_PATTERN.test(segments[1]!)) return notFound;
-    return { kind: 'firm', path: `/firms/${segments[1]}`, slug: segments[1]! };
-  }
-
-  if (lower[0] === 'blog') {
-    if (segments.length === 1) return blogList(params, '/blog') ?? notFound;
-    if (segments.length !== 2) return notFound;
-    const category = blogCategoryFromPath(path);
-    if (category) return blogList(params, path, category) ?? notFound;
-    const slug = segments[1];
-    if (slug.length > MAX_SLUG_LENGTH) return notFound;
-    return { kind: 'post', path: `/blog/${encodeURIComponent(slug)}`, slug };
-  }
-  return notFound;
 }
 
 /**

@@ -8,25 +8,16 @@ import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { App } from './App.js';
-import type { DataSource } from './lib/data-source.js';
+import type { DataSource, RenderedPage, ServerEntry } from '../../common/seo/data-source.js';
 import { serializeSsrState } from './lib/ssr-state.js';
 import { createRoutes, type RouteHandle } from './routes.js';
 
-export type { DataSource };
-
-export interface RenderedPage {
-  /** The markup that goes inside <div id="root">. */
-  html: string;
-  /** The text of the <script type="application/json" id="ssr-state"> element. */
-  state: string;
-  /** Source files of the lazily loaded routes that rendered (their CSS and chunks go in the head). */
-  modules: string[];
-}
+export type { DataSource, RenderedPage };
 
 export { SSR_STATE_ID } from './lib/ssr-state.js';
 
 /** `url` is the path and query of the request (the origin is irrelevant to the routes). */
-export async function render(url: string, source: DataSource, now: Date = new Date()): Promise<RenderedPage> {
+export const render: ServerEntry['render'] = async (url: string, source: DataSource, now: Date = new Date()): Promise<RenderedPage> => {
   // One client per request: nothing fetched for one visitor can reach another.
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
   const handler = createStaticHandler(createRoutes({ queryClient, source, server: true }));
@@ -48,6 +39,6 @@ export async function render(url: string, source: DataSource, now: Date = new Da
   const modules = context.matches.flatMap((m) => ((m.route.handle as RouteHandle | undefined)?.module ? [(m.route.handle as RouteHandle).module!] : []));
   queryClient.clear();
   return { html, state, modules };
-}
+};
 
 export { ApiRequestError } from './lib/api.js';

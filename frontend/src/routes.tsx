@@ -1,6 +1,7 @@
 /**
  * The route objects of the whole site, the same on the server (createStaticHandler) and in the
- * browser (createBrowserRouter). Each public route's loader puts its data in TanStack Query: on the
+ * browser (createBrowserRouter). Their ids and paths are the one list of pages (common/seo/site-pages.ts) that the
+ * server's matchRoute reads too; each adds its loader (its data) and its component here. Each public route's loader puts its data in TanStack Query: on the
  * server it waits for it (in-process services), in the browser it only starts the fetch, so the page
  * chunk and its data load side by side and the page keeps showing its skeletons while they arrive.
  */
@@ -9,6 +10,7 @@ import { Suspense, lazy, type ComponentType } from 'react';
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { blogListFilter } from '../../common/blog-view.js';
 import { matchRoute, parsePage } from '../../common/seo/page-route.js';
+import { routePath } from '../../common/seo/site-pages.js';
 import { BLOG_LIST_PAGE_SIZE } from '../../common/constants.js';
 import type { BlogCategory } from '../../common/enums.js';
 import type { DataSource } from './lib/data-source.js';
@@ -83,7 +85,7 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
       id: 'root',
       element: <RootLayout />,
       children: [
-        ...(AdminApp ? [{ id: 'admin', path: 'admin/*', element: <Suspense fallback={null}><AdminApp /></Suspense> }] : []),
+        ...(AdminApp ? [{ id: 'admin', path: routePath('admin'), element: <Suspense fallback={null}><AdminApp /></Suspense> }] : []),
         {
           id: 'site',
           element: <SiteLayout />,
@@ -95,19 +97,19 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
             { id: 'home', index: true, loader: load(companiesQuery(source)), element: <HomePage /> },
             {
               id: 'discounts',
-              path: 'discounts',
+              path: routePath('discounts'),
               loader: load(discountsQuery(source)),
               ...page('site/pages/DiscountsPage.tsx', () => import('./site/pages/DiscountsPage.js').then((m) => m.DiscountsPage)),
             },
             {
               id: 'discounts-expired',
-              path: 'discounts/expired',
+              path: routePath('discounts-expired'),
               loader: ({ request }) => load(expiredDiscountsQuery(parsePage(new URL(request.url).searchParams.get('page')) ?? 1, source))(),
               ...page('site/pages/ExpiredDiscountsPage.tsx', () => import('./site/pages/ExpiredDiscountsPage.js').then((m) => m.ExpiredDiscountsPage)),
             },
             {
               id: 'discount',
-              path: 'discounts/:slug',
+              path: routePath('discount'),
               loader: async ({ params, request }) => {
                 const recordPage = parsePage(new URL(request.url).searchParams.get('page')) ?? 1;
                 const query = discountPageQuery(params.slug ?? '', source);
@@ -121,12 +123,12 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
             },
             {
               id: 'how-we-test',
-              path: 'how-we-test-codes',
+              path: routePath('how-we-test'),
               ...page('site/pages/HowWeTestPage.tsx', () => import('./site/pages/HowWeTestPage.js').then((m) => m.HowWeTestPage)),
             },
             {
               id: 'firms',
-              path: 'firms',
+              path: routePath('firms'),
               loader: async ({ request }) => {
                 const [{ parseFirmsQuery }, { firmsQuery }] = await Promise.all([firmRules(), firmQueries()]);
                 // Bad filters render the page's message (no data to read); the route says 400.
@@ -137,7 +139,7 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
             },
             {
               id: 'firms-compare',
-              path: 'firms/compare',
+              path: routePath('firms-compare'),
               loader: async ({ request }) => {
                 const [{ parseCompareFirms }, { compareQuery }] = await Promise.all([firmRules(), firmQueries()]);
                 const slugs = parseCompareFirms(new URL(request.url).searchParams.getAll('firms').join(','));
@@ -148,38 +150,38 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
             },
             {
               id: 'firm',
-              path: 'firms/:slug',
+              path: routePath('firm'),
               loader: async ({ params }) => load((await firmQueries()).firmQuery(params.slug ?? '', source))(),
               ...page('site/pages/firms/FirmProfilePage.tsx', () => import('./site/pages/firms/FirmProfilePage.js').then((m) => m.FirmProfilePage)),
             },
             {
               id: 'methodology',
-              path: 'methodology',
+              path: routePath('methodology'),
               ...page('site/pages/firms/MethodologyPage.tsx', () => import('./site/pages/firms/MethodologyPage.js').then((m) => m.MethodologyPage)),
             },
             {
               id: 'simulator',
-              path: 'simulator',
+              path: routePath('simulator'),
               // Only a server render has a posted form (POST /simulator without JavaScript); the browser simulates in a worker.
               loader: () => source.simulatorPosted(),
               ...page('site/pages/simulator/SimulatorPage.tsx', () => import('./site/pages/simulator/SimulatorPage.js').then((m) => m.SimulatorPage)),
             },
             {
               id: 'payout-guarantee',
-              path: 'payout-guarantee',
+              path: routePath('payout-guarantee'),
               loader: load(guaranteeStatsQuery(source)),
               ...page('site/pages/PayoutGuaranteePage.tsx', () => import('./site/pages/PayoutGuaranteePage.js').then((m) => m.PayoutGuaranteePage)),
             },
-            { id: 'about', path: 'about', ...page('site/pages/AboutPage.tsx', () => import('./site/pages/AboutPage.js').then((m) => m.AboutPage)) },
+            { id: 'about', path: routePath('about'), ...page('site/pages/AboutPage.tsx', () => import('./site/pages/AboutPage.js').then((m) => m.AboutPage)) },
             {
               id: 'unsubscribe',
-              path: 'newsletter/unsubscribe',
+              path: routePath('unsubscribe'),
               ...page('site/pages/UnsubscribePage.tsx', () => import('./site/pages/UnsubscribePage.js').then((m) => m.UnsubscribePage)),
             },
             {
               // The trader's own page (issue #17): the server renders it for its owner only and sends others to /login.
               id: 'account',
-              path: 'account',
+              path: routePath('account'),
               loader: async () => {
                 const { ACCOUNT_QUERIES } = await accountQueries();
                 // This page is its reader's alone (never cached), so unlike the public pages it may carry the session:
@@ -190,30 +192,30 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
               ...page('site/pages/account/AccountPage.tsx', () => import('./site/pages/account/AccountPage.js').then((m) => m.AccountPage)),
             },
             // The sign-in form brings zod and react-hook-form; other pages do not need them.
-            { id: 'login', path: 'login', ...page('site/pages/LoginPage.tsx', () => import('./site/pages/LoginPage.js').then((m) => m.LoginPage)) },
+            { id: 'login', path: routePath('login'), ...page('site/pages/LoginPage.tsx', () => import('./site/pages/LoginPage.js').then((m) => m.LoginPage)) },
             {
               id: 'accept-invite',
-              path: 'accept-invite',
+              path: routePath('accept-invite'),
               ...page('site/pages/AcceptInvitePage.tsx', () => import('./site/pages/AcceptInvitePage.js').then((m) => m.AcceptInvitePage)),
             },
             {
               id: 'blog',
-              path: 'blog',
+              path: routePath('blog'),
               loader: blogList(),
               ...page('site/pages/blog/BlogListPage.tsx', () => import('./site/pages/blog/BlogListPage.js').then((m) => m.BlogListPage)),
             },
-            { id: 'blog-news', path: 'blog/news', ...categoryList('news') },
-            { id: 'blog-guides', path: 'blog/guides', ...categoryList('guide') },
-            { id: 'blog-reviews', path: 'blog/reviews', ...categoryList('review') },
+            { id: 'blog-news', path: routePath('blog-news'), ...categoryList('news') },
+            { id: 'blog-guides', path: routePath('blog-guides'), ...categoryList('guide') },
+            { id: 'blog-reviews', path: routePath('blog-reviews'), ...categoryList('review') },
             {
               id: 'post',
-              path: 'blog/:slug',
+              path: routePath('post'),
               loader: ({ params }) => load(blogPostQuery(params.slug ?? '', source))(),
               ...page('site/pages/blog/BlogPostPage.tsx', () => import('./site/pages/blog/BlogPostPage.js').then((m) => m.BlogPostPage)),
             },
             {
               id: 'search',
-              path: 'search',
+              path: routePath('search'),
               loader: async ({ request }) => {
                 const route = matchRoute('/search', new URL(request.url).searchParams);
                 // The empty state suggests firms; a text the route refused (too long) reads nothing else.

@@ -8,6 +8,8 @@ export interface RouteEntry extends RouteLabels {
   path: string;
   controller: string;
   handler: string;
+  /** The handler and its controller, for reading other modules' labels (audit, no-store) with the Reflector. */
+  targets: [(...args: unknown[]) => unknown, Type<unknown>];
 }
 
 const join = (...parts: string[]) => `/${parts.map((p) => p.replace(/^\/|\/$/g, '')).filter(Boolean).join('/')}`;
@@ -30,7 +32,7 @@ export function routeTable(app: INestApplication): RouteEntry[] {
         const labels = labelsOf(reflector, [handler, controller]);
         for (const base of asList(Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined)) {
           for (const sub of asList(Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined)) {
-            entries.push({ method: RequestMethod[method], path: join(base, sub), controller: controller.name, handler: name, ...labels });
+            entries.push({ method: RequestMethod[method], path: join(base, sub), controller: controller.name, handler: name, targets: [handler, controller], ...labels });
           }
         }
       }

@@ -5,10 +5,12 @@ import type { PublicUser } from '../../../common/api-types.js';
 import { SignedIn } from '../access/route-labels.js';
 import { AuthService } from '../auth/auth.service.js';
 import { AccountService } from './account.service.js';
+import { NoStore } from '../cache/no-store.js';
 
 /** The trader's own account (issue #17). */
 @ApiTags('account')
 @Controller('_api/me')
+@NoStore('private, no-store')
 @SignedIn()
 export class AccountController {
   constructor(private readonly account: AccountService, private readonly auth: AuthService) {}

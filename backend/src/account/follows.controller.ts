@@ -5,6 +5,7 @@ import { IsIn, IsInt, Max, Min } from 'class-validator';
 import type { PublicUser } from '../../../common/api-types.js';
 import { ALERT_FREQUENCIES, FOLLOW_MSG, type AlertFrequency, type FollowsResponse } from '../../../common/follow-api-types.js';
 import { SignedIn } from '../access/route-labels.js';
+import { NoStore } from '../cache/no-store.js';
 import { MAX_ID } from '../common/id.dto.js';
 import { idParam } from '../common/id.param.js';
 import { FollowsService } from '../follows/follows.service.js';
@@ -28,6 +29,7 @@ const userId = (req: Request) => (req.user as PublicUser).id;
 /** A signed-in trader's follows and alert settings (issue #19). */
 @ApiTags('me: follows')
 @Controller('_api/me')
+@NoStore('private, no-store')
 @SignedIn()
 export class FollowsController {
   constructor(private readonly follows: FollowsService) {}

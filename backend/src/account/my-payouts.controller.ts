@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import type { PublicUser } from '../../../common/api-types.js';
 import type { MyPayoutReportDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
 import { SignedIn } from '../access/route-labels.js';
+import { NoStore } from '../cache/no-store.js';
 import { idParam } from '../common/id.param.js';
 import { PayoutClaimsService } from '../payouts/payout-claims.service.js';
 import { PayoutReportsService } from '../payouts/payout-reports.service.js';
@@ -13,6 +14,7 @@ const viewer = (req: Request) => req.user as PublicUser;
 /** The signed-in trader's own payout reports and claims (issue #17), as the /account page lists them. */
 @ApiTags('account')
 @Controller('_api/me')
+@NoStore('private, no-store')
 @SignedIn()
 export class MyPayoutsController {
   constructor(private readonly reports: PayoutReportsService, private readonly claims: PayoutClaimsService) {}

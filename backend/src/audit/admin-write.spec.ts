@@ -1,28 +1,62 @@
-import { describeAdminWrite } from './admin-write.js';
+import { Controller, Get, Post, Put } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { noStoreOf } from '../cache/no-store.js';
+import { AdminResource, adminWriteOf, Audit, auditLabelOf, NotAudited } from './admin-write.js';
 
-describe('describeAdminWrite', () => {
-  it.each([
-    ['POST', '/_api/admin/blog-posts', { resource: 'blog-posts', action: 'create' }],
-    ['POST', '/_api/admin/users', { resource: 'users', action: 'invite' }],
-    ['POST', '/_api/admin/blog-posts/update', { resource: 'blog-posts', action: 'update' }],
-    ['PUT', '/_api/admin/companies/:id', { resource: 'companies', action: 'update' }],
-    ['POST', '/_api/admin/discounts/delete', { resource: 'discounts', action: 'delete' }],
-    ['DELETE', '/_api/admin/discounts/:id', { resource: 'discounts', action: 'delete' }],
-    ['POST', '/_api/admin/discount-checks/bulk', { resource: 'discount-checks', action: 'bulk' }],
-    ['GET', '/_api/admin/newsletter-subscribers/export.csv', { resource: 'newsletter-subscribers', action: 'export' }],
-    ['POST', '/_api/admin/blog-posts/:id/revisions/:revisionId/restore', { resource: 'blog-posts', action: 'restore' }],
-    ['POST', '/_api/admin/blog-posts/:id/preview-link', { resource: 'blog-posts', action: 'preview-link' }],
-  ])('%s %s is %j', (method, path, expected) => {
-    expect(describeAdminWrite(method, path)).toEqual(expected);
+@Controller('_api/admin/things')
+@AdminResource('things')
+class ThingsController {
+  @Get()
+  list() {}
+
+  @Audit('create')
+  @Post()
+  create() {}
+
+  @Audit('restore')
+  @Post(':id/revisions/:revisionId/restore')
+  restore() {}
+
+  @NotAudited()
+  @Post(':id/autosave')
+  autosave() {}
+
+  @Put(':id')
+  unlabelled() {}
+}
+
+@Controller('_api/things')
+class PublicThingsController {
+  @Audit('create')
+  @Post()
+  create() {}
+}
+
+describe('admin write labels', () => {
+  const reflector = new Reflector();
+  const of = (name: keyof ThingsController) => [ThingsController.prototype[name], ThingsController] as [() => void, typeof ThingsController];
+
+  it('logs a labelled write as its resource and action', () => {
+    expect(adminWriteOf(reflector, of('create'))).toEqual({ resource: 'things', action: 'create' });
+    expect(adminWriteOf(reflector, of('restore'))).toEqual({ resource: 'things', action: 'restore' });
   });
 
-  it.each([
-    ['GET', '/_api/admin/blog-posts'],
-    ['GET', '/_api/admin/blog-posts/:id'],
-    ['POST', '/_api/admin/blog-posts/:id/autosave'],
-    ['POST', '/_api/blog-posts'],
-    ['POST', '/_api/auth/login_with_password'],
-  ])('%s %s is not logged as an admin write', (method, path) => {
-    expect(describeAdminWrite(method, path)).toBeNull();
+  it('logs neither reads nor writes that say they change no record', () => {
+    expect(adminWriteOf(reflector, of('list'))).toBeNull();
+    expect(adminWriteOf(reflector, of('autosave'))).toBeNull();
+  });
+
+  it('tells an unlabelled write (undefined) from one labelled not to be logged (null)', () => {
+    expect(auditLabelOf(reflector, of('unlabelled'))).toBeUndefined();
+    expect(auditLabelOf(reflector, of('autosave'))).toBeNull();
+  });
+
+  it('logs nothing outside an admin resource', () => {
+    expect(adminWriteOf(reflector, [PublicThingsController.prototype.create, PublicThingsController])).toBeNull();
+  });
+
+  it('keeps every answer of an admin resource out of any cache', () => {
+    expect(noStoreOf(reflector, of('list'))).toBe('no-store');
+    expect(noStoreOf(reflector, [PublicThingsController.prototype.create, PublicThingsController])).toBeUndefined();
   });
 });

@@ -5,11 +5,13 @@ import { AdminOnly } from '../access/route-labels.js';
 import type { AuditEntryDto } from '../../../common/team-api-types.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { AUDIT_FILTERS, AUDIT_SORTABLE, AuditService } from './audit.service.js';
+import { AdminResource } from './admin-write.js';
 
 /** Read-only on purpose: no route here creates, edits or deletes an entry. */
 @ApiTags('admin: audit log')
 @AdminOnly()
 @Controller('_api/admin/audit-log')
+@AdminResource('audit-log')
 export class AuditLogController {
   constructor(private readonly audit: AuditService) {}
 

@@ -1,10 +1,11 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { Observable, mergeMap } from 'rxjs';
 import type { PublicUser } from '../../../common/api-types.js';
 import type { FieldChanges } from '../../../common/team-api-types.js';
 import { adminWriteContext, BULK_SUMMARY_KEY, type AdminWriteContext } from './admin-write-context.js';
-import { describeAdminWrite } from './admin-write.js';
+import { adminWriteOfContext } from './admin-write.js';
 import { AuditService } from './audit.service.js';
 
 /** The entity whose own fields an update of each resource changes (its children are left out of the log). */
@@ -19,18 +20,21 @@ const PRIMARY_ENTITY: Record<string, string> = {
 
 /**
  * Registered once, globally: every admin write runs inside a context naming its actor (read by the ORM
- * subscriber and the revision store) and, when it succeeds, appends one audit entry. A failed write changed
- * nothing and logs nothing. A new admin route is logged without anyone remembering to.
+ * subscriber and the revision store) and, when it succeeds, appends one audit entry, as the route's labels say
+ * (@AdminResource, @Audit: admin-write.ts). A failed write changed nothing and logs nothing. A new admin write
+ * without a label fails route-labels.e2e-spec.ts, so none goes unlogged by oversight.
  */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
-  constructor(private readonly audit: AuditService) {}
+  constructor(
+    private readonly audit: AuditService,
+    private readonly reflector: Reflector,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
     const req = context.switchToHttp().getRequest<Request>();
-    const routePath = (req.route as { path?: string } | undefined)?.path ?? req.path;
-    const write = describeAdminWrite(req.method, routePath);
+    const write = adminWriteOfContext(this.reflector, context);
     const user = (req.user as PublicUser | undefined) ?? null;
     const store: AdminWriteContext = { actor: user, changes: new Map() };
     return new Observable((subscriber) =>

@@ -15,6 +15,7 @@ import { BLOG_POST_FILTERS, BLOG_POST_SORTABLE, BlogPostsService, publicListQuer
 import {
   BlogBySlugQueryDto, BlogListQueryDto, BulkBlogPostsDto, CreateBlogPostDto, ReplaceBlogPostDto, UpdateBlogPostDto,
 } from './dto/blog-post.dto.js';
+import { AdminResource, Audit, NotAudited } from '../audit/admin-write.js';
 
 /** docs/spec.md §7's public calls; both answer in superjson (`{json, meta}`) so dates arrive as dates. */
 @ApiTags('blog posts')
@@ -40,6 +41,7 @@ export class BlogPostsController {
 /** Both admin faces of docs/design.md §3: SPEC's POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: blog posts')
 @Controller('_api/admin/blog-posts')
+@AdminResource('blog-posts')
 @EditorsToo()
 export class AdminBlogPostsController {
   constructor(private readonly posts: BlogPostsService) {}
@@ -53,30 +55,35 @@ export class AdminBlogPostsController {
   }
 
   /** Every post of the current filter as CSV, streamed (declared before ':id'). */
+  @Audit('export')
   @CsvExportRoute()
   async exportCsv(@Query() query: ListQuery): Promise<StreamableFile> {
     const params = parseListQuery({ filter: query.filter }, BLOG_POST_SORTABLE, BLOG_POST_FILTERS);
     return csvFile(await this.posts.exportCsv(params.filter), csvFileName('blog_posts'));
   }
 
+  @Audit('create')
   @Post()
   create(@Body() body: CreateBlogPostDto): Promise<BlogPostJson> {
     return this.posts.create(body);
   }
 
   /** One action on the ticked posts or every post of the list's filter (issue #18); audited as 'bulk'. */
+  @Audit('bulk')
   @Post('bulk')
   @HttpCode(200)
   bulk(@Body() body: BulkBlogPostsDto): Promise<BulkResult> {
     return this.posts.bulk(body);
   }
 
+  @Audit('update')
   @Post('update')
   @HttpCode(200)
   update(@Body() { id, ...changes }: UpdateBlogPostDto): Promise<BlogPostJson> {
     return this.posts.update(id, changes);
   }
 
+  @Audit('delete')
   @Post('delete')
   @HttpCode(200)
   remove(@Body() { id }: IdDto): Promise<BlogPostJson> {
@@ -95,6 +102,7 @@ export class AdminBlogPostsController {
   }
 
   /** Saves the revision's fields as the post (a new revision itself). */
+  @Audit('restore')
   @Post(':id/revisions/:revisionId/restore')
   @HttpCode(200)
   restore(@Param('id', idParam) id: number, @Param('revisionId', idParam) revisionId: number): Promise<BlogPostJson> {
@@ -102,23 +110,27 @@ export class AdminBlogPostsController {
   }
 
   /** A draft being typed, kept as a revision; the post itself does not change. */
+  @NotAudited()
   @Post(':id/autosave')
   @HttpCode(200)
   autosave(@Param('id', idParam) id: number, @Body() body: ReplaceBlogPostDto): Promise<RevisionDto> {
     return this.posts.autosave(id, body);
   }
 
+  @Audit('preview-link')
   @Post(':id/preview-link')
   @HttpCode(200)
   previewLink(@Param('id', idParam) id: number): Promise<PreviewLinkDto> {
     return this.posts.previewLink(id);
   }
 
+  @Audit('update')
   @Put(':id')
   replace(@Param('id', idParam) id: number, @Body() body: ReplaceBlogPostDto): Promise<BlogPostJson> {
     return this.posts.update(id, body);
   }
 
+  @Audit('delete')
   @Delete(':id')
   delete(@Param('id', idParam) id: number): Promise<BlogPostJson> {
     return this.posts.remove(id);

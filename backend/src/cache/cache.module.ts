@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { AdminNoStoreInterceptor } from './admin-no-store.interceptor.js';
+import { NoStoreInterceptor } from './no-store.interceptor.js';
 import { FlushInvalidation } from './flush-invalidation.js';
 import { PublicCacheInterceptor } from './public-cache.interceptor.js';
 import { PublicCacheService } from './public-cache.service.js';
@@ -9,7 +9,7 @@ import { PublicCacheService } from './public-cache.service.js';
 @Module({
   providers: [
     PublicCacheService, PublicCacheInterceptor, FlushInvalidation,
-    { provide: APP_INTERCEPTOR, useClass: AdminNoStoreInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: NoStoreInterceptor },
   ],
   exports: [PublicCacheService, PublicCacheInterceptor],
 })

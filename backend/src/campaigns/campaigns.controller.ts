@@ -12,6 +12,7 @@ import { NewsletterSettingsService } from '../newsletter/newsletter-settings.ser
 import { AdminOnly } from '../access/route-labels.js';
 import { EditorsToo } from '../access/editor-access.js';
 import type { RevisionDto } from '../../../common/team-api-types.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
 
 /**
  * Campaigns, the digest and the newsletter settings: ra-data-simple-rest face; guarded by AdminGuard (/_api/admin).
@@ -20,6 +21,7 @@ import type { RevisionDto } from '../../../common/team-api-types.js';
  */
 @ApiTags('admin: campaigns')
 @Controller('_api/admin/campaigns')
+@AdminResource('campaigns')
 @EditorsToo()
 export class CampaignsController {
   constructor(
@@ -36,6 +38,7 @@ export class CampaignsController {
     return result.items;
   }
 
+  @Audit('create')
   @Post()
   create(@Body() body: unknown): Promise<CampaignDto> {
     return this.campaigns.create(body);
@@ -49,6 +52,7 @@ export class CampaignsController {
     return this.digest.info();
   }
 
+  @Audit('digest')
   @Post('digest')
   @AdminOnly()
   @HttpCode(200)
@@ -70,6 +74,7 @@ export class CampaignsController {
     return { digestAutoSend, sendRatePerSecond };
   }
 
+  @Audit('update')
   @Put('settings')
   @AdminOnly()
   async putSettings(@Body() body: { digestAutoSend?: unknown; sendRatePerSecond?: unknown }): Promise<NewsletterSettingsDto> {
@@ -105,23 +110,27 @@ export class CampaignsController {
     return this.campaigns.revisionsOf(id);
   }
 
+  @Audit('restore')
   @Post(':id/revisions/:revisionId/restore')
   @HttpCode(200)
   restore(@Param('id', idParam) id: number, @Param('revisionId', idParam) revisionId: number): Promise<CampaignDto> {
     return this.campaigns.restore(id, revisionId);
   }
 
+  @Audit('update')
   @Put(':id')
   update(@Param('id', idParam) id: number, @Body() body: unknown): Promise<CampaignDto> {
     return this.campaigns.update(id, body);
   }
 
+  @Audit('delete')
   @Delete(':id')
   @AdminOnly()
   remove(@Param('id', idParam) id: number): Promise<CampaignDto> {
     return this.campaigns.remove(id);
   }
 
+  @Audit('test')
   @Post(':id/test')
   @AdminOnly()
   @HttpCode(200)
@@ -130,6 +139,7 @@ export class CampaignsController {
     return this.campaigns.test(id, body.email);
   }
 
+  @Audit('send')
   @Post(':id/send')
   @AdminOnly()
   @HttpCode(200)
@@ -137,6 +147,7 @@ export class CampaignsController {
     return this.campaigns.send(id);
   }
 
+  @Audit('cancel')
   @Post(':id/cancel')
   @AdminOnly()
   @HttpCode(200)

@@ -14,6 +14,7 @@ import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { COMPANY_FILTERS, COMPANY_SORTABLE, CompaniesService } from './companies.service.js';
 import { BulkCompaniesDto, CreateCompanyDto, ReplaceCompanyDto, UpdateCompanyDto } from './dto/company.dto.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
 
 @ApiTags('companies')
 @Controller('_api/companies')
@@ -32,6 +33,7 @@ export class CompaniesController {
 /** Both admin faces of docs/design.md §3: SPEC's POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: companies')
 @Controller('_api/admin/companies')
+@AdminResource('companies')
 @AdminOnly()
 export class AdminCompaniesController {
   constructor(private readonly companies: CompaniesService) {}
@@ -47,30 +49,35 @@ export class AdminCompaniesController {
 
   /** Every company of the current filter as CSV, streamed (issue #18; declared before ':id'). */
   @EditorsToo()
+  @Audit('export')
   @CsvExportRoute()
   async exportCsv(@Query() query: ListQuery): Promise<StreamableFile> {
     const params = parseListQuery({ filter: query.filter }, COMPANY_SORTABLE, COMPANY_FILTERS);
     return csvFile(await this.companies.exportCsv(params.filter), csvFileName('companies'));
   }
 
+  @Audit('create')
   @Post()
   create(@Body() body: CreateCompanyDto): Promise<CompanyDto> {
     return this.companies.create(body);
   }
 
   /** Deletes the ticked companies or every company of the list's filter, all or none (issue #18); audited as 'bulk'. */
+  @Audit('bulk')
   @Post('bulk')
   @HttpCode(200)
   bulk(@Body() body: BulkCompaniesDto): Promise<BulkResult> {
     return this.companies.bulk(body);
   }
 
+  @Audit('update')
   @Post('update')
   @HttpCode(200)
   update(@Body() { id, ...changes }: UpdateCompanyDto): Promise<CompanyDto> {
     return this.companies.update(id, changes);
   }
 
+  @Audit('delete')
   @Post('delete')
   @HttpCode(200)
   remove(@Body() { id }: IdDto): Promise<CompanyDto> {
@@ -90,17 +97,20 @@ export class AdminCompaniesController {
     return this.companies.revisionsOf(id);
   }
 
+  @Audit('restore')
   @Post(':id/revisions/:revisionId/restore')
   @HttpCode(200)
   restore(@Param('id', idParam) id: number, @Param('revisionId', idParam) revisionId: number): Promise<CompanyDto> {
     return this.companies.restore(id, revisionId);
   }
 
+  @Audit('update')
   @Put(':id')
   replace(@Param('id', idParam) id: number, @Body() body: ReplaceCompanyDto): Promise<CompanyDto> {
     return this.companies.update(id, body);
   }
 
+  @Audit('delete')
   @Delete(':id')
   delete(@Param('id', idParam) id: number): Promise<CompanyDto> {
     return this.companies.remove(id);

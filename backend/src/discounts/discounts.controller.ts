@@ -19,6 +19,7 @@ import { MSG } from '../../../common/messages.js';
 import { parsePage } from '../../../common/seo/page-route.js';
 import { ApiError } from '../common/api-error.js';
 import { CodePagesService } from './code-pages.service.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
 
 /** The tables a code's page and record show: a report, a check or a hold drops them (their triggers NOTIFY). */
 const RECORD_TABLES = ['discounts', 'companies', 'discount_reports', 'discount_checks', 'report_holds', 'firm_programs', 'firm_program_sizes'];
@@ -78,6 +79,7 @@ function pageParam(value: unknown): number {
 /** Both admin faces of docs/design.md §3: SPEC's POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: discounts')
 @Controller('_api/admin/discounts')
+@AdminResource('discounts')
 @AdminOnly()
 export class AdminDiscountsController {
   constructor(private readonly discounts: DiscountsService) {}
@@ -93,30 +95,35 @@ export class AdminDiscountsController {
 
   /** Every discount of the current filter as CSV, streamed (issue #18; declared before ':id'). */
   @EditorsToo()
+  @Audit('export')
   @CsvExportRoute()
   async exportCsv(@Query() query: ListQuery): Promise<StreamableFile> {
     const params = parseListQuery({ filter: query.filter }, DISCOUNT_SORTABLE, DISCOUNT_FILTERS);
     return csvFile(await this.discounts.exportCsv(params.filter), csvFileName('discounts'));
   }
 
+  @Audit('create')
   @Post()
   create(@Body() body: CreateDiscountDto): Promise<AdminDiscountDto> {
     return this.discounts.create(body);
   }
 
   /** A status for, or the deletion of, the ticked discounts or every discount of the list's filter (issue #18); audited as 'bulk'. */
+  @Audit('bulk')
   @Post('bulk')
   @HttpCode(200)
   bulk(@Body() body: BulkDiscountsDto): Promise<BulkResult> {
     return this.discounts.bulk(body);
   }
 
+  @Audit('update')
   @Post('update')
   @HttpCode(200)
   update(@Body() { id, ...changes }: UpdateDiscountDto): Promise<AdminDiscountDto> {
     return this.discounts.update(id, changes);
   }
 
+  @Audit('delete')
   @Post('delete')
   @HttpCode(200)
   remove(@Body() { id }: IdDto): Promise<AdminDiscountDto> {
@@ -129,11 +136,13 @@ export class AdminDiscountsController {
     return this.discounts.get(id);
   }
 
+  @Audit('update')
   @Put(':id')
   replace(@Param('id', idParam) id: number, @Body() body: ReplaceDiscountDto): Promise<AdminDiscountDto> {
     return this.discounts.update(id, body);
   }
 
+  @Audit('delete')
   @Delete(':id')
   delete(@Param('id', idParam) id: number): Promise<AdminDiscountDto> {
     return this.discounts.remove(id);

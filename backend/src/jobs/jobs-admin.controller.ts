@@ -5,10 +5,12 @@ import type { Response } from 'express';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import type { ProblemJobDto } from '../../../common/mail-api-types.js';
 import { JobsAdminService } from './jobs-admin.service.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
 
 /** Failed and dead jobs (ra-data-simple-rest list, newest first) and their retry. Admins only (@AdminOnly). */
 @ApiTags('admin: jobs')
 @Controller('_api/admin/jobs')
+@AdminResource('jobs')
 @AdminOnly()
 export class JobsAdminController {
   constructor(private readonly jobs: JobsAdminService) {}
@@ -27,6 +29,7 @@ export class JobsAdminController {
     return this.jobs.get(id);
   }
 
+  @Audit('retry')
   @Post(':id/retry')
   @HttpCode(200)
   retry(@Param('id') id: string): Promise<ProblemJobDto> {

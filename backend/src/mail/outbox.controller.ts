@@ -5,10 +5,12 @@ import type { Response } from 'express';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import type { OutboxItemDto, OutboxMessageDto } from '../../../common/mail-api-types.js';
 import { OutboxService } from './outbox.service.js';
+import { AdminResource } from '../audit/admin-write.js';
 
 /** The admin's Outbox (ra-data-simple-rest: list newest first, one message parsed, or its .eml). Admins only (@AdminOnly). */
 @ApiTags('admin: outbox')
 @Controller('_api/admin/outbox')
+@AdminResource('outbox')
 @AdminOnly()
 export class OutboxController {
   constructor(private readonly outbox: OutboxService) {}

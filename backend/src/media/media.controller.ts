@@ -10,6 +10,7 @@ import { UploadMediaDto } from './dto/upload-media.dto.js';
 import { etagFor, hashFromFileName, ifNoneMatchHits } from './media-path.js';
 import { MediaService, type UploadedImageFile } from './media.service.js';
 import { ImageUploadInterceptor } from './upload.interceptor.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
 
 /** A stored image's URL names its bytes by their hash, so the answer may be cached forever. */
 function cacheHeaders(hash: string): Record<string, string> {
@@ -66,11 +67,13 @@ export class PrivateFilesController {
 
 @ApiTags('admin: media')
 @Controller('_api/admin/media')
+@AdminResource('media')
 @StaffUploads()
 export class AdminMediaController {
   constructor(private readonly media: MediaService) {}
 
   /** One picture for an image field: 201 { url: '/media/<hash>.webp', width, height }. */
+  @Audit('create')
   @Post()
   @ApiConsumes('multipart/form-data', 'application/json')
   @UseInterceptors(ImageUploadInterceptor)

@@ -12,6 +12,7 @@ import { AdminOnly, Public, RateLimit, TakesForm } from '../access/route-labels.
 import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { NewsletterLinksService } from './newsletter-links.service.js';
 import { NewsletterPrivacyService } from './newsletter-privacy.service.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -111,6 +112,7 @@ export class NewsletterPublicController {
 /** Everything held about one address, as JSON, and its erasure (the admin's privacy calls). */
 @ApiTags('admin: newsletter subscribers')
 @Controller('_api/admin/newsletter-privacy')
+@AdminResource('newsletter-privacy')
 @AdminOnly()
 export class NewsletterPrivacyController {
   constructor(private readonly privacy: NewsletterPrivacyService) {}
@@ -121,6 +123,7 @@ export class NewsletterPrivacyController {
     return this.privacy.export(email);
   }
 
+  @Audit('delete')
   @Delete()
   eraseAddress(@Query('email') email: unknown) {
     return this.privacy.erase(email);

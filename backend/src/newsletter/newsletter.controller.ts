@@ -15,6 +15,7 @@ import { MSG } from '../../../common/messages.js';
 import { AdminOnly, Public, RateLimit, TakesOneClickPost } from '../access/route-labels.js';
 import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { NewsletterService, SUBSCRIBER_FILTERS, SUBSCRIBER_SORTABLE } from './newsletter.service.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
 
 /** The export takes the list's `filter={...}`, or `q` and `status` as plain parameters (a download link). */
 interface ExportQuery extends ListQuery {
@@ -67,6 +68,7 @@ export class NewsletterController {
 /** Both admin faces of docs/design.md §3: SPEC's list and POST calls, and the ra-data-simple-rest routes. */
 @ApiTags('admin: newsletter subscribers')
 @Controller('_api/admin/newsletter-subscribers')
+@AdminResource('newsletter-subscribers')
 @AdminOnly()
 export class AdminNewsletterController {
   constructor(private readonly newsletter: NewsletterService) {}
@@ -86,24 +88,28 @@ export class AdminNewsletterController {
     return this.newsletter.stats();
   }
 
+  @Audit('export')
   @CsvExportRoute()
   async exportCsv(@Query() query: ExportQuery): Promise<StreamableFile> {
     return csvFile(await this.newsletter.exportCsv(exportFilter(query)), newsletterExportFileName());
   }
 
   /** One action on the ticked subscribers or every subscriber of the list's filter (issue #18); audited as 'bulk'. */
+  @Audit('bulk')
   @Post('bulk')
   @HttpCode(200)
   bulk(@Body() body: BulkSubscribersDto): Promise<BulkResult> {
     return this.newsletter.bulk(body);
   }
 
+  @Audit('update')
   @Post('update')
   @HttpCode(200)
   update(@Body() { id, status }: UpdateSubscriberDto): Promise<NewsletterSubscriberDto> {
     return this.newsletter.setStatus(id, status);
   }
 
+  @Audit('delete')
   @Post('delete')
   @HttpCode(200)
   remove(@Body() { id }: IdDto): Promise<NewsletterSubscriberDto> {
@@ -115,11 +121,13 @@ export class AdminNewsletterController {
     return this.newsletter.get(id);
   }
 
+  @Audit('update')
   @Put(':id')
   replace(@Param('id', idParam) id: number, @Body() { status }: ReplaceSubscriberDto): Promise<NewsletterSubscriberDto> {
     return this.newsletter.setStatus(id, status);
   }
 
+  @Audit('delete')
   @Delete(':id')
   delete(@Param('id', idParam) id: number): Promise<NewsletterSubscriberDto> {
     return this.newsletter.remove(id);

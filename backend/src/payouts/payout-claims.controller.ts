@@ -11,6 +11,7 @@ import { idParam } from '../common/id.param.js';
 import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest-list.js';
 import { ClaimMessageDto, CreateClaimDto, MoveClaimDto } from './dto/payouts.dto.js';
 import { CLAIM_SORTABLE, PayoutClaimsService } from './payout-claims.service.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
 
 const viewer = (req: Request) => req.user as PublicUser;
 
@@ -55,6 +56,7 @@ export class PayoutGuaranteeController {
 /** The claims board (react-admin resource `payout-claims`): filter by status, age, overdue; moves by PUT. */
 @ApiTags('admin: payout claims')
 @Controller('_api/admin/payout-claims')
+@AdminResource('payout-claims')
 @AdminOnly()
 export class AdminPayoutClaimsController {
   constructor(private readonly claims: PayoutClaimsService) {}
@@ -73,6 +75,7 @@ export class AdminPayoutClaimsController {
   }
 
   /** { status, note, paidAmount? }: 409 for a move the state machine does not allow. */
+  @Audit('update')
   @Put(':id')
   move(@Param('id', idParam) id: number, @Body() body: MoveClaimDto): Promise<AdminPayoutClaimDto> {
     return this.claims.move(id, body);

@@ -10,6 +10,7 @@ import { parseListQuery, sendContentRange, type ListQuery } from '../common/rest
 import type { BulkResult } from '../../../common/bulk.js';
 import { BulkPayoutReportsDto, CreatePayoutReportDto, ReviewPayoutReportDto } from './dto/payouts.dto.js';
 import { PAYOUT_REPORT_FILTERS, PAYOUT_REPORT_SORTABLE, PayoutReportsService } from './payout-reports.service.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
 
 const viewer = (req: Request) => req.user as PublicUser;
 
@@ -32,6 +33,7 @@ export class PayoutReportsController {
 /** Moderation (react-admin resource `payout-reports`, ra-data-simple-rest). */
 @ApiTags('admin: payout reports')
 @Controller('_api/admin/payout-reports')
+@AdminResource('payout-reports')
 @AdminOnly()
 export class AdminPayoutReportsController {
   constructor(private readonly reports: PayoutReportsService) {}
@@ -45,6 +47,7 @@ export class AdminPayoutReportsController {
   }
 
   /** Approves the ticked reports or every report of the list's filter, all or none (issue #18); audited as 'bulk'. */
+  @Audit('bulk')
   @Post('bulk')
   @HttpCode(200)
   bulk(@Body() body: BulkPayoutReportsDto): Promise<BulkResult> {
@@ -57,6 +60,7 @@ export class AdminPayoutReportsController {
   }
 
   /** Approve / reject (rejectionReason required) / proofVerified; react-admin's update sends the whole record. */
+  @Audit('update')
   @Put(':id')
   review(@Param('id', idParam) id: number, @Body() body: ReviewPayoutReportDto): Promise<AdminPayoutReportDto> {
     return this.reports.review(id, body);

@@ -17,6 +17,7 @@ import { BurstHoldsService } from './burst-holds.service.js';
 import { CHECK_FILTERS, CHECK_SORTABLE, ChecksService } from './checks.service.js';
 import { ProofFiguresService } from './proof-figures.service.js';
 import { ReportsService } from './reports.service.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
 
 /** 'Did this code work?' — no account: the visitor is the network under a daily keyed hash, never stored. */
 @ApiTags('discounts')
@@ -42,6 +43,7 @@ export class ReportsController {
 /** A discount's reports over time, next to its admin record. */
 @ApiTags('admin: discounts')
 @Controller('_api/admin/discounts')
+@AdminResource('discounts')
 @AdminOnly()
 export class AdminDiscountReportsController {
   constructor(private readonly figures: ProofFiguresService, private readonly holds: BurstHoldsService) {}
@@ -53,6 +55,7 @@ export class AdminDiscountReportsController {
   }
 
   /** Counts the code's held bursts of reports (issue #18): they join its figures at once. */
+  @Audit('accept')
   @Post(':id/held-reports/accept')
   @HttpCode(200)
   async acceptHeld(@Param('id', idParam) id: number, @Req() req: Request): Promise<{ accepted: number }> {
@@ -65,6 +68,7 @@ export class AdminDiscountReportsController {
 /** Verification checks, both admin faces (docs/design.md §3): SPEC-style POST calls and the ra-data-simple-rest routes. */
 @ApiTags('admin: discount checks')
 @Controller('_api/admin/discount-checks')
+@AdminResource('discount-checks')
 @AdminOnly()
 export class AdminChecksController {
   constructor(private readonly checks: ChecksService) {}
@@ -77,17 +81,20 @@ export class AdminChecksController {
     return result.items;
   }
 
+  @Audit('create')
   @Post()
   create(@Body() body: CreateCheckDto, @Req() req: Request): Promise<DiscountCheckDto> {
     return this.checks.createCheck(body, adminId(req));
   }
 
   /** The same check of every selected discount (react-admin's bulk action), all or none. */
+  @Audit('bulk')
   @Post('bulk')
   bulk(@Body() body: BulkCheckDto, @Req() req: Request): Promise<DiscountCheckDto[]> {
     return this.checks.createChecks(body, adminId(req));
   }
 
+  @Audit('delete')
   @Post('delete')
   @HttpCode(200)
   remove(@Body() { id }: IdDto): Promise<DiscountCheckDto> {
@@ -99,6 +106,7 @@ export class AdminChecksController {
     return this.checks.getCheck(id);
   }
 
+  @Audit('delete')
   @Delete(':id')
   delete(@Param('id', idParam) id: number): Promise<DiscountCheckDto> {
     return this.checks.removeCheck(id);

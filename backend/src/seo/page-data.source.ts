@@ -19,7 +19,7 @@ import type { FirmCompareDto, FirmProfileDto } from '../../../common/firm-api-ty
 import { FollowsService } from '../follows/follows.service.js';
 import { PayoutClaimsService } from '../payouts/payout-claims.service.js';
 import { PayoutReportsService } from '../payouts/payout-reports.service.js';
-import type { DataSource, ServerEntry } from './ssr-types.js';
+import type { DataSource, ServerEntry } from '../../../common/seo/data-source.js';
 import type { SimulatorPosted } from '../../../common/simulator/form.js';
 
 /** What a page's render read, for its head and status (one source of truth with the body). */

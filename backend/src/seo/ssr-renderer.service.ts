@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import type { ServerEntry } from './ssr-types.js';
+import type { ServerEntry } from '../../../common/seo/data-source.js';
 
 interface ManifestChunk {
   file: string;

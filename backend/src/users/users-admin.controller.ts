@@ -13,6 +13,7 @@ import { Validate } from '../common/validators.js';
 import { ExpectedVersion } from '../common/version.field.js';
 import { InvitationsService } from './invitations.service.js';
 import { USER_FILTERS, USER_SORTABLE, UsersAdminService } from './users-admin.service.js';
+import { AdminResource, Audit } from '../audit/admin-write.js';
 
 export class InviteUserDto {
   @ApiProperty({ example: 'editor@example.com', description: 'Trimmed and lower-cased before it is stored' })
@@ -46,6 +47,7 @@ export class UpdateUserDto {
 @ApiTags('admin: users')
 @AdminOnly()
 @Controller('_api/admin/users')
+@AdminResource('users')
 export class UsersAdminController {
   constructor(private readonly users: UsersAdminService, private readonly invitations: InvitationsService) {}
 
@@ -58,6 +60,7 @@ export class UsersAdminController {
   }
 
   /** Invites by email: 201 with the (inactive) account; an active account with this address is a 409. */
+  @Audit('invite')
   @Post()
   invite(@Body() { email, role }: InviteUserDto, @Req() req: Request): Promise<AdminUserDto> {
     return this.invitations.invite(email, role, (req.user as PublicUser | undefined) ?? null);
@@ -68,6 +71,7 @@ export class UsersAdminController {
     return this.users.get(id);
   }
 
+  @Audit('update')
   @Put(':id')
   update(@Param('id', idParam) id: number, @Body() body: UpdateUserDto): Promise<AdminUserDto> {
     return this.users.update(id, body);

@@ -3,9 +3,6 @@
  * its own, so every suite begins from an empty, fully migrated schema.
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -14,6 +11,7 @@ import { createApp } from '../../src/app.setup.js';
 import { loadConfig, type AppConfig } from '../../src/config/config.js';
 import { PublicCacheService } from '../../src/cache/public-cache.service.js';
 import { UsersService } from '../../src/users/users.service.js';
+import { tempDir } from './temp-dir.js';
 
 export const ADMIN = { email: 'admin@test.example', password: 'admin-password-1' };
 
@@ -36,9 +34,10 @@ export async function createDatabase(): Promise<{ url: string; drop(): Promise<v
   return createScratchDatabase(adminUrl, 'test');
 }
 
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+/** `dataDir` is the caller's to make and to remove (support/temp-dir.ts). */
+export function testConfig(overrides: Partial<AppConfig> & { dataDir: string }): AppConfig {
   return {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'vtf-data-')), PORT: '0' }),
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: overrides.dataDir, PORT: '0' }),
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     seedDemoContent: false,
@@ -50,7 +49,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 /** `databaseUrl: undefined` in overrides means: use the embedded PostgreSQL in `dataDir`, as `npm start` does. */
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const db = 'databaseUrl' in overrides ? undefined : await createDatabase();
-  const config = testConfig({ databaseUrl: db?.url, ...overrides });
+  // A data dir of its own unless the suite brings one (and then removes it itself).
+  const ownDataDir = overrides.dataDir ? undefined : tempDir('vtf-data-');
+  const config = testConfig({ databaseUrl: db?.url, ...overrides, dataDir: overrides.dataDir ?? ownDataDir!.path });
   const app = await createApp(config);
   await app.init();
   const server = app.getHttpServer();
@@ -81,6 +82,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
       await pool.end();
       await app.close();
       await db?.drop();
+      ownDataDir?.remove();
     },
   };
 }

@@ -7,25 +7,24 @@ import { isStaff } from '../../../common/roles.js';
 import { AccessDenied } from './AccessDenied.js';
 import { AdminLayout } from './AdminLayout.js';
 import { authProvider } from './authProvider.js';
-import { AuditLogList } from './audit/AuditLogList.js';
-import { BlogPostCreate } from './blog-posts/BlogPostCreate.js';
-import { BlogPostEdit } from './blog-posts/BlogPostEdit.js';
-import { BlogPostList } from './blog-posts/BlogPostList.js';
-import { CompanyList } from './companies/CompanyList.js';
-import { FirmChangeCreate, FirmChangeEdit, FirmChangeList } from './firms/FirmChanges.js';
+import auditLog from './audit/index.js';
+import blogPosts from './blog-posts/index.js';
+import companies from './companies/index.js';
+import firmChanges from './firm-changes/index.js';
 import { FirmProfileEdit } from './firms/FirmProfileEdit.js';
 import { Dashboard } from './Dashboard.js';
 import { dataProvider } from './dataProvider.js';
 import { i18nProvider } from './i18n.js';
-import { DiscountList } from './discounts/DiscountList.js';
+import discounts from './discounts/index.js';
 import { NewsletterList } from './newsletter/NewsletterList.js';
-import { OutboxList, OutboxShow } from './mail/Outbox.js';
-import { CampaignCreate, CampaignEdit, CampaignList } from './campaigns/Campaigns.js';
-import { UserEdit, UserInvite, UserList } from './users/Users.js';
+import outbox from './outbox/index.js';
+import campaigns from './campaigns/index.js';
+import users from './users/index.js';
 import { NewsletterSettings } from './campaigns/NewsletterSettings.js';
-import { JobList } from './jobs/Jobs.js';
+import jobs from './jobs/index.js';
 import { NewsletterPrivacy } from './newsletter/NewsletterPrivacy.js';
-import { PayoutClaimEdit, PayoutClaimList, PayoutReportEdit, PayoutReportList } from './payouts/Payouts.js';
+import payoutClaims from './payout-claims/index.js';
+import payoutReports from './payout-reports/index.js';
 import { SonnerNotification } from './components/SonnerNotification.js';
 import { refreshPublicQueriesAfterAdminMutations } from './query-sync.js';
 import { adminTheme } from './theme.js';
@@ -37,7 +36,8 @@ refreshPublicQueriesAfterAdminMutations(queryClient);
  * The admin entry (lazy chunk: visitors never download react-admin or MUI). docs/spec.md §6 on the client:
  * /login when signed out, Access Denied without the admin role; the server guards every call anyway.
  * Routes follow docs/spec.md §2: /admin, /admin/companies, /admin/discounts, /admin/blog-posts (+ /new,
- * /:id/edit) and /admin/newsletter.
+ * /:id/edit) and /admin/newsletter. Each resource is a folder whose index.ts gives its views (one file per view:
+ * List, Create, Edit, Show), as in react-admin's demo.
  */
 export default function AdminApp() {
   const session = useSession();
@@ -64,24 +64,24 @@ export default function AdminApp() {
       title="Verified Trader Funding Admin"
       disableTelemetry
     >
-      <Resource name="companies" list={CompanyList}>
+      <Resource name="companies" {...companies}>
         <Route path=":id/profile" element={<FirmProfileEdit />} />
       </Resource>
-      <Resource name="firm-changes" list={FirmChangeList} create={FirmChangeCreate} edit={FirmChangeEdit} />
-      <Resource name="discounts" list={DiscountList} />
+      <Resource name="firm-changes" {...firmChanges} />
+      <Resource name="discounts" {...discounts} />
       {/* docs/spec.md §2's paths (/new, /:id/edit) beside react-admin's own (/create, /:id), which stay valid. */}
-      <Resource name="blog-posts" list={BlogPostList} create={BlogPostCreate} edit={BlogPostEdit}>
-        <Route path="new" element={<BlogPostCreate />} />
-        <Route path=":id/edit" element={<BlogPostEdit />} />
+      <Resource name="blog-posts" {...blogPosts}>
+        <Route path="new" element={<blogPosts.create />} />
+        <Route path=":id/edit" element={<blogPosts.edit />} />
       </Resource>
       <Resource name="newsletter-subscribers" />
-      <Resource name="campaigns" list={CampaignList} create={CampaignCreate} edit={CampaignEdit} />
-      <Resource name="outbox" list={OutboxList} show={OutboxShow} />
-      <Resource name="jobs" list={JobList} />
-      <Resource name="audit-log" list={AuditLogList} />
-      <Resource name="users" list={UserList} create={UserInvite} edit={UserEdit} />
-      <Resource name="payout-reports" list={PayoutReportList} edit={PayoutReportEdit} />
-      <Resource name="payout-claims" list={PayoutClaimList} edit={PayoutClaimEdit} />
+      <Resource name="campaigns" {...campaigns} />
+      <Resource name="outbox" {...outbox} />
+      <Resource name="jobs" {...jobs} />
+      <Resource name="audit-log" {...auditLog} />
+      <Resource name="users" {...users} />
+      <Resource name="payout-reports" {...payoutReports} />
+      <Resource name="payout-claims" {...payoutClaims} />
       <CustomRoutes>
         <Route path="/newsletter" element={<NewsletterList />} />
         <Route path="/newsletter-settings" element={<NewsletterSettings />} />

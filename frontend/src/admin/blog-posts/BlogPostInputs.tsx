@@ -7,16 +7,16 @@ import { BLOG_CATEGORIES, BLOG_STATUSES } from '../../../../common/enums.js';
 import { slugify } from '../../../../common/slugify.js';
 import { ImageInput } from '../components/ImageInput.js';
 import { CalendarIcon } from '../components/icons.js';
-import { postFormSchema, timeZoneLabel } from '../../../../common/post-form.js';
-import { zodInput } from '../components/ra-rule.js';
+import { POST_RULES, timeZoneLabel } from '../../../../common/post-form.js';
+import { raRule } from '../components/ra-rule.js';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const choices = (values: readonly string[]) => values.map((id) => ({ id, name: label(id) }));
-/** docs/spec.md §5's rules, through the post form's zod schema, as react-admin validators (undefined when valid). */
-const validateTitle = zodInput(postFormSchema.shape.title);
-const validateSlug = zodInput(postFormSchema.shape.slug);
-const validateContent = zodInput(postFormSchema.shape.content);
-const validateFeaturedImage = zodInput(postFormSchema.shape.featuredImageUrl);
+/** docs/spec.md §5's rules (common/post-form.ts) as react-admin validators (undefined when valid). */
+const validateTitle = raRule(POST_RULES.title);
+const validateSlug = raRule(POST_RULES.slug);
+const validateContent = raRule(POST_RULES.content);
+const validateFeaturedImage = raRule(POST_RULES.featuredImageUrl);
 
 type Mode = 'create' | 'edit';
 

@@ -1,11 +1,9 @@
 import { BooleanInput, NumberInput, TextInput } from 'react-admin';
 import type { CompanyDto } from '../../../../common/api-types.js';
-import { companyFormSchema, companyFormToPayload, validateAliases, type CompanyPayload } from '../../../../common/company-form.js';
+import { COMPANY_RULES, companyFormToPayload, validateAliases, type CompanyPayload } from '../../../../common/company-form.js';
 import { COMPANY_RATING_MAX, COMPANY_RATING_MIN, COMPANY_RATING_STEP } from '../../../../common/constants.js';
 import { ImageInput } from '../components/ImageInput.js';
-import { zodInput } from '../components/ra-rule.js';
-
-const fields = companyFormSchema.shape;
+import { raRule } from '../components/ra-rule.js';
 
 /** The record holds a list; the input, while typed, a comma-separated text. */
 const aliasesText = (v: unknown): string => (Array.isArray(v) ? v.join(', ') : typeof v === 'string' ? v : '');
@@ -14,7 +12,7 @@ const validateAliasesInput = (v: unknown) => {
   return result === true ? undefined : result;
 };
 const validate = {
-  name: zodInput(fields.name), logoUrl: zodInput(fields.logoUrl), websiteUrl: zodInput(fields.websiteUrl), rating: zodInput(fields.rating),
+  name: raRule(COMPANY_RULES.name), logoUrl: raRule(COMPANY_RULES.logoUrl), websiteUrl: raRule(COMPANY_RULES.websiteUrl), rating: raRule(COMPANY_RULES.rating),
 };
 
 /** The form holds the record's own types; docs/spec.md §3's body (optional fields null when empty) comes from common/company-form.ts. */

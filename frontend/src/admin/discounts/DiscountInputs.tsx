@@ -2,18 +2,17 @@ import { Stack } from '@mui/material';
 import { AutocompleteInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
 import { DISCOUNT_PERCENTAGE_MAX, DISCOUNT_PERCENTAGE_MIN } from '../../../../common/constants.js';
 import { ImageInput } from '../components/ImageInput.js';
-import { discountFormSchema } from '../../../../common/discount-form.js';
-import { zodInput } from '../components/ra-rule.js';
+import { discountRules } from '../../../../common/discount-form.js';
+import { raRule } from '../components/ra-rule.js';
 import { isoToLocalInput, listToText, localInputToIso, STATUS_CHOICES, textToList, textToSizes } from './discount-form.js';
 
-const fields = discountFormSchema.shape;
 const validate = {
-  title: zodInput(fields.title),
-  companyId: zodInput(fields.companyId),
-  status: zodInput(fields.status),
-  affiliateLink: zodInput(fields.affiliateLink),
-  discountPercentage: zodInput(fields.discountPercentage),
-  mediaUrl: zodInput(fields.mediaUrl),
+  title: raRule(discountRules.title),
+  companyId: raRule(discountRules.companyId),
+  status: raRule(discountRules.status),
+  affiliateLink: raRule(discountRules.affiliateLink),
+  discountPercentage: raRule(discountRules.discountPercentage),
+  mediaUrl: raRule(discountRules.mediaUrl),
 };
 
 /** Companies are searched by name on the server (500 of them do not fit one menu). */

@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ACCOUNT_TEXT } from '../../../../../common/account.js';
 import { LOGIN_NEXT_PARAM } from '../../../../../common/login-form.js';
 import { ApiRequestError } from '../../../lib/api.js';
 import { useSession } from '../../../lib/session.js';
 import { myReportsQuery } from './account-queries.js';
+import { LeaveContext } from './leave-account.js';
 import { ACCOUNT_SECTIONS } from './sections.js';
 import './account.css';
-
-/** Lets a section end the visit on purpose (sign out, delete) without the page sending the reader to sign in. */
-const LeaveContext = createContext<(to: string) => void>(() => undefined);
-export const useLeaveAccount = () => useContext(LeaveContext);
 
 /**
  * /account (issue #17): the signed-in trader's own page, one section after another (ACCOUNT_SECTIONS). The server

@@ -4,7 +4,7 @@ import { ACCOUNT_TEXT } from '../../../../../common/account.js';
 import { MSG } from '../../../../../common/messages.js';
 import { apiFetch } from '../../../lib/api.js';
 import { SESSION_KEY } from '../../../lib/session.js';
-import { useLeaveAccount } from './AccountPage.js';
+import { useLeaveAccount } from './leave-account.js';
 
 /** DELETE /_api/me after an explicit second step; the API removes the personal data and ends the session. */
 export function DeleteAccountSection() {

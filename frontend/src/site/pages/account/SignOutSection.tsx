@@ -1,6 +1,6 @@
 import { ACCOUNT_TEXT } from '../../../../../common/account.js';
 import { useLogout } from '../../../lib/session.js';
-import { useLeaveAccount } from './AccountPage.js';
+import { useLeaveAccount } from './leave-account.js';
 
 export function SignOutSection() {
   const logout = useLogout();

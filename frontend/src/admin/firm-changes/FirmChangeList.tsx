@@ -1,11 +1,6 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import {
-  Create, CreateButton, DateInput, Edit, EditButton, ReferenceInput,
-  SelectInput, SimpleForm, SimpleList, TextInput, TopToolbar, UrlField, required, useNotify, type RaRecord, DataTable
-} from 'react-admin';
+import { CreateButton, EditButton, ReferenceInput, SelectInput, SimpleList, TopToolbar, UrlField, type RaRecord, DataTable } from 'react-admin';
 import { List } from '../components/live-list.js';
-import { FIRM_MSG } from '../../../../common/firms.js';
-import { errorMessage } from '../components/errors.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { ServerExportButton } from '../components/ServerBulk.js';
 
@@ -14,8 +9,6 @@ const filters = [
     <SelectInput optionText="name" label="Firm" />
   </ReferenceInput>,
 ];
-
-const CHANGELOG = { to: '/admin/firm-changes', label: 'Back to Firm changelog' };
 
 /** /admin/firm-changes: the firms' changelog of rule changes (filter by firm; newest first). */
 export function FirmChangeList() {
@@ -51,50 +44,6 @@ export function FirmChangeList() {
         </DataTable>
         )}
       </List>
-    </Box>
-  );
-}
-
-const toPayload = (d: { companyId?: number; date?: string; change?: string; sourceUrl?: string | null }) => ({
-  companyId: d.companyId,
-  date: d.date,
-  change: d.change?.trim() ?? '',
-  sourceUrl: d.sourceUrl?.trim() || null,
-});
-
-function ChangeInputs() {
-  return (
-    <>
-      <ReferenceInput source="companyId" reference="companies">
-        <SelectInput optionText="name" label="Firm" validate={required(FIRM_MSG.companyId)} />
-      </ReferenceInput>
-      <DateInput source="date" validate={required(FIRM_MSG.changeDate)} />
-      <TextInput source="change" label="What changed" multiline minRows={2} validate={required(FIRM_MSG.changeText)} fullWidth />
-      <TextInput source="sourceUrl" label="Source URL" type="url" fullWidth />
-    </>
-  );
-}
-
-export function FirmChangeCreate() {
-  const notify = useNotify();
-  return (
-    <Box sx={{ maxWidth: 800, minWidth: 0 }}>
-      <PageHeader title="New changelog entry" back={CHANGELOG} />
-      <Create resource="firm-changes" title={false} transform={toPayload} redirect="list" mutationOptions={{ onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
-        <SimpleForm warnWhenUnsavedChanges><ChangeInputs /></SimpleForm>
-      </Create>
-    </Box>
-  );
-}
-
-export function FirmChangeEdit() {
-  const notify = useNotify();
-  return (
-    <Box sx={{ maxWidth: 800, minWidth: 0 }}>
-      <PageHeader title="Edit changelog entry" back={CHANGELOG} />
-      <Edit resource="firm-changes" title={false} transform={toPayload} redirect="list" mutationMode="pessimistic" mutationOptions={{ onError: (e) => notify(errorMessage(e), { type: 'error' }) }}>
-        <SimpleForm warnWhenUnsavedChanges><ChangeInputs /></SimpleForm>
-      </Edit>
     </Box>
   );
 }

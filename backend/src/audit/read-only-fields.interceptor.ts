@@ -1,12 +1,11 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { ModuleRef, Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
 import { LIVE_FIELDS, READ_ONLY_FIELDS } from '../../../common/edit-conflict.js';
 import { MSG } from '../../../common/messages.js';
-import { ApiError } from './api-error.js';
-
-const ADMIN_RESOURCE = /^\/_api\/admin\/([^/]+)/i;
+import { ApiError } from '../common/api-error.js';
+import { adminResourceOf } from './admin-write.js';
 
 /** What every admin controller with a PUT also has: its own GET of one record (the answer react-admin holds). */
 interface RecordReader {
@@ -27,20 +26,24 @@ function canonical(value: unknown): string {
 }
 
 /**
- * Each admin resource's read-only fields (common/edit-conflict.ts, declared once) on `PUT /:id`: react-admin's
+ * Each admin resource's read-only fields (common/edit-conflict.ts, declared once; the resource is the controller's
+ * @AdminResource label) on `PUT /:id`: react-admin's
  * stock update sends the record back whole, so a read-only field equal to the record's own (or one that moves on
  * its own, LIVE_FIELDS) is dropped before validation; one that differs is a 400 naming it (the body's `id` must name the record of the path). SPEC's
  * POST face keeps refusing them by name: no DTO declares them.
  */
 @Injectable()
 export class ReadOnlyFieldsInterceptor implements NestInterceptor {
-  constructor(private readonly moduleRef: ModuleRef) {}
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    private readonly reflector: Reflector,
+  ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
     const req = context.switchToHttp().getRequest<Request>();
     if (req.method !== 'PUT' || !req.body || typeof req.body !== 'object' || Array.isArray(req.body)) return next.handle();
-    const resource = ADMIN_RESOURCE.exec((req.route as { path?: string } | undefined)?.path ?? '')?.[1];
+    const resource = adminResourceOf(this.reflector, [context.getHandler(), context.getClass()]);
     const fields = resource ? READ_ONLY_FIELDS[resource] : undefined;
     const body = req.body as Record<string, unknown>;
     const id = typeof req.params.id === 'string' ? req.params.id : undefined;
