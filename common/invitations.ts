@@ -9,6 +9,8 @@ import type { UserRole } from './enums.js';
 /** An invitation link works once, for this long. */
 export const INVITATION_HOURS = 72;
 export const ACCEPT_INVITE_PATH = '/accept-invite';
+/** Who an invitation link is for, without using it (GET; the page shows it before the password is set). */
+export const INVITATION_PREVIEW_PATH = '/_api/auth/invitations/preview';
 /** Where an accepted invitation lands (signed in). */
 export const AFTER_ACCEPT_PATH = '/admin';
 
@@ -42,6 +44,7 @@ export const USERS_TEXT = {
   tooManyAttempts: (minutes: number) => `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   pageTitle: PAGE_TEXT.acceptInvite.title,
   pageIntro: PAGE_TEXT.acceptInvite.description,
+  invitedAs: (email: string, role: InvitableRole) => `This invitation is for ${email}, as ${role === 'admin' ? 'an admin' : 'an editor'}.`,
   submit: 'Set password and sign in',
   submitting: 'Setting password...',
 } as const;
@@ -56,6 +59,12 @@ export const newPasswordRule: FieldRule = (text) => {
   if (text.length > PASSWORD_LIMITS.max) return USERS_TEXT.passwordTooLong;
   return true;
 };
+
+/** GET /_api/auth/invitations/preview: the address and role a working link was sent for. */
+export interface InvitationPreviewDto {
+  email: string;
+  role: InvitableRole;
+}
 
 /** Why an invitation link does not work: 400 for a link we did not make, 410 for one that is spent. */
 export type InvitationRefusal = 'invalid' | 'expired' | 'used' | 'replaced';

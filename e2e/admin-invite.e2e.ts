@@ -64,6 +64,8 @@ describe('inviting an editor, in Chromium', () => {
     expect(opened?.status()).toBe(200);
     expect(await editor.locator('meta[name=robots]').getAttribute('content')).toBe('noindex');
     await editor.getByRole('heading', { name: USERS_TEXT.pageTitle, level: 1 }).waitFor();
+    // The page says whose invitation it is before a password is chosen (issue #35).
+    await editor.getByText(USERS_TEXT.invitedAs(EDITOR_EMAIL, 'editor')).waitFor();
     await editor.screenshot({ path: 'reports/screenshots/accept-invite-mobile.png', fullPage: true });
     await editor.fill('#password', 'too short');
     await editor.getByRole('button', { name: USERS_TEXT.submit }).click();

@@ -155,6 +155,34 @@ describe('users and invitations (issue #20)', () => {
     expect((await person.get('/_api/auth/session').expect(200)).body.user).toMatchObject({ email: 'scanned@test.example' });
   });
 
+  it('the link\'s page says who it is for, kept by no cache; the preview uses nothing and refuses a spent or forged link (issue #35)', async () => {
+    const { path, token } = await invite('named@test.example', 'admin');
+    const invitedAs = USERS_TEXT.invitedAs('named@test.example', 'admin');
+    for (let i = 0; i < 2; i++) {
+      const page = await request(t.app.getHttpServer()).get(path).expect(200);
+      expect(page.text).toContain(invitedAs);
+      expect(page.headers['cache-control']).toBe('private, no-store');
+    }
+    const preview = await request(t.app.getHttpServer()).get(`/_api/auth/invitations/preview?token=${encodeURIComponent(token)}`).expect(200);
+    expect(preview.body).toEqual({ email: 'named@test.example', role: 'admin' });
+    expect(preview.headers['cache-control']).toBe('private, no-store');
+    expect(await userRow('named@test.example')).toMatchObject({ active: false, password_hash: null });
+
+    // The page without a token is the same for everyone, and names no one.
+    const bare = await request(t.app.getHttpServer()).get('/accept-invite').expect(200);
+    expect(bare.text).not.toContain('This invitation is for');
+
+    await request(t.app.getHttpServer()).get('/_api/auth/invitations/preview?token=forged.token').expect(400, {
+      statusCode: 400, error: USERS_TEXT.linkInvalid, message: USERS_TEXT.linkInvalid, errors: { token: USERS_TEXT.linkInvalid },
+    });
+    await accept(token).expect(200);
+    const spent = await request(t.app.getHttpServer()).get(`/_api/auth/invitations/preview?token=${encodeURIComponent(token)}`).expect(410);
+    expect(spent.body.message).toBe(USERS_TEXT.linkUsed);
+    const page = await request(t.app.getHttpServer()).get(path).expect(200);
+    expect(page.text).not.toContain(invitedAs);
+    expect(page.text).toContain(USERS_TEXT.linkUsed);
+  });
+
   it('re-inviting one address is held to the per-address mail cap: the sixth within the hour is a 429 with Retry-After and mails nothing (issue #35)', async () => {
     const email = 'reinvited@test.example';
     for (let i = 0; i < EMAIL_LINK_LIMITS.perAddress; i++) await invite(email);

@@ -11,6 +11,7 @@ import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../firm-api-t
 import type { FirmsQuery } from '../firms.js';
 import type { FollowsResponse } from '../follow-api-types.js';
 import type { MyPayoutReportDto, PayoutClaimDto } from '../payout-api-types.js';
+import type { InvitationPreviewDto } from '../invitations.js';
 import type { GuaranteeStats } from '../payouts.js';
 import type { SearchResponse, SearchType } from '../search.js';
 import type { SimulatorPosted } from '../simulator/form.js';
@@ -40,6 +41,8 @@ export interface DataSource {
   myFollows(): Promise<FollowsResponse>;
   /** The payout guarantee's live figures (issue #17), the same as GET /_api/payout-guarantee/stats. */
   guaranteeStats(): Promise<GuaranteeStats>;
+  /** Who an invitation link is for (issue #35), without using it: 400/410 as accepting it would answer. */
+  invitation(token: string): Promise<InvitationPreviewDto>;
   /** The simulator's form as posted without JavaScript (server only; null for a GET and in the browser). */
   simulatorPosted(): Promise<SimulatorPosted | null>;
 }

@@ -17,7 +17,7 @@ import type { DataSource } from './lib/data-source.js';
 import { PageHead } from './lib/PageHead.js';
 import {
   blogListQuery, blogPostQuery, companiesQuery, discountPageQuery, discountRecordQuery, discountsQuery, expiredDiscountsQuery, guaranteeStatsQuery,
-  searchResultsQuery, sessionQuery,
+  invitationQuery, searchResultsQuery, sessionQuery,
 } from './lib/queries.js';
 import { SiteLayout } from './site/layout/SiteLayout.js';
 import { HomePage } from './site/pages/HomePage.js';
@@ -196,6 +196,11 @@ export function createRoutes({ queryClient, source, server }: RouteDeps): RouteO
             {
               id: 'accept-invite',
               path: routePath('accept-invite'),
+              // Who the link is for, read without using it (a page with a token is its reader's alone: SitePagesService).
+              loader: ({ request }) => {
+                const token = new URL(request.url).searchParams.get('token');
+                return token ? load(invitationQuery(token, source))() : null;
+              },
               ...page('site/pages/AcceptInvitePage.tsx', () => import('./site/pages/AcceptInvitePage.js').then((m) => m.AcceptInvitePage)),
             },
             {

@@ -49,6 +49,8 @@ export const RATE_LIMITS = {
   payoutClaims: { name: 'payout-claims', limit: 10, windowSeconds: 24 * 60 * 60, message: PAYOUT_MSG.tooManyClaims },
   /** Accepting an invitation (the JSON call and the plain form share it): bounds token guessing per address. */
   invitationAccept: { name: 'invitation-accept', limit: 20, windowSeconds: 15 * 60, message: USERS_TEXT.tooManyAttempts },
+  /** Who an invitation link is for (its page's data in the browser): its own count, so reading never uses up accepting. */
+  invitationPreview: { name: 'invitation-preview', limit: 60, windowSeconds: 15 * 60, message: USERS_TEXT.tooManyAttempts },
   /** A trader's answers on a claim. */
   claimMessages: { name: 'claim-messages', limit: 30, windowSeconds: 60 * 60, message: PAYOUT_MSG.tooManyClaims },
   /** The challenge simulator's API (issue #28): each run costs a core for a moment, so a script is bounded. */

@@ -19,6 +19,7 @@ import type { FirmCompareDto, FirmProfileDto } from '../../../common/firm-api-ty
 import { FollowsService } from '../follows/follows.service.js';
 import { PayoutClaimsService } from '../payouts/payout-claims.service.js';
 import { PayoutReportsService } from '../payouts/payout-reports.service.js';
+import { InvitationsService } from '../users/invitations.service.js';
 import type { DataSource, ServerEntry } from '../../../common/seo/data-source.js';
 import type { SimulatorPosted } from '../../../common/simulator/form.js';
 
@@ -62,6 +63,7 @@ export class PageDataSources {
     private readonly payoutClaims: PayoutClaimsService,
     private readonly searchService: SearchService,
     private readonly follows: FollowsService,
+    private readonly invitations: InvitationsService,
   ) {}
 
   /** A source for one request; `reads` collects what it answered. */
@@ -122,6 +124,8 @@ export class PageDataSources {
       myFollows: () => mine(async (id) => ({ follows: await this.follows.list(id), frequency: await this.follows.frequency(id) })),
       // The same function as GET /_api/payout-guarantee/stats: the page and the API cannot disagree.
       guaranteeStats: () => guard(() => this.payoutClaims.stats()),
+      // The same function as GET /_api/auth/invitations/preview; the page is then its reader's alone (SitePagesService).
+      invitation: (token) => guard(() => this.invitations.preview(token)),
       // The route already checked the text (common/seo/page-route.ts); the same service as GET /_api/search.
       search: (q, type, page) => guard(async () => asJson(await this.searchService.search(q, type, page))),
       blogList: (page, limit, filter) =>

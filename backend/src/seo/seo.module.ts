@@ -8,6 +8,7 @@ import { FirmsModule } from '../firms/firms.module.js';
 import { FollowsModule } from '../follows/follows.module.js';
 import { PayoutsModule } from '../payouts/payouts.module.js';
 import { SimulationsModule } from '../simulations/simulations.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { SimulatorFormController } from './simulator-form.controller.js';
 import { PageDataSources } from './page-data.source.js';
 import { PageShellService } from './page-shell.service.js';
@@ -19,7 +20,7 @@ import { SsrRendererService } from './ssr-renderer.service.js';
 
 /** SiteController's catch-all must stay the last controller (and this the last module of AppModule). */
 @Module({
-  imports: [AuthModule, BlogPostsModule, CompaniesModule, DiscountsModule, FirmsModule, FollowsModule, PayoutsModule, SearchModule, SimulationsModule],
+  imports: [AuthModule, BlogPostsModule, CompaniesModule, DiscountsModule, FirmsModule, FollowsModule, PayoutsModule, SearchModule, SimulationsModule, UsersModule],
   // The simulator's no-JavaScript form renders its page, so it sits with the pages.
   controllers: [SeoFilesController, SimulatorFormController, SiteController],
   providers: [PageShellService, SeoContentService, SitePagesService, SsrRendererService, PageDataSources],

@@ -76,6 +76,8 @@ export class SitePagesService {
     const data = rendered ? headDataFromReads(route, rendered.reads) : await this.headData(route, user);
     const failed = !!rendered?.reads.failed;
     const preview = !!rendered?.reads.preview;
+    // An invitation link's page names the person invited (issue #35): theirs alone, like /account.
+    const invitation = route.kind === 'accept-invite' && search !== '';
     const head = pageHead(route, data, this.config.publicSiteUrl);
     // A preview, a page whose content failed to load and a trader's simulation are never indexed.
     if (preview || failed || posted) head.robots = 'noindex';
@@ -86,11 +88,11 @@ export class SitePagesService {
       status: failed ? 503 : pageStatus(route, data),
       html: this.shell.render(headTags, rendered?.body, { deferScripts: !FORM_PAGES.has(route.kind) }),
       robots: head.robots,
-      // Only the admin area, the trader's own page and previews depend on the reader: those are never kept. Every
+      // Only the admin area, the trader's own page, an invitation and previews depend on the reader: those are never kept. Every
       // other page is the same for anyone (the session is not rendered on the server), so signed-in readers share it.
-      private: route.kind === 'admin' || route.kind === 'account' || preview || !!posted,
-      // A preview, a trader's own page (their reports, claims, email) and their simulation are kept by no cache at all.
-      ...(preview || route.kind === 'account' || posted ? { noStore: true } : {}),
+      private: route.kind === 'admin' || route.kind === 'account' || invitation || preview || !!posted,
+      // A preview, a trader's own page (their reports, claims, email), an invitation and a simulation are kept by no cache.
+      ...(preview || route.kind === 'account' || invitation || posted ? { noStore: true } : {}),
     };
   }
 

@@ -1,11 +1,13 @@
 import {
-  Body, Catch, Controller, HttpCode, HttpException, Post, Req, Res, UseFilters, type ArgumentsHost, type ExceptionFilter,
+  Body, Catch, Controller, Get, HttpCode, HttpException, Post, Query, Req, Res, UseFilters, type ArgumentsHost, type ExceptionFilter,
 } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
 import type { PublicUser } from '../../../common/api-types.js';
-import { AFTER_ACCEPT_PATH, USERS_TEXT, acceptInviteFormCode, acceptInviteFormRedirect, newPasswordRule } from '../../../common/invitations.js';
+import {
+  AFTER_ACCEPT_PATH, INVITATION_PREVIEW_PATH, USERS_TEXT, acceptInviteFormCode, acceptInviteFormRedirect, newPasswordRule, type InvitationPreviewDto,
+} from '../../../common/invitations.js';
 import { MSG } from '../../../common/messages.js';
 import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { Public, RateLimit, TakesForm } from '../access/route-labels.js';
@@ -13,6 +15,7 @@ import { Validate } from '../common/validators.js';
 import { isSameOriginRefusal } from '../common/same-origin-refusal.js';
 import { toPublicUser, type User } from './user.entity.js';
 import { InvitationsService } from './invitations.service.js';
+import { NoStore } from '../cache/no-store.js';
 
 export class AcceptInvitationDto {
   @ApiProperty({ description: 'The token of the invitation link' })
@@ -60,6 +63,17 @@ class AcceptFormErrors implements ExceptionFilter {
 @RateLimit(RATE_LIMITS.invitationAccept)
 export class InvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
+
+  /**
+   * Who a link is for, changing nothing (issue #35): the /accept-invite page says it before the password is set.
+   * A spent or replaced link answers as accepting it would (410), one we did not sign 400.
+   */
+  @Get(INVITATION_PREVIEW_PATH.slice(1))
+  @NoStore('private, no-store')
+  @RateLimit(RATE_LIMITS.invitationPreview)
+  preview(@Query('token') token: unknown): Promise<InvitationPreviewDto> {
+    return this.invitations.preview(token);
+  }
 
   /** Sets the password, activates the account and signs it in; answers the user. */
   @Post('_api/auth/invitations/accept')

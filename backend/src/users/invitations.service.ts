@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { SITE_NAME } from '../../../common/constants.js';
 import {
-  ACCEPT_INVITE_PATH, INVITATION_HOURS, INVITATION_REFUSALS, USERS_TEXT, type AdminUserDto, type InvitableRole, type InvitationRefusal,
+  ACCEPT_INVITE_PATH, INVITATION_HOURS, INVITATION_REFUSALS, USERS_TEXT, type AdminUserDto, type InvitableRole, type InvitationPreviewDto, type InvitationRefusal,
 } from '../../../common/invitations.js';
 import type { PublicUser } from '../../../common/api-types.js';
 import { EMAIL_LINK_LIMITS } from '../../../common/email-sign-in.js';
@@ -92,12 +92,23 @@ export class InvitationsService {
    * Sets the password of the invitation's account, makes it active and answers it (the caller signs it in).
    * An altered link is 400; an expired, used or replaced one 410; nothing changes in either case.
    */
+  /**
+   * Who a link is for, without using it (issue #35: mail scanners open links first): the same refusals as `accept`,
+   * so the page says at once that a spent or replaced link does not work.
+   */
+  async preview(token: unknown): Promise<InvitationPreviewDto> {
+    const { invitationId, nonce } = this.readToken(token);
+    const [row] = await this.em.getConnection().execute<Array<{ email: string; role: InvitableRole }>>(
+      `select u.email, u.role from user_invitations i join users u on u.id = i.user_id
+       where i.id = ? and i.nonce = ? and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()`,
+      [invitationId, nonce],
+    );
+    if (!row) throw refusal(await this.whyNot(this.em.fork(), invitationId, nonce));
+    return { email: row.email, role: row.role };
+  }
+
   async accept(token: unknown, password: string): Promise<User> {
-    const check = verifyToken([this.key], PURPOSE, token);
-    if (!check.ok) throw refusal(check.reason);
-    const [idText, nonce] = check.subject.split(':');
-    const invitationId = Number(idText);
-    if (!Number.isSafeInteger(invitationId) || invitationId < 1 || invitationId > 2_147_483_647 || !nonce) throw refusal('invalid');
+    const { invitationId, nonce } = this.readToken(token);
     const passwordHash = await hashPassword(password);
     const userId = await this.em.transactional(async (em) => {
       const [claimed] = await em.execute<Array<{ user_id: number }>>(
@@ -115,6 +126,16 @@ export class InvitationsService {
     const user = (await this.em.fork().findOne(User, { id: userId }))!;
     await this.audit.append({ actor: { id: user.id, email: user.email }, action: 'invitation-accepted', resource: 'users', resourceId: user.id, changes: { status: ['invited', 'active'] } });
     return user;
+  }
+
+  /** The invitation a link names, or the refusal of a link we did not sign (or that expired). */
+  private readToken(token: unknown): { invitationId: number; nonce: string } {
+    const check = verifyToken([this.key], PURPOSE, token);
+    if (!check.ok) throw refusal(check.reason);
+    const [idText, nonce] = check.subject.split(':');
+    const invitationId = Number(idText);
+    if (!Number.isSafeInteger(invitationId) || invitationId < 1 || invitationId > 2_147_483_647 || !nonce) throw refusal('invalid');
+    return { invitationId, nonce };
   }
 
   private async whyNot(em: EntityManager, id: number, nonce: string): Promise<InvitationRefusal> {

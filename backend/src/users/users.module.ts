@@ -10,6 +10,6 @@ import { UsersService } from './users.service.js';
   imports: [RateLimitModule],
   controllers: [UsersAdminController, InvitationsController],
   providers: [UsersService, UsersAdminService, InvitationsService],
-  exports: [UsersService],
+  exports: [UsersService, InvitationsService],
 })
 export class UsersModule {}

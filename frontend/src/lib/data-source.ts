@@ -9,6 +9,7 @@ import { blogListApiPath } from '../../../common/blog-view.js';
 import type { FollowsResponse } from '../../../common/follow-api-types.js';
 import type { FirmCompareDto, FirmProfileDto, FirmsListDto } from '../../../common/firm-api-types.js';
 import type { CodePageDto, CodeRecordDto, ExpiredPageDto } from '../../../common/code-record.js';
+import { INVITATION_PREVIEW_PATH, type InvitationPreviewDto } from '../../../common/invitations.js';
 import type { GuaranteeStats } from '../../../common/payouts.js';
 import { MSG } from '../../../common/messages.js';
 import type { MyPayoutReportDto, PayoutClaimDto } from '../../../common/payout-api-types.js';
@@ -43,4 +44,5 @@ export const httpSource: DataSource = {
   // A posted form is answered by the server's render; the browser runs its simulations in a worker.
   simulatorPosted: async () => null,
   guaranteeStats: () => apiFetch<GuaranteeStats>('/_api/payout-guarantee/stats'),
+  invitation: (token) => apiFetch<InvitationPreviewDto>(`${INVITATION_PREVIEW_PATH}?token=${encodeURIComponent(token)}`),
 };

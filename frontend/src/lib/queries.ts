@@ -47,6 +47,10 @@ export const blogListQuery = (page: number, limit: number, filter: BlogListFilte
 export const blogPostQuery = (slug: string, source: DataSource = httpSource) =>
   queryOptions({ queryKey: ['blog-post', slug], queryFn: () => source.blogPost(slug), retry: retryServerErrors, retryOnMount: false });
 
+/** Who an invitation link is for (issue #35): the /accept-invite page says it before the password is set. */
+export const invitationQuery = (token: string, source: DataSource = httpSource) =>
+  queryOptions({ queryKey: ['invitation', token], queryFn: () => source.invitation(token), retry: retryServerErrors, staleTime: Infinity });
+
 /** The payout guarantee's live figures: the page and GET /_api/payout-guarantee/stats read the same function. */
 export const guaranteeStatsQuery = (source: DataSource = httpSource) =>
   queryOptions({ queryKey: ['payout-guarantee-stats'], queryFn: () => source.guaranteeStats(), retry: retryServerErrors });

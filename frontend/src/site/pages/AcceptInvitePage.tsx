@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
@@ -8,6 +9,7 @@ import {
 import { zodForm } from '../../../../common/form-rules.js';
 import { MSG } from '../../../../common/messages.js';
 import { apiPost } from '../../lib/api.js';
+import { invitationQuery } from '../../lib/queries.js';
 
 const acceptInviteSchema = zodForm({ password: newPasswordRule });
 
@@ -26,6 +28,9 @@ export function AcceptInvitePage() {
   const [formError, setFormError] = useState<string | undefined>(
     () => acceptInviteFormMessage(params.get('error')) ?? (token ? undefined : USERS_TEXT.linkInvalid),
   );
+  // Who the link is for, so the person sees it is theirs before choosing a password; a spent link says so at once.
+  const invitation = useQuery({ ...invitationQuery(token), enabled: token !== '' });
+  const linkError = invitation.error instanceof Error ? invitation.error.message : undefined;
   const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(acceptInviteSchema), mode: 'onBlur' });
 
   const onSubmit = handleSubmit(async ({ password }: AcceptInput) => {
@@ -45,8 +50,9 @@ export function AcceptInvitePage() {
     <section className="container section narrow">
       <h1>{USERS_TEXT.pageTitle}</h1>
       <p>{USERS_TEXT.pageIntro}</p>
+      {invitation.data && <p className="invited-as"><strong>{USERS_TEXT.invitedAs(invitation.data.email, invitation.data.role)}</strong></p>}
       <form className="card form" method="post" action={ACCEPT_INVITE_PATH} onSubmit={onSubmit} noValidate>
-        {formError && <p role="alert" className="error">{formError}</p>}
+        {(formError ?? linkError) && <p role="alert" className="error">{formError ?? linkError}</p>}
         <input type="hidden" name="token" value={token} />
         <label htmlFor="password">New password</label>
         <input
