@@ -235,20 +235,42 @@ describe('copies on one database', () => {
     }
   }, 240_000);
 
-  it('npm start runs the worker as a child process you can see in ps, at a lower priority', async () => {
+  it('npm start runs the worker as a child process you can see in ps, at a lower priority, and starts it again when it dies', async () => {
     const site = await startSite({}, { npmStart: true });
     sites.push(site);
-    await waitUntil(async () => ((await (await fetch(`${site.baseUrl}/_api/health`)).json()) as { worker?: string }).worker === 'up', 60_000, 'the worker child');
-    const ps = execFileSync('ps', ['-eo', 'pid=,ppid=,ni=,args='], { encoding: 'utf8' })
-      .split('\n').map((line) => line.trim().split(/\s+/)).filter((f) => f.length >= 4)
-      .map(([pid, ppid, ni, ...args]) => ({ pid: Number(pid), ppid: Number(ppid), ni: Number(ni), args: args.join(' ') }));
-    const inGroup = (pid: number): boolean => pid === site.child.pid || (pid > 1 && inGroup(ps.find((p) => p.pid === pid)?.ppid ?? 0));
-    // Node processes only (npm runs the script through `sh -c`, whose command line names main.js too).
-    const mains = ps.filter((p) => /^(\S*\/)?node\s.*dist\/backend\/src\/main\.js/.test(p.args) && inGroup(p.pid));
-    const web = mains.find((p) => !mains.some((q) => q.pid === p.ppid));
-    const worker = mains.find((p) => p.ppid === web?.pid);
+    const health = async () => {
+      const res = await fetch(`${site.baseUrl}/_api/health`);
+      return { status: res.status, body: (await res.json()) as { status: string; role: string; worker?: string } };
+    };
+    await waitUntil(async () => (await health()).body.worker === 'up', 60_000, 'the worker child');
+    /** The site's web process and its worker child, as `ps` shows them. */
+    const processes = () => {
+      const ps = execFileSync('ps', ['-eo', 'pid=,ppid=,ni=,args='], { encoding: 'utf8' })
+        .split('\n').map((line) => line.trim().split(/\s+/)).filter((f) => f.length >= 4)
+        .map(([pid, ppid, ni, ...args]) => ({ pid: Number(pid), ppid: Number(ppid), ni: Number(ni), args: args.join(' ') }));
+      const inGroup = (pid: number): boolean => pid === site.child.pid || (pid > 1 && inGroup(ps.find((p) => p.pid === pid)?.ppid ?? 0));
+      // Node processes only (npm runs the script through `sh -c`, whose command line names main.js too).
+      const mains = ps.filter((p) => /^(\S*\/)?node\s.*dist\/backend\/src\/main\.js/.test(p.args) && inGroup(p.pid));
+      const web = mains.find((p) => !mains.some((q) => q.pid === p.ppid));
+      return { web, worker: mains.find((p) => p.ppid === web?.pid) };
+    };
+    const { web, worker } = processes();
     expect(web).toBeDefined();
     expect(worker).toMatchObject({ ni: 10 });
-    expect(await (await fetch(`${site.baseUrl}/_api/health`)).json()).toMatchObject({ status: 'ok', role: 'all', worker: 'up' });
-  }, 120_000);
+    expect((await health()).body).toMatchObject({ status: 'ok', role: 'all', worker: 'up' });
+
+    // The worker dies: the web process starts another, and meanwhile keeps answering 200 (it stays in a balancer).
+    process.kill(worker!.pid, 'SIGKILL');
+    const states = new Set<string>();
+    await waitUntil(async () => {
+      const { status, body } = await health();
+      expect(status).toBe(200);
+      states.add(body.worker ?? 'none');
+      return states.has('restarting') && body.worker === 'up';
+    }, 90_000, 'the worker child started again');
+    const after = processes();
+    expect(after.web?.pid).toBe(web!.pid);
+    expect(after.worker).toMatchObject({ ni: 10 });
+    expect(after.worker!.pid).not.toBe(worker!.pid);
+  }, 200_000);
 });
