@@ -60,16 +60,17 @@ describe('a change saved through one copy shows on the other', () => {
       `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = $1 and datname = current_database()`,
       [LISTENER],
     );
-    expect(cut!.n).toBe(2); // one per copy
+    // One per process: each copy runs ROLE=all, its web process and its worker child (issue #32) each listening.
+    expect(cut!.n).toBe(4);
     // Written straight into the database while nobody listens: no NOTIFY reaches anyone.
     await copies.sql(`update discounts set title = 'Made while B was deaf' where title = 'Seen on every copy'`);
     const api = await within(2000, async () => (await discountTitles(b)).includes('Made while B was deaf'), 'the API answer on copy B');
     const page = await within(2000, async () => (await discountsPage(b)).includes('Made while B was deaf'), 'the page on copy B');
-    // Listening again: both copies have a LISTEN connection back, and a later change arrives by NOTIFY as before.
+    // Listening again: both copies' processes have a LISTEN connection back, and a later change arrives by NOTIFY as before.
     await within(5000, async () => {
       const [row] = await copies.sql<{ n: number }>(`select count(*)::int as n from pg_stat_activity where application_name = $1 and datname = current_database()`, [LISTENER]);
-      return row!.n === 2;
-    }, 'both copies listening again');
+      return row!.n === 4;
+    }, 'both copies (web and worker processes) listening again');
     await discountTitles(b);
     const saved = await post(a, '/_api/admin/discounts', { title: 'After the reconnect', companyId });
     expect(saved.status).toBe(201);
