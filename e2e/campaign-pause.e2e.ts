@@ -9,7 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -38,13 +38,23 @@ function pidOfLocalPort(port: number): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** The parent of a process (from /proc): a copy's worker child is the child of the copy's web process. */
+function parentOf(pid: number): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
 describe('a copy frozen (SIGSTOP) mid-campaign for longer than its lease', () => {
   let database: EmbeddedDatabase;
   let databaseUrl: string;
   let db: pg.Client;
   let smtp: SmtpSink;
   const copies: Site[] = [];
-  let frozen: Site | undefined;
+  /** The process frozen (the sending copy's worker child: each copy runs ROLE=all), to thaw it whatever happens. */
+  let frozenPid: number | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'vtf-campaign-pause-'));
 
   beforeAll(async () => {
@@ -60,7 +70,7 @@ describe('a copy frozen (SIGSTOP) mid-campaign for longer than its lease', () =>
     copies.push(await startSite(env));
   }, 120_000);
   afterAll(async () => {
-    if (frozen?.child.pid) process.kill(frozen.child.pid, 'SIGCONT');
+    if (frozenPid) process.kill(frozenPid, 'SIGCONT');
     for (const copy of copies) await copy.stop();
     await db?.end();
     await smtp?.close();
@@ -88,16 +98,16 @@ describe('a copy frozen (SIGSTOP) mid-campaign for longer than its lease', () =>
     expect((await api('POST', `/_api/admin/campaigns/${id}/send`)).status).toBe(200);
 
     await waitUntil(() => received().length >= 40, 60_000, 'the first messages');
-    // The copy that sent the latest message is the one sending: freeze it.
+    // The process that sent the latest message is the one sending (a copy's worker child): freeze it.
     const pid = pidOfLocalPort(received().at(-1)!.remotePort);
-    frozen = copies.find((c) => c.child.pid === pid);
-    expect(frozen).toBeDefined();
+    expect(copies.some((c) => c.child.pid === pid || c.child.pid === parentOf(pid!))).toBe(true);
+    frozenPid = pid;
     process.kill(pid!, 'SIGSTOP');
     const atFreeze = received().length;
     await new Promise((r) => setTimeout(r, FROZEN_MS));
     const duringFreeze = received().length - atFreeze;
     process.kill(pid!, 'SIGCONT');
-    frozen = undefined;
+    frozenPid = undefined;
 
     await waitUntil(async () => (await db.query('select status from campaigns where id = $1', [id])).rows[0].status === 'sent', 150_000, 'the campaign to finish');
     // The thawed copy's last replies are recorded a moment after the campaign is marked sent.
