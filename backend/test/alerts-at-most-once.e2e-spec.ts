@@ -49,8 +49,9 @@ it('a delivery a dead sender had handed over is closed in doubt and not mailed a
   const onlyClaimed = await delivery('only-claimed', { claimedMinutesAgo: 10 });
   const fresh = await delivery('fresh', {});
 
-  const result = await t.app.get(AlertsService).sendPending();
-  expect(result).toEqual({ sent: 2, inDoubt: 1 });
+  // The app's own alerts jobs may run a pass meanwhile (the start-up tick sees pending rows): what counts is each
+  // delivery's end state and each inbox, whichever sender did the work.
+  await t.app.get(AlertsService).sendPending();
 
   expect(await state(handedOver)).toEqual({ sent: false, failed: true, error: IN_DOUBT });
   expect(t.smtp.to('handed-over@once.example')).toHaveLength(0);
@@ -59,7 +60,7 @@ it('a delivery a dead sender had handed over is closed in doubt and not mailed a
   expect(await state(fresh)).toMatchObject({ sent: true, failed: false });
   expect(t.smtp.to('fresh@once.example')).toHaveLength(1);
 
-  // Nothing is left to do: a second pass mails nobody.
+  // Nothing is left to do: a second pass mails nobody and closes nothing.
   expect(await t.app.get(AlertsService).sendPending()).toEqual({ sent: 0, inDoubt: 0 });
   expect(t.smtp.messages).toHaveLength(2);
 });
