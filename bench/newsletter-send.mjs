@@ -87,6 +87,15 @@ const schedOf = (pid) => {
   return { nice: Number(fields[16]), policy: Number(fields[38]) };
 };
 
+/** The scheduling policy of every thread of a process (threads that ended meanwhile are skipped). */
+const threadPolicies = (pid) => readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
+  try {
+    return [{ tid, policy: Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[38]) }];
+  } catch {
+    return [];
+  }
+});
+
 await runBench(async (cleanups) => {
   printMachine();
   // The sink, a process of its own (a provider on another machine): every recipient of every accepted message, counted.
@@ -107,9 +116,11 @@ await runBench(async (cleanups) => {
   const base = `http://127.0.0.1:${port}`;
   // The web process's health answers 200 once its worker child is up.
   const worker = workerOf(pid);
-  const sched = [pid, worker, process.pid].map(schedOf);
-  console.log(`web process ${pid} (nice ${sched[0].nice}), worker process ${worker} (nice ${sched[1].nice}), bench nice ${sched[2].nice}; scheduling policies ${sched.map((x) => x.policy).join(', ')} (0 = SCHED_OTHER)`);
-  if (sched.some((x) => x.policy !== 0)) throw new Error('a process runs in a real-time or idle class');
+  const sched = [pid, worker, process.pid, sink.pid].map(schedOf);
+  console.log(`web process ${pid} (nice ${sched[0].nice}), worker process ${worker} (nice ${sched[1].nice}), bench nice ${sched[2].nice}, SMTP sink nice ${sched[3].nice}; scheduling policies ${sched.map((x) => x.policy).join(', ')} (0 = SCHED_OTHER)`);
+  // Every thread, not only each main thread: a class set on one thread (as the old mail thread's `chrt` did) shows in its own stat file.
+  const classed = [pid, worker, process.pid, sink.pid].flatMap((p) => threadPolicies(p).filter((t) => t.policy !== 0).map((t) => `${p}/${t.tid}: policy ${t.policy}`));
+  if (classed.length) throw new Error(`a thread runs in a real-time or idle class: ${classed.join(', ')}`);
   const appRss = () => rssMb(pid) + rssMb(worker);
   const db = await connect(databaseUrl, cleanups);
   await db.query(
