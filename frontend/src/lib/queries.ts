@@ -31,10 +31,13 @@ export const discountsQuery = (source: DataSource = httpSource) =>
 export const searchResultsQuery = (q: string, type: SearchType | undefined, page: number, source: DataSource = httpSource) =>
   queryOptions({ queryKey: ['search', { q, type, page }], queryFn: () => source.search(q, type, page), retry: retryServerErrors });
 
+/** Every blog list page's key starts so (a server render reads one list at most). */
+export const BLOG_LIST_KEY = ['blog-posts'] as const;
+
 export const blogListQuery = (page: number, limit: number, filter: BlogListFilter, source: DataSource = httpSource) => {
   const { category, tag, q } = filter;
   return queryOptions({
-    queryKey: ['blog-posts', { page, limit, category, tag, q }],
+    queryKey: [...BLOG_LIST_KEY, { page, limit, category, tag, q }],
     queryFn: () => source.blogList(page, limit, { category, tag, q }),
     retry: retryServerErrors,
   });
