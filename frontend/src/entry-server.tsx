@@ -8,16 +8,16 @@ import { QueryClient, dehydrate, type QueryKey } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { App } from './App.js';
-import type { BlogListResponse, BlogPostWithRelated } from '../../common/api-types.js';
-import type { CodePageDto, ExpiredPageDto } from '../../common/code-record.js';
-import type { FirmCompareDto, FirmProfileDto } from '../../common/firm-api-types.js';
+import type { BlogPostWithRelated } from '../../common/api-types.js';
 import type { DataSource, RenderedPage, ServerEntry } from '../../common/seo/data-source.js';
+import type { PageHeadData } from '../../common/seo/page-head.js';
 import { matchRoute } from '../../common/seo/page-route.js';
-import { headDataFromReads, isPreviewPost, type PageReads, type RenderedHead } from '../../common/seo/rendered-head.js';
+import { isPreviewPost, type RenderedHead } from '../../common/seo/rendered-head.js';
+import type { SitePageId } from '../../common/seo/site-pages.js';
 import { ApiRequestError } from './lib/api.js';
-import { compareQuery, firmQuery } from './lib/firm-queries.js';
-import { BLOG_LIST_KEY, blogPostQuery, discountPageQuery, expiredDiscountsQuery } from './lib/queries.js';
+import { blogPostQuery } from './lib/queries.js';
 import { serializeSsrState } from './lib/ssr-state.js';
+import { PAGES } from './pages.js';
 import { createRoutes, type RouteHandle } from './routes.js';
 
 export type { DataSource, RenderedPage };
@@ -45,36 +45,36 @@ export const render: ServerEntry['render'] = async (url: string, source: DataSou
     renderedAt: now.toISOString(),
   });
   const modules = context.matches.flatMap((m) => ((m.route.handle as RouteHandle | undefined)?.module ? [(m.route.handle as RouteHandle).module!] : []));
-  const head = renderedHead(url, queryClient, now);
+  const head = renderedHead(url, context.matches.at(-1)?.route.id, queryClient, now);
   queryClient.clear();
   return { html, state, modules, head };
 };
 
 /**
- * The head's data from the queries this render ran (a page reads one post, one firm, one list at most), and
- * whether any read failed on the server's side: the same data the body shows, so status, head and body agree.
+ * The head's data from the queries this render ran, by the page's own head builder (pages.tsx, the one a
+ * navigation uses too), and whether any read failed on the server's side: the same data the body shows, so
+ * status, head and body agree.
  */
-function renderedHead(url: string, queryClient: QueryClient, now: Date): RenderedHead {
+function renderedHead(url: string, pageId: string | undefined, queryClient: QueryClient, now: Date): RenderedHead {
   const { pathname, search } = new URL(url, 'http://ssr.invalid');
   const route = matchRoute(pathname, search);
   const cache = queryClient.getQueryCache();
-  /** The query whose key starts like `key`: its data, null when it failed, undefined when the page did not read it. */
-  const read = <T,>(key: QueryKey): T | null | undefined => {
-    const [query] = cache.findAll({ queryKey: key.slice(0, 1) });
-    if (!query) return undefined;
-    return query.state.status === 'success' ? (query.state.data as T) : null;
-  };
-  const reads: PageReads = {
-    post: read<BlogPostWithRelated>(blogPostQuery('').queryKey),
-    list: read<BlogListResponse>(BLOG_LIST_KEY) ?? undefined,
-    firm: read<FirmProfileDto>(firmQuery('').queryKey),
-    discount: read<CodePageDto>(discountPageQuery('').queryKey),
-    expired: read<ExpiredPageDto>(expiredDiscountsQuery(1).queryKey) ?? undefined,
-    compare: read<FirmCompareDto>(compareQuery([]).queryKey),
-  };
+  /** The query whose key starts like `key` (a page reads one post, one firm, one list at most), as the page read it. */
+  const find = (key: QueryKey) => cache.findAll({ queryKey: key.slice(0, 1) })[0];
+  const head = pageId !== undefined && pageId in PAGES ? PAGES[pageId as SitePageId].head : undefined;
+  const options = head?.query(route);
+  let data: PageHeadData = {};
+  const read = options && find(options.queryKey);
+  // A head whose query the page did not run (its loader stopped first) names nothing.
+  if (head && read) {
+    const ok = read.state.status === 'success';
+    data = head.data(route, { data: ok ? read.state.data : undefined, error: read.state.error, pending: false, server: true });
+  }
+  const post = find(blogPostQuery('').queryKey);
+  const shown = post?.state.status === 'success' ? (post.state.data as BlogPostWithRelated) : undefined;
   // The in-process source turns every failure into the API's error: 5xx (or anything else) is the server's.
   const failed = cache.getAll().some((q) => q.state.status === 'error' && !(q.state.error instanceof ApiRequestError && q.state.error.status < 500));
-  return { data: headDataFromReads(route, reads), failed, preview: !!reads.post && isPreviewPost(reads.post, now) };
+  return { data, failed, preview: !!shown && isPreviewPost(shown, now) };
 }
 
 export { ApiRequestError } from './lib/api.js';

@@ -69,3 +69,10 @@ export const discountRecordQuery = (id: number, page: number, source: DataSource
 /** A page of the archive of expired codes. */
 export const expiredDiscountsQuery = (page: number, source: DataSource = httpSource) =>
   queryOptions({ queryKey: ['discounts-expired', page], queryFn: () => source.expiredDiscounts(page), retry: retryServerErrors });
+
+/** A firm's profile (issue #10). A missing firm the server already met is not fetched again when the page hydrates. */
+export const firmQuery = (slug: string, source: DataSource = httpSource) =>
+  queryOptions({ queryKey: ['firm', slug], queryFn: () => source.firm(slug), retry: retryServerErrors, retryOnMount: false });
+
+export const compareQuery = (slugs: string[], source: DataSource = httpSource) =>
+  queryOptions({ queryKey: ['firms-compare', slugs.join(',')], queryFn: () => source.compare(slugs), retry: retryServerErrors, retryOnMount: false });
