@@ -1,26 +1,26 @@
 /**
  * The site's pages as the front end serves them: for each page of the one list (common/seo/site-pages.ts, which
  * gives its id, path and kind), what it reads before it renders (its data), what its <head> names from that read
- * (its head) and what it shows (its view). The router (routes.tsx) makes its routes from these; the server render
+ * (its head, built in page-heads.ts) and what it shows (its view). The router (routes.tsx) makes its routes from these; the server render
  * (entry-server.tsx) and the head kept in step while navigating (lib/RouteHead.tsx) take a page's head data from
  * the same entry, so nothing else keeps a table keyed by page.
  */
-import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { Suspense, lazy, type ComponentType } from 'react';
 import type { Params, RouteObject } from 'react-router-dom';
 import { blogListFilter } from '../../common/blog-view.js';
 import { BLOG_LIST_PAGE_SIZE } from '../../common/constants.js';
 import type { BlogCategory } from '../../common/enums.js';
-import type { PageHeadData } from '../../common/seo/page-head.js';
-import { matchRoute, parsePage, type PageRoute } from '../../common/seo/page-route.js';
-import { firmHeadData, postHeadData } from '../../common/seo/rendered-head.js';
+import { matchRoute, parsePage } from '../../common/seo/page-route.js';
 import type { SitePageId } from '../../common/seo/site-pages.js';
-import { ApiRequestError } from './lib/api.js';
 import type { DataSource } from './lib/data-source.js';
 import {
   blogListQuery, blogPostQuery, companiesQuery, compareQuery, discountPageQuery, discountRecordQuery, discountsQuery, expiredDiscountsQuery,
   firmQuery, guaranteeStatsQuery, invitationQuery, searchResultsQuery, sessionQuery,
 } from './lib/queries.js';
+import {
+  ADMIN_HEAD, BLOG_LIST_HEAD, COMPARE_HEAD, DISCOUNT_HEAD, EXPIRED_DISCOUNTS_HEAD, FIRM_HEAD, POST_HEAD, type PageHead,
+} from './page-heads.js';
 import { HomePage } from './site/pages/HomePage.js';
 
 /** What a page's data reads with: the request, the one source (in-process on the server, HTTP in the browser). */
@@ -33,30 +33,10 @@ export interface PageDataArgs {
   load: (query: { queryKey: QueryKey }) => Promise<null>;
 }
 
-/** A head query's answer as far as it has come. */
-export interface HeadAnswer<T> {
-  data: T | undefined;
-  error: unknown;
-  pending: boolean;
-  /** Read by the server render (a failure there is a 503 page), not after a navigation. */
-  server: boolean;
-}
-
-/** What a page's head names, from one of the page's own queries (the same one the body shows: one fetch). */
-export interface PageHead<T = unknown, K extends QueryKey = QueryKey> {
-  /** The query for this address; undefined: this address's head names nothing read. */
-  query(route: PageRoute, source?: DataSource): UseQueryOptions<T, Error, T, K> | undefined;
-  data(route: PageRoute, answer: HeadAnswer<T>): PageHeadData;
-  /** Navigating, the head waits for the answer (false: it shows a loading head meanwhile). */
-  waits: boolean;
-  /** Only the server's status code uses it (a list past its end): navigating, the page shows its own not-found text. */
-  serverOnly?: boolean;
-}
-
 /** A page entry: `data` is the route's loader, `view` its component (lazily loaded: its own chunk). */
 export interface PageEntry {
   data?: (args: PageDataArgs) => unknown;
-  // Each head is typed by its own query; the entries only need to be told apart by page.
+  /** What its <head> names from what it read (page-heads.ts). */
   head?: PageHead;
   view: Pick<RouteObject, 'lazy' | 'handle' | 'element'> | null;
 }
@@ -70,8 +50,6 @@ export interface RouteHandle {
 function view(module: string, load: () => Promise<ComponentType>): PageEntry['view'] {
   return { handle: { module } satisfies RouteHandle, lazy: async () => ({ Component: await load() }) };
 }
-
-const head = <T, K extends QueryKey>(spec: PageHead<T, K>) => spec as unknown as PageHead;
 
 // The admin area is its own chunk, only in the browser: the server never renders it (nor bundles it).
 const AdminApp = import.meta.env.SSR ? null : lazy(() => import('./admin/AdminApp.js'));
@@ -90,16 +68,7 @@ const blogList = (category?: Exclude<BlogCategory, 'general'>): PageEntry => ({
     const page = parsePage(url.searchParams.get('page'));
     return page === undefined ? null : load(blogListQuery(page, BLOG_LIST_PAGE_SIZE, blogListFilter(url.searchParams, category), source));
   },
-  head: head({
-    // Page 1 always exists (an empty list shows its empty state); search pages are not counted.
-    query: (route, source) =>
-      route.kind === 'blog' && route.page > 1 && !route.q
-        ? blogListQuery(route.page, BLOG_LIST_PAGE_SIZE, { category: route.category, tag: route.tag }, source)
-        : undefined,
-    data: (route, { data }) => (route.kind === 'blog' && data ? { pageOutOfRange: route.page > data.pagination.totalPages } : {}),
-    waits: true,
-    serverOnly: true,
-  }),
+  head: BLOG_LIST_HEAD,
   view: category
     ? view('site/pages/blog/BlogListPage.tsx', () => blogListPage().then(({ BlogListPage }) => () => <BlogListPage key={category} category={category} />))
     : view('site/pages/blog/BlogListPage.tsx', () => blogListPage().then((m) => m.BlogListPage)),
@@ -107,19 +76,7 @@ const blogList = (category?: Exclude<BlogCategory, 'general'>): PageEntry => ({
 
 export const PAGES: Record<SitePageId, PageEntry> = {
   admin: {
-    // Only an admin may learn a (possibly draft) post's title from the page; the server's head reads it itself.
-    head: head({
-      query: (route) =>
-        route.kind === 'admin' && route.section === 'edit-post' && route.postId !== undefined
-          ? {
-              queryKey: ['page-head', 'admin-post', route.postId],
-              queryFn: async () => (await import('./lib/page-head.js')).fetchAdminPostTitle(route.postId!),
-              retry: false,
-            }
-          : undefined,
-      data: (_route, { data, pending }) => ({ adminPostTitle: data ?? null, adminPostLoading: pending }),
-      waits: false,
-    }),
+    head: ADMIN_HEAD,
     view: AdminApp ? { element: <Suspense fallback={null}><AdminApp /></Suspense> } : null,
   },
   home: { data: ({ source, load }) => load(companiesQuery(source)), view: { element: <HomePage /> } },
@@ -129,12 +86,7 @@ export const PAGES: Record<SitePageId, PageEntry> = {
   },
   'discounts-expired': {
     data: ({ url, source, load }) => load(expiredDiscountsQuery(parsePage(url.searchParams.get('page')) ?? 1, source)),
-    head: head({
-      query: (route, source) => (route.kind === 'discounts-expired' && route.page > 1 ? expiredDiscountsQuery(route.page, source) : undefined),
-      data: (route, { data }) => (route.kind === 'discounts-expired' && data ? { pageOutOfRange: route.page > data.pages } : {}),
-      waits: true,
-      serverOnly: true,
-    }),
+    head: EXPIRED_DISCOUNTS_HEAD,
     view: view('site/pages/ExpiredDiscountsPage.tsx', () => import('./site/pages/ExpiredDiscountsPage.js').then((m) => m.ExpiredDiscountsPage)),
   },
   discount: {
@@ -147,14 +99,7 @@ export const PAGES: Record<SitePageId, PageEntry> = {
       if (recordPage > 1 && id !== undefined) await load(discountRecordQuery(id, recordPage, source));
       return null;
     },
-    // A code page names its code (issue #30).
-    head: head({
-      query: (route, source) => (route.kind === 'discount' ? discountPageQuery(route.slug, source) : undefined),
-      data: (_route, { data: c }) => ({
-        discount: c ? { title: c.discount.title, firmName: c.discount.company.name, description: c.discount.description, ended: c.ended } : null,
-      }),
-      waits: true,
-    }),
+    head: DISCOUNT_HEAD,
     view: view('site/pages/DiscountPage.tsx', () => import('./site/pages/DiscountPage.js').then((m) => m.DiscountPage)),
   },
   'how-we-test': { view: view('site/pages/HowWeTestPage.tsx', () => import('./site/pages/HowWeTestPage.js').then((m) => m.HowWeTestPage)) },
@@ -174,25 +119,12 @@ export const PAGES: Record<SitePageId, PageEntry> = {
       await Promise.all([load(companiesQuery(source)), ...(slugs ? [load(compareQuery(slugs, source))] : [])]);
       return null;
     },
-    // A comparison names its firms. A slug that names no firm is no page (404); on the server any failure is
-    // (its 503 says why), while a navigation that failed otherwise keeps the comparison's own head.
-    head: head({
-      query: (route, source) => (route.kind === 'compare' && route.slugs ? compareQuery(route.slugs, source) : undefined),
-      data: (_route, { data, error, server }) => {
-        if (data) return { compareNames: data.firms.map((f) => f.firm.name) };
-        return server || (error instanceof ApiRequestError && error.status === 404) ? { compareNames: null } : {};
-      },
-      waits: true,
-    }),
+    head: COMPARE_HEAD,
     view: view('site/pages/firms/ComparePage.tsx', () => import('./site/pages/firms/ComparePage.js').then((m) => m.ComparePage)),
   },
   firm: {
     data: ({ params, source, load }) => load(firmQuery(params.slug ?? '', source)),
-    head: head({
-      query: (route, source) => (route.kind === 'firm' ? firmQuery(route.slug, source) : undefined),
-      data: (_route, { data }) => ({ firm: data ? firmHeadData(data) : null }),
-      waits: true,
-    }),
+    head: FIRM_HEAD,
     view: view('site/pages/firms/FirmProfilePage.tsx', () => import('./site/pages/firms/FirmProfilePage.js').then((m) => m.FirmProfilePage)),
   },
   methodology: { view: view('site/pages/firms/MethodologyPage.tsx', () => import('./site/pages/firms/MethodologyPage.js').then((m) => m.MethodologyPage)) },
@@ -234,11 +166,7 @@ export const PAGES: Record<SitePageId, PageEntry> = {
   'blog-reviews': blogList('review'),
   post: {
     data: ({ params, source, load }) => load(blogPostQuery(params.slug ?? '', source)),
-    head: head({
-      query: (route, source) => (route.kind === 'post' ? blogPostQuery(route.slug, source) : undefined),
-      data: (_route, { data }) => ({ post: data ? postHeadData(data) : null }),
-      waits: true,
-    }),
+    head: POST_HEAD,
     view: view('site/pages/blog/BlogPostPage.tsx', () => import('./site/pages/blog/BlogPostPage.js').then((m) => m.BlogPostPage)),
   },
   search: {
