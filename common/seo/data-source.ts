@@ -15,6 +15,7 @@ import type { InvitationPreviewDto } from '../invitations.js';
 import type { GuaranteeStats } from '../payouts.js';
 import type { SearchResponse, SearchType } from '../search.js';
 import type { SimulatorPosted } from '../simulator/form.js';
+import type { RenderedHead } from './rendered-head.js';
 
 /** Failures are the browser's error class (`ServerEntry.ApiRequestError`) with the API's status and message. */
 export interface DataSource {
@@ -54,6 +55,8 @@ export interface RenderedPage {
   state: string;
   /** Source files of the lazily loaded routes that rendered (their CSS and chunks go in the head). */
   modules: string[];
+  /** The head's data and the page's standing, from what the render itself read (common/seo/rendered-head.ts). */
+  head: RenderedHead;
 }
 
 /** What the built server entry (frontend/src/entry-server.tsx) exports. */

@@ -3,7 +3,7 @@ import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Request } from 'express';
-import type { BlogListResponse, BlogPostWithRelated, PublicUser } from '../../../common/api-types.js';
+import type { BlogPostWithRelated, PublicUser } from '../../../common/api-types.js';
 import type { BlogListFilter } from '../../../common/blog-view.js';
 import { MSG } from '../../../common/messages.js';
 import { AuthService } from '../auth/auth.service.js';
@@ -13,33 +13,14 @@ import { ApiError } from '../common/api-error.js';
 import { isDatabaseUnavailable } from '../common/database-errors.js';
 import { CompaniesService } from '../companies/companies.service.js';
 import { DiscountsService } from '../discounts/discounts.service.js';
-import { CodePagesService, type CodePageDto, type ExpiredPageDto } from '../discounts/code-pages.service.js';
+import { CodePagesService } from '../discounts/code-pages.service.js';
 import { FirmsService } from '../firms/firms.service.js';
-import type { FirmCompareDto, FirmProfileDto } from '../../../common/firm-api-types.js';
 import { FollowsService } from '../follows/follows.service.js';
 import { PayoutClaimsService } from '../payouts/payout-claims.service.js';
 import { PayoutReportsService } from '../payouts/payout-reports.service.js';
 import { InvitationsService } from '../users/invitations.service.js';
 import type { DataSource, ServerEntry } from '../../../common/seo/data-source.js';
 import type { SimulatorPosted } from '../../../common/simulator/form.js';
-
-/** What a page's render read, for its head and status (one source of truth with the body). */
-export interface PageReads {
-  post?: BlogPostWithRelated | null;
-  /** The post is not public: an admin is previewing it. */
-  preview?: boolean;
-  list?: BlogListResponse;
-  /** A content read failed on the server's side (database down...): the page is not worth indexing. */
-  failed?: boolean;
-  /** The firm a profile shows (null: none by that slug). */
-  firm?: FirmProfileDto | null;
-  /** The code a code page shows (null: none by that slug). */
-  discount?: CodePageDto | null;
-  /** The archive page shown. */
-  expired?: ExpiredPageDto;
-  /** The firms a comparison shows (null: a slug names no firm). */
-  compare?: FirmCompareDto | null;
-}
 
 /** JSON calls answer plain JSON: the rendered page must hold what the browser would have fetched. */
 const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -66,17 +47,15 @@ export class PageDataSources {
     private readonly invitations: InvitationsService,
   ) {}
 
-  /** A source for one request; `reads` collects what it answered. */
-  forRequest(req: Request, entry: ServerEntry, reads: PageReads, posted?: SimulatorPosted): DataSource {
+  /** A source for one request (the page's head comes back from the render itself: RenderedPage.head). */
+  forRequest(req: Request, entry: ServerEntry, posted?: SimulatorPosted): DataSource {
     const user = req.user as PublicUser | undefined;
     const fail = (error: unknown): never => {
       if (error instanceof HttpException) {
         const body = error.getResponse() as { message?: string; errors?: Record<string, string> } | string;
         const message = typeof body === 'string' ? body : (body.message ?? MSG.unknownError);
-        if (error.getStatus() >= 500) reads.failed = true;
         throw new entry.ApiRequestError(message, error.getStatus(), typeof body === 'string' ? undefined : body.errors);
       }
-      reads.failed = true;
       if (!isDatabaseUnavailable(error)) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
       throw new entry.ApiRequestError(MSG.serviceUnavailable, 503);
     };
@@ -92,33 +71,17 @@ export class PageDataSources {
       discounts: () => guard(async () => asJson(await this.discounts.listPublic())),
       // Already plain JSON (numbers and text only): no round trip for the table's hundred rows.
       firms: (query) => guard(() => this.firms.list(query)),
-      firm: (slug) =>
-        guard(async () => {
-          reads.firm = null;
-          reads.firm = asJson(await this.firms.profile(slug));
-          return reads.firm;
-        }),
+      firm: (slug) => guard(async () => asJson(await this.firms.profile(slug))),
       discountPage: (slug) =>
         guard(async () => {
-          reads.discount = null;
           const found = await this.codes.bySlug(slug);
           // A moved slug was answered 301 before the render (SitePagesService); here it is no page.
           if ('moved' in found) throw new ApiError(404, MSG.notFound('Discount'));
-          reads.discount = asJson(found.page);
-          return reads.discount;
+          return asJson(found.page);
         }),
       discountRecord: (id, page) => guard(async () => asJson(await this.codes.record(id, page))),
-      expiredDiscounts: (page) =>
-        guard(async () => {
-          reads.expired = asJson(await this.codes.expired(page));
-          return reads.expired;
-        }),
-      compare: (slugs) =>
-        guard(async () => {
-          reads.compare = null;
-          reads.compare = asJson(await this.firms.compare(slugs));
-          return reads.compare;
-        }),
+      expiredDiscounts: (page) => guard(async () => asJson(await this.codes.expired(page))),
+      compare: (slugs) => guard(async () => asJson(await this.firms.compare(slugs))),
       myPayoutReports: () => mine((id) => this.payoutReports.mine(id)),
       myPayoutClaims: () => mine((id) => this.payoutClaims.mine(id)),
       myFollows: () => mine(async (id) => ({ follows: await this.follows.list(id), frequency: await this.follows.frequency(id) })),
@@ -128,15 +91,9 @@ export class PageDataSources {
       invitation: (token) => guard(() => this.invitations.preview(token)),
       // The route already checked the text (common/seo/page-route.ts); the same service as GET /_api/search.
       search: (q, type, page) => guard(async () => asJson(await this.searchService.search(q, type, page))),
-      blogList: (page, limit, filter) =>
-        guard(async () => {
-          const list = await this.posts.listPublic(await this.listQuery(page, limit, filter));
-          reads.list = list;
-          return list;
-        }),
+      blogList: (page, limit, filter) => guard(async () => this.posts.listPublic(await this.listQuery(page, limit, filter))),
       blogPost: (slug) =>
         guard(async () => {
-          reads.post = null;
           let post: BlogPostWithRelated;
           try {
             post = await this.posts.getPublicBySlug(slug);
@@ -149,9 +106,7 @@ export class PageDataSources {
             // SPEC's View button opens /blog/{slug}: a signed-in admin sees a draft or scheduled post.
             else if (user?.role === 'admin') post = await this.posts.getPreviewBySlug(slug);
             else throw error;
-            reads.preview = true;
           }
-          reads.post = post;
           return post;
         }),
     };

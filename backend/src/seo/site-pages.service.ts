@@ -1,16 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import { createHash } from 'node:crypto';
-import type { BlogPostWithRelated, PublicUser } from '../../../common/api-types.js';
+import type { PublicUser } from '../../../common/api-types.js';
 import { SPLASH_HEAD_SCRIPT } from '../../../common/boot-splash.js';
 import { DEFERRED_SCRIPTS_LOADER } from '../../../common/deferred-scripts.js';
-import type { FirmProfileDto } from '../../../common/firm-api-types.js';
-import { headTagList, pageHead, pageStatus, type FirmHeadData, type PageHeadData, type PostHeadData } from '../../../common/seo/page-head.js';
+import { headTagList, pageHead, pageStatus, type PageHeadData } from '../../../common/seo/page-head.js';
+import type { RenderedHead } from '../../../common/seo/rendered-head.js';
 import { matchRoute, trailingSlashRedirect, type PageRoute } from '../../../common/seo/page-route.js';
 import { LOGIN_NEXT_PARAM, loginReturnPath } from '../../../common/login-form.js';
 import type { SimulatorPosted } from '../../../common/simulator/form.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { PageDataSources, type PageReads } from './page-data.source.js';
+import { PageDataSources } from './page-data.source.js';
 import { CodePagesService } from '../discounts/code-pages.service.js';
 import { PageShellService, type RenderedBody } from './page-shell.service.js';
 import { SeoContentService } from './seo-content.service.js';
@@ -38,9 +38,6 @@ export const INLINE_SCRIPT_HASHES = [cspHash(SPLASH_HEAD_SCRIPT), cspHash(DEFERR
  * paint, so the first submit is the enhanced one (a sign-in, an unsubscribe), not the plain form's.
  */
 const FORM_PAGES = new Set<PageRoute['kind']>(['login', 'unsubscribe', 'accept-invite']);
-
-/** Only this much of a post's HTML is needed for a description of last resort. */
-const CONTENT_PREFIX_CHARS = 2000;
 
 /** A page request: which route, its data (read once, for the body and the head), and the finished HTML. */
 @Injectable()
@@ -73,9 +70,10 @@ export class SitePagesService {
     // The trader's own page: signed-out readers sign in first and come back (the sign-in link lands here too).
     if (route.kind === 'account' && !user) return { status: 303, location: signInFirst(req.originalUrl) };
     const rendered = await this.render(req, route, posted);
-    const data = rendered ? headDataFromReads(route, rendered.reads) : await this.headData(route, user);
-    const failed = !!rendered?.reads.failed;
-    const preview = !!rendered?.reads.preview;
+    // Rendered: the head says what the body shows (the render's own reads); otherwise it reads its data itself.
+    const data = rendered ? rendered.head.data : await this.headData(route, user);
+    const failed = !!rendered?.head.failed;
+    const preview = !!rendered?.head.preview;
     // An invitation link's page names the person invited (issue #35): theirs alone, like /account.
     const invitation = route.kind === 'accept-invite' && search !== '';
     const head = pageHead(route, data, this.config.publicSiteUrl);
@@ -97,15 +95,14 @@ export class SitePagesService {
   }
 
   /** The page's content rendered on the server (not the admin, a client-only chunk); undefined without a server build. */
-  private async render(req: Request, route: PageRoute, posted?: SimulatorPosted): Promise<{ body: RenderedBody; reads: PageReads } | undefined> {
+  private async render(req: Request, route: PageRoute, posted?: SimulatorPosted): Promise<{ body: RenderedBody; head: RenderedHead } | undefined> {
     if (route.kind === 'admin' || !this.shell.hasRoot()) return undefined;
     try {
       const entry = await this.ssr.load();
       if (!entry) return undefined;
-      const reads: PageReads = {};
-      const page = await entry.render(req.originalUrl, this.sources.forRequest(req, entry, reads, posted));
+      const page = await entry.render(req.originalUrl, this.sources.forRequest(req, entry, posted));
       const body = { html: page.html, state: page.state, stateId: entry.SSR_STATE_ID, assets: this.ssr.assets(page.modules) };
-      return { body, reads };
+      return { body, head: page.head };
     } catch (error) {
       // A renderer that cannot run is a bug, not a reason to fail the visitor: the shell still renders in the browser.
       this.logger.error(`Server render of ${req.originalUrl} failed; serving the shell`, error instanceof Error ? error.stack : String(error));
@@ -143,49 +140,4 @@ export class SitePagesService {
 /** /login, asked to come back to `url` (the same ?next= the admin uses). */
 function signInFirst(url: string): string {
   return `/login?${new URLSearchParams({ [LOGIN_NEXT_PARAM]: loginReturnPath(url) })}`;
-}
-
-/** The head's data from what the render read: the post it shows, whether a list page is past the end. */
-function headDataFromReads(route: PageRoute, reads: PageReads): PageHeadData {
-  if (route.kind === 'post') return { post: reads.post ? postHeadData(reads.post) : null };
-  if (route.kind === 'blog' && route.page > 1 && !route.q && reads.list) return { pageOutOfRange: route.page > reads.list.pagination.totalPages };
-  if (route.kind === 'firm') return { firm: reads.firm ? firmHeadData(reads.firm) : null };
-  if (route.kind === 'discount' && reads.discount !== undefined) {
-    const p = reads.discount;
-    return { discount: p ? { title: p.discount.title, firmName: p.discount.company.name, description: p.discount.description, ended: p.ended } : null };
-  }
-  if (route.kind === 'discounts-expired' && route.page > 1 && reads.expired) return { pageOutOfRange: route.page > reads.expired.pages };
-  if (route.kind === 'compare' && route.slugs) return { compareNames: reads.compare ? reads.compare.firms.map((f) => f.firm.name) : null };
-  return {};
-}
-
-function firmHeadData({ firm }: FirmProfileDto): FirmHeadData {
-  return {
-    slug: firm.slug,
-    name: firm.name,
-    description: firm.description,
-    logoUrl: firm.logoUrl,
-    websiteUrl: firm.websiteUrl,
-    rating: firm.rating,
-    ratingSource: firm.ratingSource,
-    foundedYear: firm.foundedYear,
-    lastTestedAt: firm.lastTestedAt,
-  };
-}
-
-function postHeadData(p: BlogPostWithRelated): PostHeadData {
-  return {
-    slug: p.slug,
-    title: p.title,
-    excerpt: p.excerpt,
-    content: p.content.slice(0, CONTENT_PREFIX_CHARS),
-    metaTitle: p.metaTitle,
-    metaDescription: p.metaDescription,
-    featuredImageUrl: p.featuredImageUrl,
-    publishedAt: p.publishedAt,
-    updatedAt: p.updatedAt,
-    authorName: p.authorName,
-    category: p.category,
-    tags: p.tags,
-  };
 }

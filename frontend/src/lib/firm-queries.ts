@@ -1,6 +1,8 @@
 /**
- * The firm pages' queries (issue #10), shared by the pages, the route loaders and the server render
- * (same keys, so what the server fetched is found when the browser hydrates).
+ * The /firms table's query (issue #10), shared by the page, its route loader and the server render (same key, so
+ * what the server fetched is found when the browser hydrates). Its own module: it brings the firm filters'
+ * rules (common/firms.ts), which only the /firms route loads. A profile's and a comparison's queries are in
+ * queries.ts, since the page list (pages.tsx) names them for the head.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { firmsQueryString, type FirmsQuery } from '../../../common/firms.js';
@@ -9,10 +11,3 @@ import { retryServerErrors } from './retry.js';
 
 export const firmsQuery = (q: FirmsQuery, source: DataSource = httpSource) =>
   queryOptions({ queryKey: ['firms', firmsQueryString(q)], queryFn: () => source.firms(q), retry: retryServerErrors });
-
-/** A missing firm the server already met is not fetched again when the page hydrates. */
-export const firmQuery = (slug: string, source: DataSource = httpSource) =>
-  queryOptions({ queryKey: ['firm', slug], queryFn: () => source.firm(slug), retry: retryServerErrors, retryOnMount: false });
-
-export const compareQuery = (slugs: string[], source: DataSource = httpSource) =>
-  queryOptions({ queryKey: ['firms-compare', slugs.join(',')], queryFn: () => source.compare(slugs), retry: retryServerErrors, retryOnMount: false });

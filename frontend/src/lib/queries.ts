@@ -31,10 +31,13 @@ export const discountsQuery = (source: DataSource = httpSource) =>
 export const searchResultsQuery = (q: string, type: SearchType | undefined, page: number, source: DataSource = httpSource) =>
   queryOptions({ queryKey: ['search', { q, type, page }], queryFn: () => source.search(q, type, page), retry: retryServerErrors });
 
+/** Every blog list page's key starts so (a server render reads one list at most). */
+export const BLOG_LIST_KEY = ['blog-posts'] as const;
+
 export const blogListQuery = (page: number, limit: number, filter: BlogListFilter, source: DataSource = httpSource) => {
   const { category, tag, q } = filter;
   return queryOptions({
-    queryKey: ['blog-posts', { page, limit, category, tag, q }],
+    queryKey: [...BLOG_LIST_KEY, { page, limit, category, tag, q }],
     queryFn: () => source.blogList(page, limit, { category, tag, q }),
     retry: retryServerErrors,
   });
@@ -66,3 +69,10 @@ export const discountRecordQuery = (id: number, page: number, source: DataSource
 /** A page of the archive of expired codes. */
 export const expiredDiscountsQuery = (page: number, source: DataSource = httpSource) =>
   queryOptions({ queryKey: ['discounts-expired', page], queryFn: () => source.expiredDiscounts(page), retry: retryServerErrors });
+
+/** A firm's profile (issue #10). A missing firm the server already met is not fetched again when the page hydrates. */
+export const firmQuery = (slug: string, source: DataSource = httpSource) =>
+  queryOptions({ queryKey: ['firm', slug], queryFn: () => source.firm(slug), retry: retryServerErrors, retryOnMount: false });
+
+export const compareQuery = (slugs: string[], source: DataSource = httpSource) =>
+  queryOptions({ queryKey: ['firms-compare', slugs.join(',')], queryFn: () => source.compare(slugs), retry: retryServerErrors, retryOnMount: false });

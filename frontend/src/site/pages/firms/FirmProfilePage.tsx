@@ -7,7 +7,7 @@ import {
 } from '../../../../../common/firms.js';
 import type { FirmProfileDto } from '../../../../../common/firm-api-types.js';
 import { ASSUMED_PASS_RATE, TRUE_COST_FORMULA, parsePassRate, passRateText, trueCost, trueCostWorking } from '../../../../../common/true-cost.js';
-import { firmQuery } from '../../../lib/firm-queries.js';
+import { firmQuery } from '../../../lib/queries.js';
 import { FirmLogo } from '../../components/FirmLogo.js';
 import { useRenderTime } from '../../../lib/render-time.js';
 import { DiscountCard } from '../DiscountCard.js';
