@@ -4,9 +4,8 @@
  * posts are many, so they are found only through the GIN indexes on search_vector and on the title's trigrams.
  * Placeholders are `?`, in order.
  */
-import { compactNameSql, MARK_END, MARK_START, type SearchType } from '../../../common/search.js';
+import { compactNameSql, MARK_END, MARK_START, SEARCH_CONFIG, type SearchType } from '../../../common/search.js';
 import type { BlogCategory } from '../../../common/enums.js';
-import { SEARCH_CONFIG } from '../blog-posts/blog-post.entity.js';
 
 export interface SqlQuery {
   sql: string;
