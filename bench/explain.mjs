@@ -24,6 +24,7 @@ const FIRMS_10X = FIRMS * 10;
 requireBuild('Build first: npm run build:backend', [join(ROOT, 'dist/backend/src/blog-posts/blog-post.queries.js')]);
 const built = (path) => import(pathToFileURL(join(ROOT, 'dist', path)).href);
 const q = await built('backend/src/blog-posts/blog-post.queries.js');
+const sq = await built('backend/src/search/search.queries.js');
 const { FirmsService } = await built('backend/src/firms/firms.service.js');
 const { SeoContentService } = await built('backend/src/seo/seo-content.service.js');
 const { parseFirmsQuery } = await built('common/firms.js');
@@ -83,6 +84,7 @@ await runBench(async (cleanups) => {
 
   const post = (await db.query(`select id, category, tags from blog_posts where slug = 'post-50001'`)).rows[0];
   const words = `${postWord(50001, 0)} ${postWord(50001, 1)}`;
+  const blogSearch = (text, filter = {}) => sq.postSearchQuery({ q: text, firmQ: text, fuzzy: true, filter, cap: 1001, limit: 9, offset: 0, suggestions: 3 });
   const queries = [
     ['by-slug', q.postBySlugQuery('post-50001')],
     ['related (3 cards)', q.relatedQuery(post, 3)],
@@ -93,11 +95,10 @@ await runBench(async (cleanups) => {
     ['category count', q.listCountQuery({ category: 'guide' })],
     ['tag page 1', q.listPageQuery({ tag: 'tag-7' }, 9, 0)],
     ['tag count', q.listCountQuery({ tag: 'tag-7' })],
-    [`search "${words}"`, q.listPageQuery({ q: words }, 9, 0)],
-    [`search count (cap 1,001)`, q.listCountQuery({ q: words }, 1001)],
-    ['search "guide" (dense: every 4th post)', q.listPageQuery({ q: 'guide' }, 9, 0)],
-    ['search count "guide"', q.listCountQuery({ q: 'guide' }, 1001)],
-    ['suggestions "weekly payuot"', q.suggestionsQuery('weekly payuot', 3)],
+    [`blog search "${words}" (page, count to 1,001)`, blogSearch(words)],
+    ['blog search "guide" (dense: every 4th post)', blogSearch('guide')],
+    ['blog search "guide" in a category', blogSearch('guide', { category: 'news' })],
+    ['blog search "weekly payuot" (no word matches: alike titles)', blogSearch('weekly payuot')],
     ['sitemap child chunk (5,000 URLs as XML)', await sitemapChunkStatement(2)],
     ['discounts (public list, unpaged)', {
       sql: `select d.*, c.name from discounts d join companies c on c.id = d.company_id

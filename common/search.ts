@@ -7,6 +7,12 @@
 export const SEARCH_TYPES = ['firm', 'discount', 'post'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
+/**
+ * The text configuration of the full-text search: posts' search_vector (blog-post.entity.ts) and every query
+ * (websearch_to_tsquery) use this one, so a query's words stem as the documents' did.
+ */
+export const SEARCH_CONFIG = 'english';
+
 /** Longest query accepted, counted after trimming. */
 export const SEARCH_MAX_LENGTH = 200;
 export const SEARCH_PAGE_SIZE = 20;

@@ -7,6 +7,7 @@ import type { BlogListResponse } from '../../common/api-types.js';
 import { searchCountLabel } from '../../common/blog-view.js';
 import { BLOG_SEARCH_COUNT_CAP } from '../../common/constants.js';
 import { BLOG_TEXT } from '../../common/messages.js';
+import type { SearchResponse } from '../../common/search.js';
 import { PublicCacheService } from '../src/cache/public-cache.service.js';
 import { queriesDuring } from './support/queries.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -113,5 +114,38 @@ describe('list counts', () => {
     await t.app.get(PublicCacheService).sync();
     await countsDuring(async () => expect(await totalPages(3)).toBe(2));
     expect(counts).toHaveLength(2);
+  });
+});
+
+describe('the one search engine (issue #29)', () => {
+  beforeAll(async () => {
+    // One tagged post whose title has the word, one whose body alone has it; both in another category.
+    await t.sql(
+      `insert into blog_posts (slug, title, content, status, category, tags, published_at) values
+       ('denied-title', 'Payout denied after a news trade', '<p>What the rules said.</p>', 'published', 'review', array['disputes'], now() - interval '3 days'),
+       ('denied-body', 'A week of trading', '<p>My payout was denied twice.</p>', 'published', 'review', array['diaries'], now() - interval '2 hours')`,
+    );
+  });
+
+  const site = async (q: string) =>
+    ((await t.http().get('/_api/search').query({ q, type: 'post' }).expect(200)).body as SearchResponse).results.map((r) => r.url);
+
+  it("lists the blog's matches in the site search's order: a title match above a newer body match, stemmed", async () => {
+    for (const q of ['payout denied', 'payouts denied', 'payout', 'scaling plan']) {
+      const blog = (await search(q)).posts.map((p) => `/blog/${p.slug}`);
+      expect({ q, blog }).toEqual({ q, blog: (await site(q)).slice(0, 9) });
+    }
+    expect((await search('payouts denied')).posts.map((p) => p.slug)).toEqual(['denied-title', 'denied-body']);
+  });
+
+  it('narrows the matches to a category or a tag, counted within it', async () => {
+    const narrowed = async (filter: Record<string, string>) => {
+      const res = await t.http().get('/_api/blog-posts').query({ q: 'payout denied', limit: 9, ...filter }).expect(200);
+      const list = superjson.deserialize<BlogListResponse>(res.body);
+      return { slugs: list.posts.map((p) => p.slug), total: list.search?.total };
+    };
+    expect(await narrowed({ category: 'review' })).toEqual({ slugs: ['denied-title', 'denied-body'], total: 2 });
+    expect(await narrowed({ tag: 'diaries' })).toEqual({ slugs: ['denied-body'], total: 1 });
+    expect(await narrowed({ category: 'news' })).toEqual({ slugs: [], total: 0 });
   });
 });

@@ -5,9 +5,10 @@
  */
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import {
-  firmPostsQuery, listCountQuery, listPageQuery, postBySlugQuery, relatedQuery, suggestionsQuery, type SqlQuery,
+  firmPostsQuery, listCountQuery, listPageQuery, postBySlugQuery, postsByIdsQuery, relatedQuery, type SqlQuery,
 } from '../src/blog-posts/blog-post.queries.js';
 import { BLOG_SEARCH_COUNT_CAP } from '../../common/constants.js';
+import { postSearchQuery, type PostFilter } from '../src/search/search.queries.js';
 import { SITEMAP_CHILD_URLS } from '../../common/seo/feeds.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -102,12 +103,16 @@ describe(`the public blog reads at ${POSTS.toLocaleString('en')} posts use index
     }
   });
 
-  it('search: the GIN index finds the matches, ranked; the count stops at the cap; suggestions use the trigram index', async () => {
+  it('search (the post half of the site search): the GIN index finds the matches, within a category or tag too; a typo compares the newest titles, read by index', async () => {
+    const search = (q: string, filter: PostFilter = {}) => postSearchQuery({
+      q, firmQ: q, fuzzy: true, filter, cap: BLOG_SEARCH_COUNT_CAP + 1, limit: 9, offset: 0, suggestions: 3,
+    });
     for (const q of ['futures traders', '5001 or 5002', 'number 5001']) {
-      await expectIndexed(listPageQuery({ q }, 9, 0));
-      await expectIndexed(listCountQuery({ q }, BLOG_SEARCH_COUNT_CAP + 1), BLOG_SEARCH_COUNT_CAP + 1);
+      for (const filter of [{}, { category: 'guide' as const }, { tag: 'tag-7' }]) await expectIndexed(search(q, filter));
     }
-    await expectIndexed(suggestionsQuery('futurs tradrs', 3));
+    await expectIndexed(search('futurs tradrs'));
+    await expectIndexed(search('futurs tradrs', { category: 'guide' }));
+    await expectIndexed(postsByIdsQuery([5001, 5002, 5003]));
   });
 });
 

@@ -1,10 +1,9 @@
 import { Entity, Enum, Index, Property, Unique, type Opt } from '@mikro-orm/core';
 import type { AdminBlogPostListItem, BlogPostDto, BlogPostJson } from '../../../common/api-types.js';
 import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogCategory, type BlogStatus } from '../../../common/enums.js';
+import { SEARCH_CONFIG } from '../../../common/search.js';
 import { BaseEntity } from '../db/base.entity.js';
 
-/** The text configuration and document of the full-text search; queries use websearch_to_tsquery with the same one. */
-export const SEARCH_CONFIG = 'english';
 /** Weighted (Migration20261129020000): a title match ranks above an excerpt match, which ranks above the body. */
 const SEARCH_DOCUMENT =
   `setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, coalesce(title, '')), 'A') || ` +

@@ -4,7 +4,6 @@
  * cost does not grow with the number of posts (see docs/performance.md). Placeholders are `?`, in order.
  */
 import type { BlogCategory } from '../../../common/enums.js';
-import { SEARCH_CONFIG } from './blog-post.entity.js';
 
 /** What a visitor may see: published, with a date that has come (a future one schedules the post). */
 const VISIBLE = `p."status" = 'published' and p."published_at" <= now()`;
@@ -67,10 +66,10 @@ export function relatedQuery(post: { id: number; category: BlogCategory; tags: s
   return { sql, params: [tags, post.category, post.id, post.category, tags] };
 }
 
+/** A list page's filters; its search (`q`) is the site search's (SearchService.posts). */
 export interface ListFilter {
   category?: BlogCategory;
   tag?: string;
-  q?: string;
 }
 
 function filterSql(filter: ListFilter): SqlQuery {
@@ -84,27 +83,15 @@ function filterSql(filter: ListFilter): SqlQuery {
     parts.push(`p."tags" @> array[?]::text[]`);
     params.push(filter.tag);
   }
-  if (filter.q) {
-    parts.push(`p."search_vector" @@ websearch_to_tsquery(?::regconfig, ?)`);
-    params.push(SEARCH_CONFIG, filter.q);
-  }
   return { sql: parts.join(' and '), params };
 }
 
 /**
  * A page of the public list, newest first: its ids from the (status[, category], published_at desc, id desc)
- * index alone, skipped rows never read, then those rows by primary key. With `q`, the matches only (the
- * search_vector GIN index), best rank first, then newest.
+ * index alone, skipped rows never read, then those rows by primary key.
  */
 export function listPageQuery(filter: ListFilter, limit: number, offset: number): SqlQuery {
   const where = filterSql(filter);
-  if (filter.q) {
-    const rank = `ts_rank_cd(p."search_vector", websearch_to_tsquery(?::regconfig, ?)) desc`;
-    return {
-      sql: `select ${POST_COLUMNS} from "blog_posts" p where ${where.sql} order by ${rank}, ${PUBLIC_ORDER} limit ? offset ?`,
-      params: [...where.params, SEARCH_CONFIG, filter.q, limit, offset],
-    };
-  }
   return {
     sql: `select ${POST_COLUMNS} from "blog_posts" p where p."id" = any(array(
         select p."id" from "blog_posts" p where ${where.sql} order by ${PUBLIC_ORDER} limit ? offset ?
@@ -113,27 +100,21 @@ export function listPageQuery(filter: ListFilter, limit: number, offset: number)
   };
 }
 
-/** How many posts the list shows; at most `cap` are counted (a search counts its matches up to the cap only). */
-export function listCountQuery(filter: ListFilter, cap?: number): SqlQuery {
+/** How many posts the list shows. */
+export function listCountQuery(filter: ListFilter): SqlQuery {
   const where = filterSql(filter);
-  if (cap === undefined) return { sql: `select count(*)::int as "n" from "blog_posts" p where ${where.sql}`, params: where.params };
-  return {
-    sql: `select count(*)::int as "n" from (select 1 from "blog_posts" p where ${where.sql} limit ?) s`,
-    params: [...where.params, cap],
-  };
+  return { sql: `select count(*)::int as "n" from "blog_posts" p where ${where.sql}`, params: where.params };
 }
 
 /**
- * Visible posts whose titles look like the text (pg_trgm: the whole title, or a run of its words, alike
- * past the extension's thresholds; both through the title's trigram GIN index), most alike first. Only a
- * bounded set of candidates is ranked.
+ * Visible posts by id (a search's page, found by SearchService.posts), by primary key. The ids go as one JSON
+ * parameter: the driver would spread an array into a list of parameters.
  */
-export function suggestionsQuery(text: string, count: number): SqlQuery {
+export function postsByIdsQuery(ids: number[]): SqlQuery {
   return {
-    sql: `select s."slug", s."title" from (
-        select p."slug", p."title", p."id" from "blog_posts" p where (p."title" % ? or ? <% p."title") and ${VISIBLE} limit 200
-      ) s order by greatest(similarity(s."title", ?), word_similarity(?, s."title")) desc, s."id" desc limit ${count}`,
-    params: [text, text, text, text],
+    sql: `select ${POST_COLUMNS} from "blog_posts" p
+      where p."id" = any(array(select jsonb_array_elements_text(?::jsonb)::int)) and ${VISIBLE}`,
+    params: [JSON.stringify(ids)],
   };
 }
 

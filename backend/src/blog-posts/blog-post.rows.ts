@@ -61,8 +61,3 @@ export function postFromRow(r: PostRow): BlogPostDto {
     updatedAt: date(r.updated_at),
   };
 }
-
-/** PostgreSQL's undefined_function (42883): an operator of an extension that is not installed (pg_trgm). */
-export function isUndefinedFunction(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '42883';
-}

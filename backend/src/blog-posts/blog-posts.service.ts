@@ -16,9 +16,9 @@ import superjson from 'superjson';
 import { MediaService } from '../media/media.service.js';
 import { BlogPost, toBlogPostDto, toBlogPostJson, toBlogPostListItem } from './blog-post.entity.js';
 import {
-  listCountQuery, listPageQuery, postBySlugQuery, relatedQuery, suggestionsQuery, type ListFilter, type SqlQuery,
+  listCountQuery, listPageQuery, postBySlugQuery, postsByIdsQuery, relatedQuery, type ListFilter, type SqlQuery,
 } from './blog-post.queries.js';
-import { cardFromRow, isUndefinedFunction, postFromRow, type CardRow, type PostRow } from './blog-post.rows.js';
+import { cardFromRow, postFromRow, type CardRow, type PostRow } from './blog-post.rows.js';
 import type { BlogListQueryDto, BlogPostChangesDto, BulkBlogPostsDto, CreateBlogPostDto } from './dto/blog-post.dto.js';
 import type { BlogBulkAction, BulkResult } from '../../../common/bulk.js';
 import { bulkFilter } from '../common/bulk.dto.js';
@@ -31,6 +31,7 @@ import { createPreviewToken, verifyPreviewToken } from './preview-token.js';
 import { EditConflicts } from '../audit/edit-conflicts.js';
 import { RevisionsService, type RevisionKind } from '../audit/revisions.service.js';
 import { PostPublishing } from '../publishing/post-publishing.service.js';
+import { SearchService } from '../search/search.service.js';
 
 export const BLOG_POST_SORTABLE = [
   'id', 'title', 'slug', 'status', 'category', 'authorName', 'publishedAt', 'createdAt', 'updatedAt',
@@ -67,6 +68,7 @@ export class BlogPostsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cache: PublicCacheService,
     private readonly publishing: PostPublishing,
+    private readonly search: SearchService,
   ) {}
 
   /** The superjson list page and when it next changes without a write (a scheduled post's time). */
@@ -90,30 +92,33 @@ export class BlogPostsService {
     return row?.next ? new Date(row.next) : null;
   }
 
-  /** GET /_api/blog-posts: a page of cards' posts and the page count; with `q`, ranked matches and a capped count. */
+  /**
+   * GET /_api/blog-posts: a page of cards' posts and the page count; with `q`, the site search's matches
+   * (SearchService.posts: its ranking, stemming and typo rule) within the category or tag, and a capped count.
+   */
   async listPublic(query: BlogListQueryDto): Promise<BlogListResponse> {
     const page = query.page ?? BLOG_DEFAULT_PAGE;
     const limit = Math.min(query.limit ?? BLOG_DEFAULT_LIMIT, BLOG_MAX_LIMIT);
-    const filter: ListFilter = { category: query.category, tag: query.tag, q: query.q };
-    // A search counts one past the cap: that one says "more" without counting every match.
-    const cap = query.q ? BLOG_SEARCH_COUNT_CAP + 1 : undefined;
-    const [rows, counted] = await Promise.all([
-      this.run<PostRow>(listPageQuery(filter, limit, (page - 1) * limit)),
-      query.q ? this.run<{ n: number }>(listCountQuery(filter, cap)).then(([c]) => c?.n ?? 0) : this.listCount(filter),
-    ]);
-    const total = query.q ? Math.min(counted, BLOG_SEARCH_COUNT_CAP) : counted;
-    const response: BlogListResponse = {
-      posts: rows.map(postFromRow),
+    const filter: ListFilter = { category: query.category, tag: query.tag };
+    if (query.q) return this.searchPublic(query.q, filter, page, limit);
+    const [rows, total] = await Promise.all([this.run<PostRow>(listPageQuery(filter, limit, (page - 1) * limit)), this.listCount(filter)]);
+    return { posts: rows.map(postFromRow), pagination: { page, totalPages: Math.max(1, Math.ceil(total / limit)) } };
+  }
+
+  private async searchPublic(q: string, filter: ListFilter, page: number, limit: number): Promise<BlogListResponse> {
+    // Counted one past the cap: that one says "more" without counting every match.
+    const found = await this.search.posts(q, filter, {
+      limit, offset: (page - 1) * limit, cap: BLOG_SEARCH_COUNT_CAP + 1, suggestions: BLOG_SEARCH_SUGGESTIONS,
+    });
+    const rows = found.ids.length ? await this.run<PostRow>(postsByIdsQuery(found.ids)) : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const total = Math.min(found.matched, BLOG_SEARCH_COUNT_CAP);
+    return {
+      // In the engine's rank order; a post unpublished between the two reads is left out.
+      posts: found.ids.flatMap((id) => byId.get(id) ?? []).map(postFromRow),
       pagination: { page, totalPages: Math.max(1, Math.ceil(total / limit)) },
+      search: { total, more: found.matched > BLOG_SEARCH_COUNT_CAP, suggestions: total === 0 ? found.suggestions : [] },
     };
-    if (query.q) {
-      response.search = {
-        total,
-        more: counted > BLOG_SEARCH_COUNT_CAP,
-        suggestions: total === 0 ? await this.suggestions(query.q) : [],
-      };
-    }
-    return response;
   }
 
   /** How many posts a list filter shows, counted once per change (see `counts`). */
@@ -127,17 +132,6 @@ export class BlogPostsService {
     if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
     this.counts.set(key, { n, token, until: Math.min(next?.getTime() ?? Infinity, Date.now() + 60_000) });
     return n;
-  }
-
-  /** Typo-tolerant titles for a search that found nothing; none where pg_trgm is not installed. */
-  private async suggestions(text: string): Promise<Array<{ slug: string; title: string }>> {
-    try {
-      const rows = await this.run<{ slug: string; title: string }>(suggestionsQuery(text, BLOG_SEARCH_SUGGESTIONS));
-      return rows.map((r) => ({ slug: r.slug, title: r.title }));
-    } catch (error) {
-      if (isUndefinedFunction(error)) return [];
-      throw error;
-    }
   }
 
   /** GET /_api/blog-posts/by-slug: the post (one unique-index lookup) and up to 3 related cards. */

@@ -4,8 +4,8 @@
  * posts are many, so they are found only through the GIN indexes on search_vector and on the title's trigrams.
  * Placeholders are `?`, in order.
  */
-import { compactNameSql, MARK_END, MARK_START, type SearchType } from '../../../common/search.js';
-import { SEARCH_CONFIG } from '../blog-posts/blog-post.entity.js';
+import { compactNameSql, MARK_END, MARK_START, SEARCH_CONFIG, type SearchType } from '../../../common/search.js';
+import type { BlogCategory } from '../../../common/enums.js';
 
 export interface SqlQuery {
   sql: string;
@@ -53,6 +53,98 @@ const ACTIVE_CODE = `d."status" = 'active' and (d."valid_until" is null or d."va
 const strip = (html: string) => `regexp_replace(regexp_replace(${html}, '<[^>]*>', ' ', 'g'), '&[#a-zA-Z0-9]+;', ' ', 'g')`;
 const HEADLINE_OPTIONS = `StartSel="${MARK_START}", StopSel="${MARK_END}", MaxWords=32, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
 
+/** Which posts a search looks in: the blog list's category and tag (the site search passes none). */
+export interface PostFilter {
+  category?: BlogCategory;
+  tag?: string;
+}
+
+interface PostPart {
+  q: string;
+  firmQ: string;
+  fuzzy: boolean;
+  filter?: PostFilter;
+  /** Matches counted and ranked at most, the newest. */
+  cap: number;
+  /** Ranked rows kept: the requested page's end. */
+  candidates: number;
+}
+
+const tsqOf = (p: (value: unknown) => string, q: string) => `websearch_to_tsquery(${p(SEARCH_CONFIG)}::regconfig, ${p(q)}::text)`;
+
+/**
+ * The post half of the search, shared by the site search and the blog list's `q` (one ranking, stemming and
+ * typo rule for both): post_matches (the newest `cap` matches of the words within the filter, through the GIN
+ * index), post_text (those ranked, the first `candidates`), post_fuzzy (titles alike to the text when no word
+ * matched). The filter narrows the matches only: alike titles are offered from every category and tag, as the
+ * blog's suggestions always were, and the window stays a walk of the public order's index.
+ */
+function postCtes(input: PostPart, p: (value: unknown) => string): string {
+  const filter = (alias: string) => [
+    input.filter?.category ? ` and ${alias}."category" = ${p(input.filter.category)}` : '',
+    input.filter?.tag ? ` and ${alias}."tags" @> array[${p(input.filter.tag)}::text]` : '',
+  ].join('');
+  return `post_matches as (
+      -- The newest matches only, up to the count cap: a common word matches thousands of posts, and ranking
+      -- reads each one's document; the cap bounds that work whatever the word.
+      select p."id", p."title", p."slug", p."published_at" as "at", p."search_vector"
+      from "blog_posts" p
+      where p."search_vector" @@ ${tsqOf(p, input.q)} and ${VISIBLE_POST}${filter('p')}
+      order by p."published_at" desc, p."id" desc
+      limit ${input.cap}
+    ),
+    post_text as (
+      select m."id", m."title", m."slug", m."at", ${SCORE.post} * ts_rank_cd(m."search_vector", ${tsqOf(p, input.q)}, 32) as "score"
+      from post_matches m
+      order by "score" desc, m."at" desc, m."id" desc
+      limit ${input.candidates}
+    ),
+    post_fuzzy as (
+      select s."id", s."title", s."slug", s."at", ${SCORE.fuzzyPost} * s."sim" as "score" from (
+        -- word_similarity alone: the whole title is one of the extents it compares, so it is never below
+        -- similarity(title, text), and the greatest of the two cost twice the trigram work for the same number.
+        select r."id", r."title", r."slug", r."at", word_similarity(${p(input.firmQ)}::text, r."title") as "sim"
+        from (
+          select p."id", p."title", p."slug", p."published_at" as "at" from "blog_posts" p
+          where ${input.fuzzy ? 'true' : 'false'} and not exists (select 1 from post_text) and ${VISIBLE_POST}
+          order by p."published_at" desc, p."id" desc
+          limit ${FUZZY_POST_WINDOW}
+        ) r
+      ) s where s."sim" >= ${FUZZY_POST_SIMILARITY}
+      order by s."sim" desc, s."at" desc limit ${input.candidates}
+    )`;
+}
+
+export interface PostSearchInput extends Omit<PostPart, 'candidates'> {
+  limit: number;
+  offset: number;
+  /** Alike titles offered when no post has the words. */
+  suggestions: number;
+}
+
+/**
+ * The blog list's search (`/blog?q=`): the site search's post half with the list's category and tag, as the
+ * ids of one page in rank order, the matches counted up to the cap, and alike titles when none matched.
+ */
+export function postSearchQuery(input: PostSearchInput): SqlQuery {
+  const params: unknown[] = [];
+  const p = (value: unknown) => {
+    params.push(value);
+    return '?';
+  };
+  const candidates = Math.max(input.offset + input.limit, input.suggestions);
+  const sql = `with ${postCtes({ ...input, candidates }, p)}
+    select
+      (select coalesce(json_agg(t."id" order by t."score" desc, t."at" desc, t."id" desc), '[]'::json) from (
+        select * from post_text order by "score" desc, "at" desc, "id" desc limit ${p(input.limit)} offset ${p(input.offset)}
+      ) t) as "ids",
+      (select count(*)::int from post_matches) as "matched",
+      (select coalesce(json_agg(json_build_object('slug', z."slug", 'title', z."title") order by z."score" desc, z."at" desc, z."id" desc), '[]'::json) from (
+        select * from post_fuzzy order by "score" desc, "at" desc, "id" desc limit ${p(input.suggestions)}
+      ) z) as "suggestions"`;
+  return { sql, params };
+}
+
 export function searchQuery(input: SearchInput): SqlQuery {
   const params: unknown[] = [];
   const p = (value: unknown) => {
@@ -60,7 +152,7 @@ export function searchQuery(input: SearchInput): SqlQuery {
     return '?';
   };
   // Inlined at each use (not a CTE column): a constant tsquery lets the planner take the GIN index.
-  const tsq = () => `websearch_to_tsquery(${p(SEARCH_CONFIG)}::regconfig, ${p(input.q)}::text)`;
+  const tsq = () => tsqOf(p, input.q);
   const nameSim = (name: string) => input.fuzzy
     ? `greatest(similarity(${name}, ${p(input.firmQ)}::text), word_similarity(${name}, ${p(input.firmQ)}::text), word_similarity(${p(input.firmQ)}::text, ${name}))`
     : '0';
@@ -103,34 +195,7 @@ export function searchQuery(input: SearchInput): SqlQuery {
         or ${codeDoc} @@ ${tsq()}
         or greatest(${nameSim('d."title"')}, ${nameSim('coalesce(d."discount_code", \'\')')}) >= ${NAME_SIMILARITY})
     ),
-    post_matches as (
-      -- The newest matches only, up to the count cap: a common word matches thousands of posts, and ranking
-      -- reads each one's document; the cap bounds that work whatever the word.
-      select p."id", p."title", p."slug", p."published_at" as "at", p."search_vector"
-      from "blog_posts" p
-      where p."search_vector" @@ ${tsq()} and ${VISIBLE_POST}
-      order by p."published_at" desc, p."id" desc
-      limit ${POST_COUNT_CAP}
-    ),
-    post_text as (
-      select m."id", m."title", m."slug", m."at", ${SCORE.post} * ts_rank_cd(m."search_vector", ${tsq()}, 32) as "score"
-      from post_matches m
-      order by "score" desc, m."at" desc, m."id" desc
-      limit ${postCandidates}
-    ),
-    post_fuzzy as (
-      select s."id", s."title", s."slug", s."at", ${SCORE.fuzzyPost} * s."sim" as "score" from (
-        select r."id", r."title", r."slug", r."at",
-          greatest(similarity(r."title", ${p(input.firmQ)}::text), word_similarity(${p(input.firmQ)}::text, r."title")) as "sim"
-        from (
-          select p."id", p."title", p."slug", p."published_at" as "at" from "blog_posts" p
-          where ${input.fuzzy ? 'true' : 'false'} and not exists (select 1 from post_text) and ${VISIBLE_POST}
-          order by p."published_at" desc, p."id" desc
-          limit ${FUZZY_POST_WINDOW}
-        ) r
-      ) s where s."sim" >= ${FUZZY_POST_SIMILARITY}
-      order by s."sim" desc, s."at" desc limit ${postCandidates}
-    ),
+    ${postCtes({ ...input, cap: POST_COUNT_CAP, candidates: postCandidates }, p)},
     post_hits as (
       select 'post'::text as "kind", t."id", t."title", t."slug", t."at", t."score", false as "exact", true as "text" from post_text t
       union all

@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  asksForCodes, compactName, firmPart, markSnippet, SEARCH_PAGE_SIZE, SUGGEST_LIMIT, SUGGEST_MIN_LENGTH,
+  asksForCodes, compactName, firmPart, markSnippet, normaliseSearchQuery, SEARCH_PAGE_SIZE, SUGGEST_LIMIT, SUGGEST_MIN_LENGTH,
   type SearchResponse, type SearchResult, type SearchType, type SuggestResponse,
 } from '../../../common/search.js';
-import { searchQuery, type SearchInput } from './search.queries.js';
+import { postSearchQuery, searchQuery, type PostFilter, type SearchInput } from './search.queries.js';
+
+export interface PostSearch {
+  ids: number[];
+  matched: number;
+  suggestions: Array<{ slug: string; title: string }>;
+}
 
 interface Row {
   results: Array<{ type: SearchType; id: number; title: string; slug: string; score: string | number; snippet: string | null }>;
@@ -53,6 +59,19 @@ export class SearchService {
     if ([...q].length < SUGGEST_MIN_LENGTH) return { q, results: [] };
     const row = await this.run(q, { limit: SUGGEST_LIMIT, offset: 0 });
     return { q, results: row.results.map(toResult) };
+  }
+
+  /**
+   * The blog list's search (`/blog?q=`): this engine's post matching and ranking within a category or tag. The
+   * ids of one page in rank order, the matches counted up to `cap`, and alike titles when no post has the words.
+   */
+  async posts(q: string, filter: PostFilter, page: { limit: number; offset: number; cap: number; suggestions: number }): Promise<PostSearch> {
+    const text = normaliseSearchQuery(q);
+    if (!text.ok || text.q === '') return { ids: [], matched: 0, suggestions: [] };
+    const firmQ = firmPart(text.q).toLowerCase();
+    const query = postSearchQuery({ q: text.q, firmQ, fuzzy: compactName(firmQ).length >= FUZZY_MIN, filter, ...page });
+    const [row] = await this.em.getConnection().execute<PostSearch[]>(query.sql, query.params);
+    return row;
   }
 
   private async run(q: string, page: Pick<SearchInput, 'type' | 'limit' | 'offset'>): Promise<Row> {
