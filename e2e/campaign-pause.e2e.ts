@@ -22,6 +22,8 @@ const RATE = 20;
 const SUBJECT = 'Frozen mid-send';
 /** Longer than the lease and its detection: the job expires 30 s after it started, pg-boss applies that every 20 s, retries 5 s later. */
 const FROZEN_MS = 80_000;
+/** The server closes a connection silent this long (smtp-server's default is 60 s, Postfix's 300 s): shorter than the freeze. */
+const SMTP_IDLE_CLOSE_MS = 30_000;
 
 async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -61,10 +63,11 @@ describe('a copy frozen (SIGSTOP) mid-campaign for longer than its lease', () =>
     database = await startEmbeddedPostgres(dir);
     await ensureDatabase(database.adminUrl, 'campaign_pause');
     databaseUrl = database.adminUrl.replace(/\/postgres$/, '/campaign_pause');
-    // Each message takes a moment to be answered: the freeze lands while messages are in flight. Idle connections
-    // are kept 300 s, as Postfix does: a server that closes the frozen copy's idle connections sooner (smtp-server's
-    // 60 s) turns its round into "not sent", queued again after the other copy has finished the campaign: not yet handled.
-    smtp = await startSmtpSink({ delayMs: 100, socketTimeoutMs: 300_000 });
+    // Each message takes a moment to be answered: the freeze lands while messages are in flight. The server closes
+    // connections silent for 30 s, well inside the freeze: the frozen copy's pooled connections are gone when it
+    // thaws, so a round it had claimed fails as not sent and goes back to the queue — perhaps after the other copy
+    // marked the campaign sent, which then must be reopened and those rows sent (SMTP_IDLE_CLOSE_MS below).
+    smtp = await startSmtpSink({ delayMs: 100, socketTimeoutMs: SMTP_IDLE_CLOSE_MS });
     const env = { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, SEED_DEMO_CONTENT: 'false', SESSION_SECRET: randomBytes(32).toString('hex') };
     copies.push(await startSite(env));
     copies.push(await startSite(env));
