@@ -60,7 +60,8 @@ interface AlertSend {
  *   trader's pending items into one `alert_deliveries` row when their last alert is older than the window
  *   (ALERT_WINDOW_SECONDS) — the first alert at the next tick, what follows within the window in one mail at its
  *   end; then starts senders.
- * - `alerts-send`: claims deliveries (SKIP LOCKED), renders and sends each mail, marks it sent. A delivery row
+ * - `alerts-send`: the bulk-mail loop (mail/send-loop.ts): claims rounds of deliveries (SKIP LOCKED), renders and
+ *   sends each mail, records the round sent with the next claim. A delivery row
  *   is the queue entry: it survives a crash; a claim never handed over is taken again, one handed over and never
  *   answered is in doubt and not sent again (at most once, as campaigns: mail/delivery-rule.ts).
  * - `alerts-weekly`: Mondays 09:00 New York, one mail of the week's items to each trader who chose "weekly" and
