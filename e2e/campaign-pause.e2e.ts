@@ -121,13 +121,15 @@ describe('a copy frozen (SIGSTOP) mid-campaign for longer than its lease', () =>
     expect([...perAddress].filter(([, n]) => n > 1)).toEqual([]);
     expect(perAddress.size).toBe(RECIPIENTS);
 
-    const { rows } = await db.query<{ email: string; state: string; error: string | null }>(
-      'select email, state, error from campaign_deliveries where campaign_id = $1', [id],
+    const { rows } = await db.query<{ email: string; state: string; error: string | null; attempts: number }>(
+      'select email, state, error, attempts from campaign_deliveries where campaign_id = $1', [id],
     );
+    // A row claimed twice went back to the queue once: the thawed copy's round that found its connections closed.
+    const requeued = rows.filter((r) => r.attempts > 1).length;
     const inDoubt = rows.filter((r) => r.state === 'failed' && /may have arrived/.test(r.error ?? ''));
     console.log(
       `frozen ${FROZEN_MS / 1000} s after ${atFreeze} messages; the other copy sent ${duringFreeze} meanwhile; ` +
-      `${inDoubt.length} recorded in doubt`,
+      `${inDoubt.length} recorded in doubt; ${requeued} went back to the queue and were sent after the thaw`,
     );
     // The other copy took the campaign over while this one was frozen.
     expect(duringFreeze).toBeGreaterThan(0);
