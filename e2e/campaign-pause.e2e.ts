@@ -22,6 +22,8 @@ const RATE = 20;
 const SUBJECT = 'Frozen mid-send';
 /** Longer than the lease and its detection: the job expires 30 s after it started, pg-boss applies that every 20 s, retries 5 s later. */
 const FROZEN_MS = 80_000;
+/** The server closes a connection silent this long (smtp-server's default is 60 s, Postfix's 300 s): shorter than the freeze. */
+const SMTP_IDLE_CLOSE_MS = 30_000;
 
 async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -61,10 +63,11 @@ describe('a copy frozen (SIGSTOP) mid-campaign for longer than its lease', () =>
     database = await startEmbeddedPostgres(dir);
     await ensureDatabase(database.adminUrl, 'campaign_pause');
     databaseUrl = database.adminUrl.replace(/\/postgres$/, '/campaign_pause');
-    // Each message takes a moment to be answered: the freeze lands while messages are in flight. Idle connections
-    // are kept 300 s, as Postfix does: a server that closes the frozen copy's idle connections sooner (smtp-server's
-    // 60 s) turns its round into "not sent", queued again after the other copy has finished the campaign: not yet handled.
-    smtp = await startSmtpSink({ delayMs: 100, socketTimeoutMs: 300_000 });
+    // Each message takes a moment to be answered: the freeze lands while messages are in flight. The server closes
+    // connections silent for 30 s, well inside the freeze: the frozen copy's pooled connections are gone when it
+    // thaws, so a round it had claimed fails as not sent and goes back to the queue — perhaps after the other copy
+    // marked the campaign sent, which then must be reopened and those rows sent (SMTP_IDLE_CLOSE_MS below).
+    smtp = await startSmtpSink({ delayMs: 100, socketTimeoutMs: SMTP_IDLE_CLOSE_MS });
     const env = { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, SEED_DEMO_CONTENT: 'false', SESSION_SECRET: randomBytes(32).toString('hex') };
     copies.push(await startSite(env));
     copies.push(await startSite(env));
@@ -118,13 +121,15 @@ describe('a copy frozen (SIGSTOP) mid-campaign for longer than its lease', () =>
     expect([...perAddress].filter(([, n]) => n > 1)).toEqual([]);
     expect(perAddress.size).toBe(RECIPIENTS);
 
-    const { rows } = await db.query<{ email: string; state: string; error: string | null }>(
-      'select email, state, error from campaign_deliveries where campaign_id = $1', [id],
+    const { rows } = await db.query<{ email: string; state: string; error: string | null; attempts: number }>(
+      'select email, state, error, attempts from campaign_deliveries where campaign_id = $1', [id],
     );
+    // A row claimed twice went back to the queue once: the thawed copy's round that found its connections closed.
+    const requeued = rows.filter((r) => r.attempts > 1).length;
     const inDoubt = rows.filter((r) => r.state === 'failed' && /may have arrived/.test(r.error ?? ''));
     console.log(
       `frozen ${FROZEN_MS / 1000} s after ${atFreeze} messages; the other copy sent ${duringFreeze} meanwhile; ` +
-      `${inDoubt.length} recorded in doubt`,
+      `${inDoubt.length} recorded in doubt; ${requeued} went back to the queue and were sent after the thaw`,
     );
     // The other copy took the campaign over while this one was frozen.
     expect(duringFreeze).toBeGreaterThan(0);

@@ -8,8 +8,10 @@ import { signToken, verifyToken } from '../common/signed-token.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
-import { IN_DOUBT, notAccepted } from '../mail/delivery-rule.js';
-import { PermanentMailError } from '../mail/mail.types.js';
+import { IN_DOUBT } from '../mail/delivery-rule.js';
+import type { OutgoingMail } from '../mail/mail.types.js';
+import { runSendLoop, type DeliverySource } from '../mail/send-loop.js';
+import { pgArray } from '../common/pg-array.js';
 import { followedSection, renderAlertMail } from '../mail/templates/alert.js';
 import { deliverableSql } from '../newsletter/subscriber-rules.sql.js';
 import { ALERTS_TICK_QUEUE, ALERTS_SEND_QUEUE, ALERTS_WEEKLY_QUEUE, ALERTS_WEEKLY_CATCH_UP_QUEUE } from '../jobs/queues.js';
@@ -23,10 +25,13 @@ const DIGEST_MISSED_HOURS = 25;
 const DIGEST_RECIPIENT = `exists (select 1 from users du join newsletter_subscribers n on n.email = du.email
   where du.id = i.user_id and ${deliverableSql('n')} and n.digest)`;
 const UNSUBSCRIBE_PURPOSE = 'alerts-unsubscribe';
-/** Rows per statement of the fan-out and the grouping; deliveries per claim of a sender. */
+/** Rows per statement of the fan-out and the grouping. */
 const FAN_OUT_BATCH = 1000;
 const GROUP_BATCH = 5000;
-const SEND_BATCH = 50;
+/** Deliveries per claim: their sent marks are recorded with the next claim, so at most this many are in doubt after a kill. */
+const SEND_ROUND = 8;
+/** Pending deliveries per sender started: a few senders share a large fan-out, a small one needs one. */
+const DELIVERIES_PER_SENDER = 200;
 /** A claimed delivery whose sender died is taken again after this. */
 const CLAIM_TIMEOUT_SECONDS = 300;
 /** Senders started per tick at most (each takes batches until none is left). */
@@ -38,6 +43,15 @@ const UNSUBSCRIBE_SLOT = 'https://unsubscribe.invalid/%%ALERT_UNSUBSCRIBE%%';
 /** How far ahead a code's end is announced. */
 const ENDING_WITHIN_DAYS = 3;
 
+/** One alert delivery in the send loop: claimed with its changes, its message rendered once it is being sent. */
+interface AlertSend {
+  id: string;
+  userId: number;
+  kind: 'alert' | 'weekly' | 'digest';
+  detail: { email: string; changes: AlertChange[] } | undefined;
+  message?: OutgoingMail;
+}
+
 /**
  * Alerts of followed firms (issue #19), as pg-boss jobs (no timers of our own):
  *
@@ -46,7 +60,8 @@ const ENDING_WITHIN_DAYS = 3;
  *   trader's pending items into one `alert_deliveries` row when their last alert is older than the window
  *   (ALERT_WINDOW_SECONDS) — the first alert at the next tick, what follows within the window in one mail at its
  *   end; then starts senders.
- * - `alerts-send`: claims deliveries (SKIP LOCKED), renders and sends each mail, marks it sent. A delivery row
+ * - `alerts-send`: the bulk-mail loop (mail/send-loop.ts): claims rounds of deliveries (SKIP LOCKED), renders and
+ *   sends each mail, records the round sent with the next claim. A delivery row
  *   is the queue entry: it survives a crash; a claim never handed over is taken again, one handed over and never
  *   answered is in doubt and not sent again (at most once, as campaigns: mail/delivery-rule.ts).
  * - `alerts-weekly`: Mondays 09:00 New York, one mail of the week's items to each trader who chose "weekly" and
@@ -169,77 +184,83 @@ export class AlertsService implements OnModuleInit {
   }
 
   /**
-   * Takes deliveries until none is left, by the campaigns' rule (mail/delivery-rule.ts): at most once. Each claim
-   * carries this sender's token; right before a message is handed over its delivery is marked `sending_at`, and only
-   * while the claim is still this sender's, so a sender frozen past the claim timeout (its claims taken over) does not
-   * send what another sends. A delivery left `sending_at` by a sender that died is closed in doubt, never sent again.
-   * Returns the messages sent and the deliveries closed in doubt (the job's output; in doubt is also logged).
+   * Takes deliveries until none is left, through the one claim–send–record loop of bulk mail (mail/send-loop.ts)
+   * under its one rule: at most once. Each claim carries this sender's token; right before a message is handed over
+   * its delivery is marked `sending_at`, and only while the claim is still this sender's, so a sender frozen past the
+   * claim timeout (its claims taken over) does not send what another sends. A delivery left `sending_at` by a sender
+   * that died is closed in doubt, never sent again. The mail server away (nothing handed over): what this sender holds
+   * is given back and the job fails, for pg-boss to retry it later. Returns the messages sent and the deliveries
+   * closed in doubt (the job's output; in doubt is also logged).
    */
   async sendPending(): Promise<{ sent: number; inDoubt: number }> {
     const em = this.em.fork();
-    const inDoubt = await this.settleInDoubt(em);
-    let sent = 0;
-    for (;;) {
-      const token = randomUUID();
-      const claimed = await em.execute<Array<{ id: string; user_id: number; kind: 'alert' | 'weekly' | 'digest' }>>(
-        `update alert_deliveries set claimed_at = now(), claim_token = ?::uuid
-         where id in (
-           select id from alert_deliveries
-           where sent_at is null and failed_at is null and sending_at is null
-             and (claimed_at is null or claimed_at < now() - make_interval(secs => ?))
-           order by id limit ${SEND_BATCH} for update skip locked
-         ) returning id, user_id, kind`,
-        [token, CLAIM_TIMEOUT_SECONDS],
-      );
-      if (!claimed.length) return { sent, inDoubt };
-      const details = await this.details(em, claimed.map((d) => d.id));
-      for (const [index, d] of claimed.entries()) {
-        const detail = details.get(d.id);
-        if (!detail || !detail.changes.length) {
-          await em.execute('update alert_deliveries set sent_at = now() where id = ? and claim_token = ?::uuid', [d.id, token]);
-          continue;
-        }
-        const unsubscribeUrl = this.unsubscribeUrl(d.user_id);
-        const message = await this.rendered(detail.changes, d.kind !== 'alert', unsubscribeUrl);
-        // The claim may have been taken over meanwhile (this sender was starved past the timeout): then it is not ours to send.
-        const [mine] = await em.execute<Array<{ id: string }>>(
-          `update alert_deliveries set sending_at = now()
-           where id = ? and claim_token = ?::uuid and sending_at is null and sent_at is null and failed_at is null returning id`,
-          [d.id, token],
-        );
-        if (!mine) continue;
-        try {
-          await this.mail.send({
-            to: detail.email,
-            ...message,
-            headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-          });
-        } catch (error) {
-          const reason = (error as Error).message;
-          if (error instanceof PermanentMailError) {
-            await em.execute('update alert_deliveries set failed_at = now(), error = ? where id = ?', [reason.slice(0, 500), d.id]);
-            continue;
-          }
-          if (!notAccepted(error)) {
-            await em.execute('update alert_deliveries set failed_at = now(), error = ? where id = ?', [`${IN_DOUBT}: ${reason}`.slice(0, 500), d.id]);
-            this.logger.warn(`Alert mail ${d.id} in doubt (handed over, no answer): not sent again`);
-            continue;
-          }
-          // The mail server is away (nothing was handed over): give back what this sender holds, and let pg-boss retry it later.
-          await em.execute(
-            'update alert_deliveries set claimed_at = null, claim_token = null, sending_at = null where id in (?) and claim_token = ?::uuid and sent_at is null and failed_at is null',
-            [claimed.slice(index).map((x) => x.id), token],
-          );
-          throw error;
-        }
-        // Recorded sent even if another sender closed it in doubt meanwhile: it did arrive, once.
-        await em.execute('update alert_deliveries set sent_at = now(), failed_at = null, error = null where id = ?', [d.id]);
-        sent++;
-        // Let the requests waiting on this process go first: a fan-out must not hold the admin's save or the
-        // public pages behind thousands of sends.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+    const settled = await this.settleInDoubt(em);
+    const result = await runSendLoop(this.alertSource(em, randomUUID()), { roundSize: SEND_ROUND, lanes: 1 });
+    if (result.inDoubt) this.logger.warn(`${result.inDoubt} alert mail(s) in doubt (handed over, no answer): not sent again`);
+    if (result.paused !== undefined) {
+      throw new Error(`Alert mails paused after ${result.sent} sent: ${result.paused}`);
     }
+    return { sent: result.sent, inDoubt: settled + result.inDoubt };
+  }
+
+  /** The alert deliveries as the send loop's source, claimed under `token`. */
+  private alertSource(em: EntityManager, token: string): DeliverySource<AlertSend> {
+    const stillMine = 'claim_token = ?::uuid and sent_at is null and failed_at is null';
+    const recordFailed = (id: string, error: string) =>
+      em.execute('update alert_deliveries set failed_at = now(), error = ? where id = ?', [error.slice(0, 500), id]);
+    return {
+      claim: async (size, accepted) => {
+        // The previous round's messages are recorded sent in the claim's statement; sent even if another sender
+        // closed one in doubt meanwhile: it did arrive, once.
+        const claimed = await em.execute<Array<{ id: string; user_id: number; kind: 'alert' | 'weekly' | 'digest' }>>(
+          `with done as (update alert_deliveries set sent_at = now(), failed_at = null, error = null where id = any(?::bigint[]))
+           update alert_deliveries set claimed_at = now(), claim_token = ?::uuid
+           where id in (
+             select id from alert_deliveries
+             where sent_at is null and failed_at is null and sending_at is null
+               and (claimed_at is null or claimed_at < now() - make_interval(secs => ?))
+             order by id limit ? for update skip locked
+           ) returning id, user_id, kind`,
+          [pgArray(accepted.map((d) => d.id)), token, CLAIM_TIMEOUT_SECONDS, size],
+        );
+        if (!claimed.length) return [];
+        const details = await this.details(em, claimed.map((d) => String(d.id)));
+        return claimed.map((d) => ({ id: String(d.id), userId: d.user_id, kind: d.kind, detail: details.get(String(d.id)) }));
+      },
+      recordSent: async (accepted) => {
+        await em.execute('update alert_deliveries set sent_at = now(), failed_at = null, error = null where id = any(?::bigint[])', [pgArray(accepted.map((d) => d.id))]);
+      },
+      begin: async (d) => {
+        if (!d.detail?.changes.length) {
+          // Nothing left to tell (its items went elsewhere): closed without a mail.
+          await em.execute(`update alert_deliveries set sent_at = now() where id = ? and claim_token = ?::uuid`, [d.id, token]);
+          return false;
+        }
+        const unsubscribeUrl = this.unsubscribeUrl(d.userId);
+        d.message = {
+          to: d.detail.email,
+          ...(await this.rendered(d.detail.changes, d.kind !== 'alert', unsubscribeUrl)),
+          headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        };
+        // The claim may have been taken over meanwhile (this sender was starved past the timeout): then it is not ours to send.
+        const mine = await em.execute<Array<{ id: string }>>(
+          `update alert_deliveries set sending_at = now() where id = ? and ${stillMine} and sending_at is null returning id`, [d.id, token],
+        );
+        return mine.length > 0;
+      },
+      send: async (d) => {
+        await this.mail.send(d.message!);
+      },
+      recordBounced: async (d, reason) => {
+        await recordFailed(d.id, reason);
+      },
+      recordInDoubt: async (d, reason) => {
+        await recordFailed(d.id, `${IN_DOUBT}: ${reason}`);
+      },
+      release: async (d) => {
+        await em.execute(`update alert_deliveries set claimed_at = null, claim_token = null, sending_at = null where id = ? and ${stillMine}`, [d.id, token]);
+      },
+    };
   }
 
   /** Deliveries a sender marked sending and never settled (it died or was frozen past the claim timeout): in doubt. */
@@ -340,7 +361,7 @@ export class AlertsService implements OnModuleInit {
 
   private async startSenders(em: EntityManager): Promise<void> {
     const pending = await this.pendingCount(em);
-    const senders = Math.min(MAX_SENDERS, Math.ceil(pending / (SEND_BATCH * 4)));
+    const senders = Math.min(MAX_SENDERS, Math.ceil(pending / DELIVERIES_PER_SENDER));
     for (let i = 0; i < senders; i++) await this.jobs.send(ALERTS_SEND_QUEUE, {});
   }
 

@@ -138,9 +138,12 @@ export class CampaignSender implements OnModuleInit {
    * job (so a job never nears its expiry while healthy, and one whose process was killed expires soon).
    */
   async run(campaignId: number, jobId: string): Promise<void> {
+    // A campaign marked sent while a frozen copy's round went back to the queue (its connections gone while it was
+    // stopped: not sent) is taken up again for those rows (docs/decisions/one-delivery-rule.md).
     const [campaign] = await this.execute<CampaignRow>(
-      `update campaigns set status = 'sending', updated_at = now()
-       where id = ? and (status = 'sending' or (status = 'scheduled' and (scheduled_at is null or scheduled_at <= now() + interval '2 seconds')))
+      `update campaigns set status = 'sending', sent_at = null, updated_at = now()
+       where id = ? and (status = 'sending' or (status = 'scheduled' and (scheduled_at is null or scheduled_at <= now() + interval '2 seconds'))
+         or (status = 'sent' and exists (select 1 from campaign_deliveries d where d.campaign_id = campaigns.id and d.state = 'queued')))
        returning id, kind, subject, preview_text, html, status, scheduled_at, audience, recipients_at`,
       [campaignId],
     );
@@ -159,20 +162,45 @@ export class CampaignSender implements OnModuleInit {
       { section: (email) => this.alerts.claimDigestSection(email), sectionDone: (id, outcome) => this.alerts.digestSectionDone(id, outcome) },
       this.jobs.stopSignal,
     ).finally(() => letter.close());
+    if (fanOut.reopened) {
+      // Another job finished the campaign while this one was stopped, and this run's rows went back to the queue:
+      // that job will not come back, so a fresh one sends them (this job's retry may be that other job's).
+      await this.start(campaign.id, new Date(Date.now() + 5000));
+    }
     if (fanOut.paused) throw new Error(`Campaign ${campaign.id} paused: ${fanOut.paused}`);
     if (fanOut.handOver || this.jobs.isStopping) {
       // Hand over: the next job (here, after a restart, or on another instance) resumes from the rows still queued.
       await this.start(campaign.id, new Date(Date.now() + 1000));
       return;
     }
-    const [left] = await this.execute<{ n: number }>(`select count(*)::int as n from campaign_deliveries where campaign_id = ? and state in ('queued', 'sending')`, [campaign.id]);
-    if (left!.n > 0) {
+    if (!(await this.markSent(campaign.id))) {
       // Rows another instance holds: look again once it is done (or its job has ended without them).
       await this.start(campaign.id, new Date(Date.now() + 5000));
       return;
     }
-    await this.execute(`update campaigns set status = 'sent', sent_at = now(), updated_at = now() where id = ? and status = 'sending'`, [campaign.id]);
     this.logger.log(`Campaign ${campaign.id} sent`);
+  }
+
+  /**
+   * Marks the campaign sent if no row is left queued or sending. The campaign's row is locked first and the rows are
+   * counted in the next statement: a row put back to the queue (fan-out's retry record touches the campaign's row in
+   * the same statement) either committed before the lock, and is counted, or waits for it and then reopens the
+   * campaign. Without the lock a count taken just before that record committed would mark the campaign sent with
+   * the row queued and no job left to send it.
+   */
+  private async markSent(campaignId: number): Promise<boolean> {
+    return this.em.getConnection().transactional(async (trx) => {
+      const connection = this.em.getConnection();
+      await connection.execute(`select 1 from campaigns where id = ? for update`, [campaignId], 'all', trx);
+      const marked = await connection.execute<Array<{ id: number }>>(
+        `update campaigns set status = 'sent', sent_at = now(), updated_at = now()
+         where id = ? and status = 'sending'
+           and not exists (select 1 from campaign_deliveries where campaign_id = ? and state in ('queued', 'sending'))
+         returning id`,
+        [campaignId, campaignId], 'all', trx,
+      );
+      return marked.length > 0;
+    });
   }
 
   /**

@@ -8,10 +8,11 @@
  */
 import { signToken } from '../common/signed-token.js';
 import { FOLLOWS_SLOT, RECIPIENT_SLOT, UNSUBSCRIBE_SLOT } from './templates/slots.js';
-import { PermanentMailError, type SlotFills } from './mail.types.js';
+import type { SlotFills } from './mail.types.js';
 import { subscriberBouncedSql } from './subscriber-bounce.sql.js';
 import { createUnsubscribeToken } from './unsubscribe-token.js';
 import { IN_DOUBT, notAccepted } from './delivery-rule.js';
+import { runSendLoop, type DeliverySource } from './send-loop.js';
 
 // The delivery rule is shared with the alerts' sender (delivery-rule.ts); named here too for existing importers.
 export { IN_DOUBT, notAccepted };
@@ -60,6 +61,8 @@ export interface FanOutPlan {
 export interface FanOutResult {
   paused?: string;
   handOver: boolean;
+  /** A row went back to the queue of a campaign another job had meanwhile marked sent: the campaign was reopened. */
+  reopened?: boolean;
 }
 
 export interface DigestSection {
@@ -94,11 +97,10 @@ interface DeliveryRow {
   attempts: number;
 }
 
-/** What the rounds of one run share: the pace, the id cursor, and why they stop. */
+/** What the rounds of one run share: the pace, the id cursor, and whether a row given back reopened the campaign. */
 class Pace {
   cursor = '0';
-  paused: string | undefined;
-  handOver = false;
+  reopened = false;
   private slot = Date.now();
 
   constructor(private readonly plan: FanOutPlan, private readonly isStopping: () => boolean) {}
@@ -124,10 +126,9 @@ class Pace {
     return Math.max(1, Math.min(this.plan.lanes, Math.floor(this.plan.ratePerSecond / 10)));
   }
 
-  /** Whether the run goes on: not paused by a failure, the slice not over, the app not stopping. */
+  /** Whether the run goes on: the slice not over, the app not stopping. */
   goesOn(): boolean {
-    if (!this.handOver && (Date.now() >= this.plan.deadline || this.isStopping())) this.handOver = true;
-    return this.paused === undefined && !this.handOver;
+    return Date.now() < this.plan.deadline && !this.isStopping();
   }
 }
 
@@ -148,77 +149,82 @@ const SUBSCRIBER_BOUNCED: Statement = {
   text: subscriberBouncedSql('id = $1'),
 };
 const RECORD_FAILED: Statement = { name: 'fan-out-record-failed', text: `update campaign_deliveries set state = 'failed', error = $1 where id = $2` };
+/**
+ * A message certainly not sent goes back to the queue, and in the same statement its campaign is reopened if another
+ * job marked it sent meanwhile (this sender was frozen past its lease): the campaign's row is locked first, so a
+ * CampaignSender.markSent in progress (which locks it before it counts the rows left) either saw this row queued or
+ * has committed 'sent' by the time the lock is granted, and is undone here. Returns a row when it reopened.
+ */
 const RECORD_RETRY: Statement = {
   name: 'fan-out-record-retry',
-  text: `update campaign_deliveries set state = $1, error = $2, claimed_at = null, claimed_by = null where id = $3`,
+  text: `with row as (update campaign_deliveries set state = $1, error = $2, claimed_at = null, claimed_by = null where id = $3 returning campaign_id, state),
+         locked as (select c.id, c.status from campaigns c join row on row.campaign_id = c.id and row.state = 'queued' for update of c)
+         update campaigns c set status = 'sending', sent_at = null, updated_at = now()
+         from locked where c.id = locked.id and locked.status = 'sent' returning c.id`,
 };
 
 /**
- * Runs the plan in rounds until the queue is empty, the slice is over, the app stops or a send pauses the run. A
- * round claims up to one row per SMTP connection in one statement, which also records the previous round's
- * accepted messages as sent, then sends its copies side by side: one commit for several messages (a commit per
- * message was ~40 % of PostgreSQL's CPU in the send bench). At most a round's messages are in doubt after a kill.
+ * Runs the plan in rounds of the one claim–send–record loop (send-loop.ts) until the queue is empty, the slice is
+ * over, the app stops or a send pauses the run. A round claims up to one row per SMTP connection in one statement,
+ * which also records the previous round's accepted messages as sent, then sends its copies side by side: one commit
+ * for several messages (a commit per message was ~40 % of PostgreSQL's CPU in the send bench). At most a round's
+ * messages are in doubt after a kill.
  */
 export async function fanOut(plan: FanOutPlan, parts: FanOutParts): Promise<FanOutResult> {
   const pace = new Pace(plan, parts.isStopping);
-  let accepted: string[] = [];
-  for (;;) {
-    const go = pace.goesOn();
-    const wait = go ? pace.untilNextSlot() : 0;
-    if (accepted.length && (!go || wait > 0)) {
-      // Recorded at once, whether or not another round follows straight away.
-      await parts.query(RECORD_SENT, [accepted]);
-      accepted = [];
-    }
-    if (!go) break;
-    if (wait > 0) await sleep(wait);
-    const rows = await parts.query<DeliveryRow>(CLAIM, [accepted, plan.campaignId, pace.cursor, plan.jobId, pace.roundSize()]);
-    accepted = [];
-    if (!rows.length) break;
-    rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-    pace.cursor = rows.at(-1)!.id;
-    const outcomes = await Promise.all(rows.map(async (row) => {
-      const slot = pace.nextSlot();
-      if (slot > 0) await sleep(slot);
-      return deliver(plan, parts, row);
-    }));
-    rows.forEach((row, i) => {
-      const outcome = outcomes[i];
-      if (outcome === 'sent') accepted.push(row.id);
-      else if (outcome) pace.paused ??= outcome;
-    });
-  }
-  return { ...(pace.paused !== undefined && { paused: pace.paused }), handOver: pace.handOver };
+  const result = await runSendLoop(campaignSource(plan, parts, pace), {
+    roundSize: pace.roundSize(),
+    lanes: plan.lanes,
+    nextSlot: () => pace.nextSlot(),
+    untilNextSlot: () => pace.untilNextSlot(),
+    goesOn: () => pace.goesOn(),
+  });
+  return { ...(result.paused !== undefined && { paused: result.paused }), handOver: result.stopped, ...(pace.reopened && { reopened: true }) };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A campaign row claimed for a round, with the digest section its copy carries once it is being sent. */
+interface CampaignItem extends DeliveryRow {
+  followed?: DigestSection | null;
+}
 
-/**
- * Sends one delivery: 'sent' (recorded with the next claim), the reason to pause the run (recorded here), or undefined
- * (a bounce, or a final failure; recorded here). A failure the server answered (4xx) or a connection never made
- * is queued again; a connection lost mid-message leaves it in doubt, and in doubt is never sent again.
- */
-async function deliver(plan: FanOutPlan, parts: FanOutParts, row: DeliveryRow): Promise<string | undefined> {
-  // A weekly trader's week of followed firms rides in their digest copy (issue #19).
-  const followed = plan.withSections ? await parts.section(row.email) : null;
-  try {
-    await parts.send(row.email, recipientFills(plan.keys, row.subscriber_id, followed ?? undefined));
-    if (followed) await parts.sectionDone(followed.deliveryId, 'sent');
-    return 'sent';
-  } catch (error) {
-    if (followed) await parts.sectionDone(followed.deliveryId, error instanceof PermanentMailError ? 'failed' : 'released');
-    const message = (error as Error).message.slice(0, 500);
-    if (error instanceof PermanentMailError) {
-      await parts.query(RECORD_BOUNCED, [message, row.id]);
-      await parts.query(SUBSCRIBER_BOUNCED, [row.subscriber_id]);
-      return undefined;
-    }
-    if (!notAccepted(error)) {
-      await parts.query(RECORD_FAILED, [`${IN_DOUBT}: ${message}`.slice(0, 500), row.id]);
-      return message;
-    }
-    const state = row.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
-    await parts.query(RECORD_RETRY, [state, message, row.id]);
-    return message;
-  }
+/** The campaign's delivery rows as the loop's source: claims carry the pg-boss job's id, rows go through `id` order. */
+function campaignSource(plan: FanOutPlan, parts: FanOutParts, pace: Pace): DeliverySource<CampaignItem> {
+  const sectionDone = async (item: CampaignItem, outcome: 'sent' | 'failed' | 'released') => {
+    if (item.followed) await parts.sectionDone(item.followed.deliveryId, outcome);
+  };
+  return {
+    async claim(size, accepted) {
+      const rows = await parts.query<CampaignItem>(CLAIM, [accepted.map((r) => r.id), plan.campaignId, pace.cursor, plan.jobId, size]);
+      rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+      if (rows.length) pace.cursor = rows.at(-1)!.id;
+      return rows;
+    },
+    async recordSent(accepted) {
+      await parts.query(RECORD_SENT, [accepted.map((r) => r.id)]);
+    },
+    async begin(item) {
+      // A weekly trader's week of followed firms rides in their digest copy (issue #19).
+      item.followed = plan.withSections ? await parts.section(item.email) : null;
+      return true;
+    },
+    async send(item) {
+      await parts.send(item.email, recipientFills(plan.keys, item.subscriber_id, item.followed ?? undefined));
+      await sectionDone(item, 'sent');
+    },
+    async recordBounced(item, reason) {
+      await sectionDone(item, 'failed');
+      await parts.query(RECORD_BOUNCED, [reason, item.id]);
+      await parts.query(SUBSCRIBER_BOUNCED, [item.subscriber_id]);
+    },
+    async recordInDoubt(item, reason) {
+      await sectionDone(item, 'released');
+      await parts.query(RECORD_FAILED, [`${IN_DOUBT}: ${reason}`.slice(0, 500), item.id]);
+    },
+    async release(item, reason) {
+      await sectionDone(item, 'released');
+      const state = item.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
+      const reopened = await parts.query(RECORD_RETRY, [state, reason, item.id]);
+      if (reopened.length) pace.reopened = true;
+    },
+  };
 }
