@@ -11,7 +11,6 @@ import type { Params, RouteObject } from 'react-router-dom';
 import { blogListFilter } from '../../common/blog-view.js';
 import { BLOG_LIST_PAGE_SIZE } from '../../common/constants.js';
 import type { BlogCategory } from '../../common/enums.js';
-import { matchRoute, parsePage } from '../../common/seo/page-route.js';
 import type { SitePageId } from '../../common/seo/site-pages.js';
 import type { DataSource } from './lib/data-source.js';
 import {
@@ -57,6 +56,8 @@ const AdminApp = import.meta.env.SSR ? null : lazy(() => import('./admin/AdminAp
 // The firm table's rules and query load with that route only: they are not in the first-load
 // JavaScript of every other page (docs/design.md §6, 150 KB). The import starts alongside the page chunk.
 const firmRules = () => import('../../common/firms.js');
+// The route parser reads /firms filters with those rules, so it loads with the pages that need it, the same way.
+const pageRoute = () => import('../../common/seo/page-route.js');
 const firmsTableQuery = () => import('./lib/firm-queries.js');
 const accountQueries = () => import('./site/pages/account/account-queries.js');
 
@@ -64,8 +65,8 @@ const blogListPage = () => import('./site/pages/blog/BlogListPage.js');
 
 /** A blog list (/blog, or a category's own list): ?page= that is not a page (abc, 0, 2.5) shows the not-found page. */
 const blogList = (category?: Exclude<BlogCategory, 'general'>): PageEntry => ({
-  data: ({ url, source, load }) => {
-    const page = parsePage(url.searchParams.get('page'));
+  data: async ({ url, source, load }) => {
+    const page = (await pageRoute()).parsePage(url.searchParams.get('page'));
     return page === undefined ? null : load(blogListQuery(page, BLOG_LIST_PAGE_SIZE, blogListFilter(url.searchParams, category), source));
   },
   head: BLOG_LIST_HEAD,
@@ -85,13 +86,13 @@ export const PAGES: Record<SitePageId, PageEntry> = {
     view: view('site/pages/DiscountsPage.tsx', () => import('./site/pages/DiscountsPage.js').then((m) => m.DiscountsPage)),
   },
   'discounts-expired': {
-    data: ({ url, source, load }) => load(expiredDiscountsQuery(parsePage(url.searchParams.get('page')) ?? 1, source)),
+    data: async ({ url, source, load }) => load(expiredDiscountsQuery((await pageRoute()).parsePage(url.searchParams.get('page')) ?? 1, source)),
     head: EXPIRED_DISCOUNTS_HEAD,
     view: view('site/pages/ExpiredDiscountsPage.tsx', () => import('./site/pages/ExpiredDiscountsPage.js').then((m) => m.ExpiredDiscountsPage)),
   },
   discount: {
     data: async ({ url, params, source, queryClient, load }) => {
-      const recordPage = parsePage(url.searchParams.get('page')) ?? 1;
+      const recordPage = (await pageRoute()).parsePage(url.searchParams.get('page')) ?? 1;
       const query = discountPageQuery(params.slug ?? '', source);
       await load(query);
       // Later pages of the record: the code's id comes with its page (on the server, already read).
@@ -171,7 +172,7 @@ export const PAGES: Record<SitePageId, PageEntry> = {
   },
   search: {
     data: async ({ url, source, load }) => {
-      const route = matchRoute('/search', url.searchParams);
+      const route = (await pageRoute()).matchRoute('/search', url.searchParams);
       // The empty state suggests firms; a text the route refused (too long) reads nothing else.
       const firms = load(companiesQuery(source));
       if (route.kind !== 'search' || !route.q || route.error) return firms;

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { CompanyDto } from '../../../../common/api-types.js';
 import { firmPath } from '../../../../common/firm-pages.js';
 import { FirmLogo } from './FirmLogo.js';
-import { isPromoted, isTopChoice } from '../../../../common/firms.js';
+import { isPromoted, isTopChoice } from '../../../../common/firm-status.js';
 import { FirmStatusNote } from './FirmStatusNote.js';
 
 export function CompanyCard({ company }: { company: CompanyDto }) {

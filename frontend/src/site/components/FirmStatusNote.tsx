@@ -1,5 +1,5 @@
 import type { CompanyDto } from '../../../../common/api-types.js';
-import { FIRM_STATUS_MEANINGS, isPromoted } from '../../../../common/firms.js';
+import { FIRM_STATUS_MEANINGS, isPromoted } from '../../../../common/firm-status.js';
 
 type FirmStatusFacts = Pick<CompanyDto, 'name' | 'status' | 'statusSince' | 'statusReason' | 'statusSource'>;
 
