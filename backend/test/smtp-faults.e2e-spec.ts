@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 /** These threads send over SMTP: the Outbox's database (used only without SMTP_URL) is never opened. */
 const NO_OUTBOX = 'postgres://outbox-unused.invalid/none';
 
-type Mode = 'ok' | 'stall-greeting' | 'drop-after-data' | 'no-final-reply' | 'busy-4xx';
+type Mode = 'ok' | 'stall-greeting' | 'drop-mid-body' | 'drop-after-data' | 'no-final-reply' | 'busy-4xx';
 
 /** An smtp-server whose behaviour can be switched; it counts the messages whose bytes it received in full. */
 async function misbehavingServer() {
@@ -32,14 +32,16 @@ async function misbehavingServer() {
     },
     onData: (stream, session, callback) => {
       const chunks: Buffer[] = [];
+      const dropConnection = () => {
+        const connections = (server as unknown as { connections: Set<{ id: string; _socket: { destroy(): void } }> }).connections;
+        for (const c of connections) if (c.id === session.id) c._socket.destroy();
+      };
+      // The connection ends with the body half read: the server never saw the final dot, so it has no message.
+      if (state.mode === 'drop-mid-body') stream.once('data', dropConnection);
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         state.received.push(session.envelope.rcptTo.map((r) => r.address).join(','));
-        if (state.mode === 'drop-after-data') {
-          const connections = (server as unknown as { connections: Set<{ id: string; _socket: { destroy(): void } }> }).connections;
-          for (const c of connections) if (c.id === session.id) c._socket.destroy();
-          return;
-        }
+        if (state.mode === 'drop-after-data') return dropConnection();
         // The message is in; the answer never comes.
         if (state.mode === 'no-final-reply') return;
         callback();
@@ -80,6 +82,23 @@ describe('SMTP failures: not sent vs in doubt (issue #35)', () => {
     server.state.mode = 'ok';
     await Promise.all([1, 2, 3].map((i) => sender.send(message(`r${i}@reader.example`))));
     expect(server.state.received.sort()).toEqual(['r1@reader.example', 'r2@reader.example', 'r3@reader.example']);
+  });
+
+  it('a connection lost in the middle of the body: not sent (no final dot, no message at the server); tried again, it arrives once', async () => {
+    server.state.mode = 'drop-mid-body';
+    // Larger than the loopback socket's buffers, so the server drops it while the sender is still writing the body;
+    // a sender of its own with time for 8 MB on a busy machine.
+    const bigSender = new MailSender({ smtpUrl: server.url, from: 'News <news@site.example>', databaseUrl: NO_OUTBOX, timeouts: { ...TIMEOUTS, messageMs: 60_000 } }, 1);
+    const big = { ...message('half@reader.example'), text: 'Hello\n'.repeat((8 * 1024 * 1024) / 6) };
+    try {
+      await expect(bigSender.send(big)).rejects.toMatchObject({ constructor: MailSendError, kind: 'not-sent' });
+      expect(server.state.received).toEqual([]);
+      server.state.mode = 'ok';
+      await bigSender.send(big);
+      expect(server.state.received).toEqual(['half@reader.example']);
+    } finally {
+      await bigSender.close();
+    }
   });
 
   it('a server that drops the connection after DATA: in doubt (it has the message)', async () => {

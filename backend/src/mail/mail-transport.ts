@@ -23,10 +23,12 @@ export interface MailTransportOptions {
 }
 
 /**
- * `handedOver`: set once the SMTP connection starts reading the message's bytes (it does so only after the server's
- * 354 to DATA); `allRead`: once it has read the last of them (what follows is the wait for the final reply).
+ * `allRead`: set once the SMTP connection has read the last of the message's bytes (it reads them only after the
+ * server's 354 to DATA). Only then can the final dot have gone out: before it the server holds at most a partial
+ * message, which SMTP discards when the connection ends, so a failure then is certainly "not sent" (issue #32: a
+ * copy frozen mid-body whose connection the server closed meanwhile sends the message again, once).
  */
-interface HandOver { handedOver: boolean; allRead: boolean }
+interface HandOver { allRead: boolean }
 
 /** The awake clock's tick, and the most one tick counts: a longer gap is time the process did not run. */
 const AWAKE_TICK_MS = 100;
@@ -62,15 +64,36 @@ function awakeDeadline(controller: AbortController, handOver: HandOver, timeouts
   return () => clearInterval(timer);
 }
 
+/** The largest piece the connection takes at once: the socket's backpressure then paces how far it has read. */
+const HAND_OVER_PIECE = 64 * 1024;
+
 /**
- * The message stream as the connection reads it, marking the hand-over on the first read. nodemailer builds the
- * message into a buffered stream ahead of time, so only this last stage, which nothing reads before DATA is
- * answered, tells "handed over" from "not yet".
+ * The message stream as the connection reads it, marking when its last byte was taken. nodemailer builds the message
+ * into a buffered stream ahead of time (often one buffer), so only this last stage, which nothing reads before DATA is
+ * answered, tells "all handed over" from "not yet"; it gives the bytes in pieces, so a large message is taken only
+ * as fast as the socket writes it, and the end is marked only when the connection has taken the last piece.
  */
 function watchHandOver(input: Readable, handOver: HandOver): Readable {
+  const pieces: Buffer[] = [];
+  let inputEnded = false;
+  let waiting = false;
+  /** Gives the connection its next piece; false when none is there yet (the input is asked for more). */
+  const give = (): boolean => {
+    const chunk = pieces.shift();
+    if (chunk) {
+      if (chunk.length > HAND_OVER_PIECE) pieces.unshift(chunk.subarray(HAND_OVER_PIECE));
+      output.push(chunk.subarray(0, HAND_OVER_PIECE));
+    } else if (inputEnded) {
+      output.push(null);
+    } else {
+      return false;
+    }
+    return true;
+  };
   const output = new Readable({
     read() {
-      handOver.handedOver = true;
+      if (give()) return;
+      waiting = true;
       input.resume();
     },
     destroy(error, callback) {
@@ -78,14 +101,20 @@ function watchHandOver(input: Readable, handOver: HandOver): Readable {
       callback(error);
     },
   });
+  const answerWaiting = () => {
+    if (waiting && give()) waiting = false;
+  };
   input.on('data', (chunk: Buffer) => {
-    if (!output.push(chunk)) input.pause();
+    pieces.push(chunk);
+    input.pause();
+    answerWaiting();
   });
   input.pause();
   input.once('end', () => {
-    handOver.allRead = true;
-    output.push(null);
+    inputEnded = true;
+    answerWaiting();
   });
+  output.once('end', () => (handOver.allRead = true));
   input.once('error', (error) => output.destroy(error));
   return output;
 }
@@ -146,7 +175,7 @@ export class MailTransport {
       await this.outboxPool().query('insert into mail_outbox (id, eml) values ($1, $2)', [id, built.message]);
       return { via: 'outbox', messageId: built.messageId, outboxId: id };
     }
-    const handOver: HandOver = { handedOver: false, allRead: false };
+    const handOver: HandOver = { allRead: false };
     const controller = new AbortController();
     const stopClock = awakeDeadline(controller, handOver, this.options.timeouts);
     try {
@@ -156,7 +185,7 @@ export class MailTransport {
       return { via: 'smtp', messageId: built.messageId, response: info.response };
     } catch (error) {
       const e = error as Error & { responseCode?: number; code?: string; originalCode?: string };
-      const kind = smtpFailureKind(e, handOver.handedOver);
+      const kind = smtpFailureKind(e, handOver.allRead);
       if (kind === 'rejected') throw new PermanentMailError(e.message, e.responseCode!);
       throw new MailSendError(e.message, kind, e.originalCode ?? e.code, e.responseCode);
     } finally {
