@@ -7,12 +7,12 @@ import type { RuleValue } from '../../../common/rule-changes.js';
 import { signToken, verifyToken } from '../common/signed-token.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
 import { JobsService } from '../jobs/jobs.service.js';
+import { loadMailTemplates } from '../mail/mail-templates.js';
 import { MailService } from '../mail/mail.service.js';
 import { IN_DOUBT } from '../mail/delivery-rule.js';
 import type { OutgoingMail } from '../mail/mail.types.js';
 import { runSendLoop, type DeliverySource } from '../mail/send-loop.js';
 import { pgArray } from '../common/pg-array.js';
-import { followedSection, renderAlertMail } from '../mail/templates/alert.js';
 import { deliverableSql } from '../newsletter/subscriber-rules.sql.js';
 import { ALERTS_TICK_QUEUE, ALERTS_SEND_QUEUE, ALERTS_WEEKLY_QUEUE, ALERTS_WEEKLY_CATCH_UP_QUEUE } from '../jobs/queues.js';
 
@@ -171,6 +171,7 @@ export class AlertsService implements OnModuleInit {
       await this.digestSectionDone(String(made.id), 'sent');
       return null;
     }
+    const { followedSection } = await loadMailTemplates();
     return { deliveryId: String(made.id), ...followedSection(this.config.publicSiteUrl, detail.changes) };
   }
 
@@ -285,6 +286,7 @@ export class AlertsService implements OnModuleInit {
     const key = `${weekly ? 'w' : 'a'}:${changes.map((c) => c.eventId).join(',')}`;
     let template = this.renderedByChanges.get(key);
     if (!template) {
+      const { renderAlertMail } = await loadMailTemplates();
       template = await renderAlertMail(this.config.publicSiteUrl, changes, UNSUBSCRIBE_SLOT, weekly);
       if (this.renderedByChanges.size >= RENDER_CACHE_SIZE) this.renderedByChanges.delete(this.renderedByChanges.keys().next().value!);
       this.renderedByChanges.set(key, template);

@@ -8,7 +8,8 @@ import { AlertsService } from '../alerts/alerts.service.js';
 import { JOBS_SCHEMA, JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { fillLetter, type Letter, type OutgoingMail } from '../mail/mail.types.js';
-import { renderCampaign, type CardDeal, type CardPost } from '../mail/templates/campaign.js';
+import { loadMailTemplates } from '../mail/mail-templates.js';
+import type { CardDeal, CardPost } from '../mail/templates/campaign.js';
 import { UNSUBSCRIBE_SLOT } from '../mail/templates/slots.js';
 import { IN_DOUBT, RECIPIENT_PURPOSE, recipientFills, type RecipientKeys } from '../mail/fan-out.js';
 import { NewsletterSettingsService } from '../newsletter/newsletter-settings.service.js';
@@ -101,6 +102,7 @@ export class CampaignSender implements OnModuleInit {
     // The price line of each deal card: the same function and answer as GET /_api/discounts (issue #18).
     const now = new Date();
     const prices = await this.discounts.priceExamples(deals.map((d) => d.id), now);
+    const { renderCampaign } = await loadMailTemplates();
     const rendered = await renderCampaign({
       campaignId: campaign.id, subject: campaign.subject, previewText: campaign.previewText, html: campaign.html,
       siteUrl: this.config.publicSiteUrl, now,

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { IMAGE_BOX, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_QUALITY } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 import { backgroundOf } from './image-background.js';
@@ -38,6 +37,8 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Proc
   const type = sniffImageType(bytes);
   if (!type) throw new ImageRejectedError(MSG.uploadInvalidType);
 
+  // Loaded on the first upload: libvips adds about 25 MB to a process, and most web copies never take one.
+  const { default: sharp } = await import('sharp');
   // The header alone says how big the decoded picture would be: refuse a decompression bomb before decoding it.
   const meta = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => undefined);
   if (!meta?.width || !meta.height || meta.format !== SHARP_FORMAT[type]) throw new ImageRejectedError(MSG.uploadLoadFailed);

@@ -6,7 +6,7 @@ import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
 import type { OutgoingMail } from '../mail/mail.types.js';
 import { subscriberBouncedSql } from '../mail/subscriber-bounce.sql.js';
-import { CONFIRM_SUBJECT, confirmSubscriptionMail } from '../mail/templates/confirm-subscription.js';
+import { loadMailTemplates } from '../mail/mail-templates.js';
 
 const CONFIRM_PURPOSE = 'newsletter-confirm';
 const CONFIRM_DAYS = 7;
@@ -86,6 +86,7 @@ export class DoubleOptInService implements OnModuleInit {
   }
 
   private async confirmationMail(id: number, email: string): Promise<OutgoingMail> {
+    const { CONFIRM_SUBJECT, confirmSubscriptionMail } = await loadMailTemplates();
     const { html, text } = await confirmSubscriptionMail({ siteUrl: this.config.publicSiteUrl, confirmUrl: this.confirmUrl(id) });
     return { to: email, subject: CONFIRM_SUBJECT, html, text, bounce: { listener: SUBSCRIBER_BOUNCES, ref: id } };
   }

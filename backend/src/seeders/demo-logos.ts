@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 
 /**
  * Demo logos for the seeded firms, drawn without fonts or network: the firm's initials in a
@@ -59,6 +58,8 @@ export function demoLogoSvg(name: string, index: number): string {
 }
 
 /** The logo as PNG bytes, ready for the Media module's pipeline like any upload. */
-export function renderDemoLogo(name: string, index: number): Promise<Buffer> {
+export async function renderDemoLogo(name: string, index: number): Promise<Buffer> {
+  // Loaded here, not at the top: only the demo seed's first run draws logos (see processImage).
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(demoLogoSvg(name, index))).png().toBuffer();
 }

@@ -15,7 +15,7 @@ import { ApiError } from '../common/api-error.js';
 import { signToken, verifyToken } from '../common/signed-token.js';
 import { APP_CONFIG, signingKey, type AppConfig } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
-import { invitationMail } from '../mail/templates/invitation.js';
+import { loadMailTemplates } from '../mail/mail-templates.js';
 import { User } from './user.entity.js';
 import { UsersAdminService } from './users-admin.service.js';
 import { hashPassword, normaliseEmail } from './users.service.js';
@@ -83,6 +83,7 @@ export class InvitationsService {
     // The audit entry of this write (AuditInterceptor logs it as `invite`): before → after.
     noteChanges('User', userId, { email: [before.role === null ? null : email, email], role: [before.role, role], status: [before.active === null ? null : 'inactive', 'invited'] });
     const url = `${this.config.publicSiteUrl}${ACCEPT_INVITE_PATH}?token=${encodeURIComponent(token)}`;
+    const { invitationMail } = await loadMailTemplates();
     const body = await invitationMail({ siteUrl: this.config.publicSiteUrl, acceptUrl: url, role, invitedBy: by?.displayName ?? by?.email ?? null });
     await this.mail.enqueue({ to: email, subject: USERS_TEXT.inviteSubject(SITE_NAME), ...body });
     return this.users.get(userId);
