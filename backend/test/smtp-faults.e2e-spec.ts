@@ -17,12 +17,15 @@ type Mode = 'ok' | 'stall-greeting' | 'drop-mid-body' | 'drop-after-data' | 'no-
 /** An smtp-server whose behaviour can be switched; it counts the messages whose bytes it received in full. */
 async function misbehavingServer() {
   const port = await freePort();
-  const state = { mode: 'ok' as Mode, received: [] as string[], greeted: 0 };
+  const state = { mode: 'ok' as Mode, received: [] as string[], greeted: 0, stalled: 0 };
   const server: SMTPServer = new SMTPServer({
     secure: false, disabledCommands: ['STARTTLS'], authOptional: true, logger: false, closeTimeout: 100,
     onConnect: (_session, callback) => {
       // Never greeting: the connection is open and silent.
-      if (state.mode === 'stall-greeting') return;
+      if (state.mode === 'stall-greeting') {
+        state.stalled++;
+        return;
+      }
       state.greeted++;
       callback();
     },
@@ -161,7 +164,10 @@ describe('a campaign against a misbehaving mail server: exact counts (issue #35)
     server.state.received.length = 0;
     const emails = Array.from({ length: 6 }, (_, i) => `stall${i}@reader.example`);
     const campaign = await sendCampaign('Stalled', emails);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Until the sender has met the silence and its greeting timeout has passed, however late its job started.
+    for (const until = Date.now() + 30_000; server.state.stalled === 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
+    expect(server.state.stalled).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, TIMEOUTS.greetingMs + 1000));
     expect(server.state.received).toEqual([]);
     expect((await campaign.get()).stats).toMatchObject({ sent: 0, failed: 0, inDoubt: 0 });
     server.state.mode = 'ok';

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
@@ -129,8 +129,11 @@ export class MailTransport {
   private readonly smtp: Mail | undefined;
   /** Only without SMTP: one connection, since messages are kept one short insert at a time. */
   private outbox: pg.Pool | undefined;
+  /** The sender's domain, the right side of each Message-ID (as nodemailer's own would be). */
+  private readonly messageIdDomain: string;
 
   constructor(private readonly options: MailTransportOptions) {
+    this.messageIdDomain = /@([^>\s]+)/.exec(options.from)?.[1] ?? 'localhost';
     this.builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
     // Timeouts (config: SMTP_*_TIMEOUT_MS) well inside a campaign job's slice and expiry (CampaignSender), instead of
     // nodemailer's 10 minutes. Connecting and the greeting are nodemailer's (wall clock: a freeze there only makes the
@@ -159,7 +162,12 @@ export class MailTransport {
    * (never handed over, or a 4xx: try again) or `in-doubt` (handed over, no answer: the server may have it).
    */
   async send(message: OutgoingMail): Promise<MailReceipt> {
-    const mail: Mail.Options = {
+    // nodemailer draws six random values per message for its Message-ID and part boundaries, 4 % of a campaign's CPU
+    // in the send bench's profile; one UUID serves both (a boundary needs only to be unique to its message).
+    const unique = randomUUID();
+    const mail: Mail.Options & { baseBoundary: string } = {
+      messageId: `<${unique}@${this.messageIdDomain}>`,
+      baseBoundary: unique,
       from: this.options.from,
       to: message.to,
       subject: message.subject,
