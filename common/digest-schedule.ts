@@ -43,6 +43,9 @@ function instantOf(year: number, month: number, day: number, hour: number): Date
   return new Date(guess);
 }
 
+/** How far past a weekly run's start the next one is looked for (jobs.service.ts `weekly`). */
+export const WEEKLY_MARGIN_MS = 3_600_000;
+
 /** The first `at.weekday` at `at.hour`:00 New York time strictly after `now`. */
 export function nextWeeklyRun(now: Date, at: WeeklyTime): Date {
   const w = wallClock(now);

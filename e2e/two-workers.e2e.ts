@@ -5,6 +5,7 @@
  * (Campaigns with a worker killed and scheduled publishing are in roles.e2e.ts.)
  */
 import pg from 'pg';
+import { nextDigestRun, WEEKLY_MARGIN_MS } from '../common/digest-schedule.js';
 import { startSmtpSink, type SmtpSink } from '../backend/test/support/smtp-sink.js';
 import { signIn, startCopies, startSharedDatabase, type SharedDatabase, type Site } from './support/site.js';
 import { within } from './support/copies.js';
@@ -79,10 +80,11 @@ describe('two workers on one database: each job once', () => {
     // One worker drafted it: the other never ran the job (it would have said "Nothing new" or drafted a second).
     const said = workers.map((w) => (w.output().match(/Digest drafted|no digest drafted/g) ?? []).length);
     expect(said.reduce((a, b) => a + b, 0)).toBe(1);
-    // And the weekly chain goes on once: one digest waits for next Monday.
+    // And the weekly chain goes on once: one digest waits for the next Monday 09:00 New York after this run (which
+    // is tomorrow when the test runs on a Sunday, so not "a day from now").
     const waiting = await db.query<{ start_after: Date }>(`select start_after from pgboss.job where name = 'newsletter-digest' and state = 'created'`);
     expect(waiting.rows).toHaveLength(1);
-    expect(new Date(waiting.rows[0]!.start_after).getTime()).toBeGreaterThan(Date.now() + 86_400_000);
+    expect(new Date(waiting.rows[0]!.start_after).toISOString()).toBe(nextDigestRun(new Date(Date.now() + WEEKLY_MARGIN_MS)).toISOString());
   }, 90_000);
 
   it('a firm change followed by 200 traders: with two workers ticking, each trader gets exactly one alert mail', async () => {

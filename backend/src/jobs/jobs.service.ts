@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import PgBoss from 'pg-boss';
-import { nextWeeklyRun, type WeeklyTime } from '../../../common/digest-schedule.js';
+import { nextWeeklyRun, WEEKLY_MARGIN_MS, type WeeklyTime } from '../../../common/digest-schedule.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DATABASE, type DatabaseConnection } from '../db/connection.js';
 import { guardPgBossCompletion } from './pg-boss-guard.js';
@@ -12,8 +12,6 @@ export const JOBS_SCHEMA = 'pgboss';
 export const DEAD_SUFFIX = '__dead';
 /** How often an idle worker asks for work; a job sent from this process wakes its worker at once (notifyWorker). */
 const POLL_SECONDS = 1;
-/** How far past a weekly run's start the next one is looked for. */
-const WEEKLY_MARGIN_MS = 3_600_000;
 
 /**
  * The queue whose handler is running, for whatever that handler's statements reach (logs, the SQL a test counts):
