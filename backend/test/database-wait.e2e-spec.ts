@@ -22,7 +22,10 @@ describe('waiting for an external database at start (issue #35)', () => {
   it('a start before the database is up waits for it, then answers', async () => {
     const port = await freePort();
     writeFileSync(join(dataDir, 'pg-password'), 'wait-for-me-password', { mode: 0o600 });
-    const starting = startTestApp({ databaseUrl: `postgresql://postgres:wait-for-me-password@127.0.0.1:${port}/app`, databaseWaitSeconds: 60 });
+    // The maintenance database, which exists the moment the server accepts connections: the embedded start creates
+    // `app` only after that, and a wait that met the server in between was told "database does not exist" (a wrong
+    // name, rightly not waited for). An external server's database exists before it listens.
+    const starting = startTestApp({ databaseUrl: `postgresql://postgres:wait-for-me-password@127.0.0.1:${port}/postgres`, databaseWaitSeconds: 60 });
     await new Promise((r) => setTimeout(r, 1500));
     db = await startEmbeddedPostgres(dataDir, () => {}, port);
     t = await starting;
