@@ -1,7 +1,7 @@
 import {
   alertSettingsFormOf, FOLLOW_INTENT_PARAM, followDoneOf, followDonePath, followFormOf, followIntentOf, followIntentOfNext, signInToFollowHref, withFollowIntent, withoutFollowIntent,
 } from './follow-intent.js';
-import { loginReturnPath } from './login-form.js';
+import { loginReturnPath } from './login-path.js';
 
 describe('the intent to follow a firm, carried through sign-in', () => {
   it('reads a plain positive firm id and nothing else', () => {

@@ -4,7 +4,7 @@
  * the page follows that firm once, then drops the parameter. Pure: the pages, the login page and the tests share it.
  */
 import { ALERT_FREQUENCIES, type AlertFrequency } from './follow-api-types.js';
-import { loginPathFor, loginReturnPath } from './login-form.js';
+import { loginPathFor, loginReturnPath } from './login-path.js';
 
 export const FOLLOW_INTENT_PARAM = 'follow';
 

@@ -1,4 +1,5 @@
-import { LOGIN_DEFAULT_NEXT, loginFormErrorOf, loginFormMessage, loginFormRedirect, loginPathFor, loginReturnPath } from './login-form.js';
+import { loginFormErrorOf, loginFormMessage } from './login-form.js';
+import { LOGIN_DEFAULT_NEXT, loginFormRedirect, loginPathFor, loginReturnPath } from './login-path.js';
 import { MSG } from './messages.js';
 import { USERS_TEXT } from './invitations.js';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { loginReturnPath } from './login-form.js';
+import { loginReturnPath } from './login-path.js';
 import { safeReturnPath } from './return-path.js';
 
 /** What a browser does with a Location header on this site: the origin it would go to. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { LOGIN_NEXT_PARAM } from '../../common/login-form.js';
+import { LOGIN_NEXT_PARAM } from '../../common/login-path.js';
 import { ADMIN, startTestApp, type TestApp } from './support/test-app.js';
 
 /**

@@ -12,6 +12,12 @@ import { createRoutes } from './routes.js';
 
 document.documentElement.classList.add('dark');
 
+/**
+ * Lets the browser take its turn (a tap, a frame) between the steps of starting a rendered page: each step is
+ * tens of milliseconds on a slow phone, and run together they were one task that held a tap for 200 ms and more.
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start(): Promise<void> {
   const routes = createRoutes({ queryClient, source: httpSource, server: false });
   const root = document.getElementById('root')!;
@@ -38,7 +44,9 @@ async function start(): Promise<void> {
       Object.assign(m.route, { ...loaded, lazy: undefined });
     }),
   );
+  await yieldToBrowser();
   const router = createBrowserRouter(routes, { hydrationData: { loaderData: state.loaderData } });
+  await yieldToBrowser();
   // As a transition, hydration yields to the browser every few milliseconds instead of one long task: the
   // page is already painted and readable, and a tap meanwhile is not held behind it (mobile TBT).
   startTransition(() => {

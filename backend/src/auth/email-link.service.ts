@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { EMAIL_LINK_LIMITS, EMAIL_LINK_MINUTES, EMAIL_LINK_PATH, EMAIL_SIGN_IN_TEXT } from '../../../common/email-sign-in.js';
-import { LOGIN_DEFAULT_NEXT, loginReturnPath } from '../../../common/login-form.js';
+import { LOGIN_DEFAULT_NEXT, loginReturnPath } from '../../../common/login-path.js';
 import { escapeHtml } from '../../../common/seo/page-head.js';
 import { SITE_NAME } from '../../../common/constants.js';
 import { USERS_TEXT } from '../../../common/invitations.js';

@@ -1,7 +1,8 @@
 import { Catch, Controller, HttpCode, HttpException, Post, Req, Res, UseFilters, UseGuards, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { LOGIN_NEXT_PARAM, loginFormErrorOf, loginFormRedirect, loginReturnPath } from '../../../common/login-form.js';
+import { loginFormErrorOf } from '../../../common/login-form.js';
+import { LOGIN_NEXT_PARAM, loginFormRedirect, loginReturnPath } from '../../../common/login-path.js';
 import { MSG } from '../../../common/messages.js';
 import { Public, TakesForm } from '../access/route-labels.js';
 import { isSameOriginRefusal } from '../common/same-origin-refusal.js';

@@ -7,7 +7,7 @@ import {
   ALERT_SETTINGS_FORM_PATH, ALERTS_SAVED_PATH, FOLLOW_FORM_PATH, alertSettingsFormOf, followDonePath, followFormOf, signInToFollowHref,
 } from '../../../common/follow-intent.js';
 import { ACCOUNT_PATH } from '../../../common/email-sign-in.js';
-import { loginPathFor } from '../../../common/login-form.js';
+import { loginPathFor } from '../../../common/login-path.js';
 import { RATE_LIMITS } from '../rate-limit/rate-limits.js';
 import { Public, RateLimit, TakesForm } from '../access/route-labels.js';
 import { ApiError } from '../common/api-error.js';

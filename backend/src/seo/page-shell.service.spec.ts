@@ -84,10 +84,11 @@ describe('PageShellService.render with a server-rendered body', () => {
     expect(head).toContain('<style>.r{margin:0}</style>');
     // A stylesheet that cannot be read stays a link rather than being lost.
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/missing.css">');
+    // The route's CSS, inline, is also named by a link that is neither fetched nor applied (Vite's loader looks for it).
+    expect(head).toContain('<link rel="stylesheet" disabled crossorigin href="/assets/route-1.css">');
     const template = /<template id="vtf-deferred-scripts">(.*?)<\/template>/.exec(head)![1];
     expect(template).toBe(
-      '<link rel="stylesheet" crossorigin href="/assets/route-1.css">' +
-        '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+      '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
         '<link rel="modulepreload" crossorigin href="/assets/react-1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/route-1.js">',
     );

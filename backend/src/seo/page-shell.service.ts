@@ -115,16 +115,20 @@ export class PageShellService {
     if (!body) return before + headTags.join(`\n${indent}`) + after;
     const built = (this.built ??= takeBuiltAssets(after));
     const routeCss = body.assets?.css ?? [];
-    const routeCssLinks = routeCss.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`);
+    const routeCssLink = (href: string, disabled = '') => `<link rel="stylesheet"${disabled} crossorigin href="${escapeAttr(href)}">`;
     const scripts = [...built.scripts, ...(body.assets?.js ?? []).map((src) => `<link rel="modulepreload" crossorigin href="${escapeAttr(src)}">`)];
     const tags = deferScripts
       ? [
           ...headTags,
           ...[...built.css, ...routeCss].map((href) => this.inlineStyle(href)),
-          `<template id="${DEFERRED_SCRIPTS_ID}">${[...routeCssLinks, ...scripts].join('')}</template>`,
+          // The route's CSS is inline above. Vite's loader, before it runs the route's chunk, looks for a
+          // stylesheet link to that file and fetches one if there is none. A `disabled` link satisfies it: it is
+          // neither fetched nor applied, so the styles are not recalculated a second time while the page hydrates.
+          ...routeCss.map((href) => routeCssLink(href, ' disabled')),
+          `<template id="${DEFERRED_SCRIPTS_ID}">${scripts.join('')}</template>`,
           `<script>${DEFERRED_SCRIPTS_LOADER}</script>`,
         ]
-      : [...headTags, ...built.css.map((href) => this.inlineStyle(href)), ...routeCssLinks, ...scripts];
+      : [...headTags, ...built.css.map((href) => this.inlineStyle(href)), ...routeCss.map((href) => routeCssLink(href)), ...scripts];
     const at = built.after.indexOf(EMPTY_ROOT);
     const state = `<script type="application/json" id="${body.stateId}">${body.state}</script>`;
     return `${before}${tags.join(`\n${indent}`)}${built.after.slice(0, at)}<div id="root">${body.html}</div>${state}${built.after.slice(at + EMPTY_ROOT.length)}`;

@@ -7,7 +7,7 @@ import { DEFERRED_SCRIPTS_LOADER } from '../../../common/deferred-scripts.js';
 import { headTagList, pageHead, pageStatus, type PageHeadData } from '../../../common/seo/page-head.js';
 import type { RenderedHead } from '../../../common/seo/rendered-head.js';
 import { matchRoute, trailingSlashRedirect, type PageRoute } from '../../../common/seo/page-route.js';
-import { LOGIN_NEXT_PARAM, loginReturnPath } from '../../../common/login-form.js';
+import { LOGIN_NEXT_PARAM, loginReturnPath } from '../../../common/login-path.js';
 import type { SimulatorPosted } from '../../../common/simulator/form.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { PageDataSources } from './page-data.source.js';

@@ -1,6 +1,6 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
-import { loginPathFor } from '../../../common/login-form.js';
+import { loginPathFor } from '../../../common/login-path.js';
 import { queryClient } from '../lib/query-client.js';
 import { useSession } from '../lib/session.js';
 import { isStaff } from '../../../common/roles.js';

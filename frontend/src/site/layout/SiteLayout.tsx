@@ -8,6 +8,7 @@ import { SIMULATOR_PATH } from '../../../../common/simulator/text.js';
 import { useSession } from '../../lib/session.js';
 import { HeaderSearch } from '../components/HeaderSearch.js';
 import { HomeSplash } from '../components/HomeSplash.js';
+import { FollowsProvider } from '../hooks/useFollows.js';
 import { useHashScroll } from '../hooks/useHashScroll.js';
 import './layout.css';
 
@@ -93,7 +94,9 @@ export function SiteLayout() {
         </div>
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
-        <Outlet />
+        <FollowsProvider>
+          <Outlet />
+        </FollowsProvider>
       </main>
       <footer className="site-footer">
         <div className="container footer-grid">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ACCOUNT_TEXT } from '../../../../../common/account.js';
-import { LOGIN_NEXT_PARAM } from '../../../../../common/login-form.js';
+import { LOGIN_NEXT_PARAM } from '../../../../../common/login-path.js';
 import { ApiRequestError } from '../../../lib/api.js';
 import { useSession } from '../../../lib/session.js';
 import { myReportsQuery } from './account-queries.js';

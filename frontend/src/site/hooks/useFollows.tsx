@@ -5,7 +5,7 @@
  * followed state is the client's.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { followDoneOf, followIntentOf, withoutFollowIntent } from '../../../../common/follow-intent.js';
 import type { FollowsResponse } from '../../../../common/follow-api-types.js';
@@ -13,12 +13,40 @@ import { apiFetch, apiPost } from '../../lib/api.js';
 import { FOLLOWS_KEY, followsQuery } from '../../lib/queries.js';
 import { useSession } from '../../lib/session.js';
 
-export function useFollows() {
-  const session = useSession();
-  const signedIn = session.status === 'authenticated';
-  const location = useLocation();
-  const client = useQueryClient();
+/** What every Follow button of a page reads: whether the reader is signed in, and then what they follow. */
+function usePageFollows() {
+  const signedIn = useSession().status === 'authenticated';
+  const { pathname, search } = useLocation();
   const follows = useQuery({ ...followsQuery(), enabled: signedIn });
+  const { data, error, isSuccess } = follows;
+  // The same value until one of these changes: the session check that follows hydration (signed out before and
+  // after, for most readers) re-renders no button.
+  return useMemo(() => ({
+    signedIn,
+    data,
+    error,
+    /** The follows are known (signed in and loaded): only then is a button's state the truth. */
+    ready: signedIn && isSuccess,
+    isFollowing: (companyId: number) => data?.follows.some((f) => f.companyId === companyId) ?? false,
+    nameOf: (companyId: number) => data?.follows.find((f) => f.companyId === companyId)?.name ?? null,
+    /** This page, as the plain follow form's `next`. */
+    currentPath: `${pathname}${search}`,
+    /** What the plain follow form just did, as the page's URL says (`?followed=` / `?unfollowed=`). */
+    done: followDoneOf(search),
+  }), [signedIn, data, error, isSuccess, pathname, search]);
+}
+
+const PageFollowsContext = createContext<ReturnType<typeof usePageFollows> | null>(null);
+
+/** Reads the session and the follows once for the whole page (the site's layout), however many buttons it has. */
+export function FollowsProvider({ children }: { children: ReactNode }) {
+  return <PageFollowsContext.Provider value={usePageFollows()}>{children}</PageFollowsContext.Provider>;
+}
+
+export function useFollows() {
+  const page = useContext(PageFollowsContext);
+  if (!page) throw new Error('useFollows needs a FollowsProvider above it (the site layout has one)');
+  const client = useQueryClient();
   const toggle = useMutation({
     mutationFn: ({ companyId, follow }: { companyId: number; follow: boolean }) =>
       follow
@@ -27,19 +55,9 @@ export function useFollows() {
     onSuccess: (data) => client.setQueryData(FOLLOWS_KEY, data),
   });
   return {
-    signedIn,
-    data: follows.data,
-    error: follows.error,
-    /** The follows are known (signed in and loaded): only then is a button's state the truth. */
-    ready: signedIn && follows.isSuccess,
-    isFollowing: (companyId: number) => follows.data?.follows.some((f) => f.companyId === companyId) ?? false,
-    nameOf: (companyId: number) => follows.data?.follows.find((f) => f.companyId === companyId)?.name ?? null,
+    ...page,
     setFollowing: (companyId: number, follow: boolean) => toggle.mutateAsync({ companyId, follow }),
     pendingFor: toggle.isPending ? toggle.variables?.companyId ?? null : null,
-    /** This page, as the plain follow form's `next`. */
-    currentPath: `${location.pathname}${location.search}`,
-    /** What the plain follow form just did, as the page's URL says (`?followed=` / `?unfollowed=`). */
-    done: followDoneOf(location.search),
   };
 }
 
